@@ -1,0 +1,223 @@
+// The records the ledger producer hands to the store, and the store hands back to the handlers.
+//
+// This file is the seam between the parts of DESIGN.md: src/ledger builds these records from real
+// emulator output and writes them with `LedgerWriter.writeBatch`; src/server reads them back through
+// the `LedgerReader` queries and turns them into API JSON. Nothing here knows about HTTP or JSON
+// dialects, and nothing here knows about the emulator.
+//
+// Conventions (all fields):
+// - hashes are 32-byte `Buffer`s (stored as BLOBs; the API prints them as base64);
+// - logical times, amounts, fees and gas figures are `bigint`;
+// - account addresses are raw strings `<workchain>:<64 UPPERCASE hex>` (see src/ton/address);
+// - shard ids are signed 64-bit `bigint`s (`-9223372036854775808n` is the full shard);
+// - times are Unix seconds (`number`).
+
+export type AccountStatus = 'uninit' | 'frozen' | 'active' | 'nonexist';
+
+export interface BlockRef {
+  workchain: number;
+  shard: bigint;
+  seqno: number;
+}
+
+export interface BlockRecord extends BlockRef {
+  rootHash: Buffer;
+  fileHash: Buffer;
+  /** For a shard block: the masterchain block that committed it; for a masterchain block: its own seqno. */
+  mcSeqno: number;
+  genUtime: number;
+  startLt: bigint;
+  endLt: bigint;
+  txCount: number;
+  globalId: number;
+  prevBlocks: BlockRef[];
+  afterSplit: boolean;
+  beforeSplit: boolean;
+  afterMerge: boolean;
+  wantSplit: boolean;
+  wantMerge: boolean;
+  keyBlock: boolean;
+  /** Masterchain blocks only: the newest shard blocks it commits (the `shard_state` rows). */
+  shards?: BlockRef[];
+}
+
+export interface AccountStateRecord {
+  /** Hash of the account cell (`ShardAccount` ref 0), equal to the transaction's state-update hash. */
+  hash: Buffer;
+  account: string;
+  balance: bigint;
+  status: AccountStatus;
+  codeHash: Buffer | null;
+  dataHash: Buffer | null;
+  /** BOCs of code and data; the store keeps each distinct cell once. */
+  codeBoc: Buffer | null;
+  dataBoc: Buffer | null;
+  frozenHash: Buffer | null;
+  lastTransLt: bigint | null;
+}
+
+/** A cell payload (message body or init state): its cell hash and its BOC. */
+export interface CellContent {
+  hash: Buffer;
+  boc: Buffer;
+}
+
+export interface MessageRecord {
+  /** Hash of the message cell, read from the transaction's raw cells. */
+  hash: Buffer;
+  /** TEP-467 normalized hash: external-in messages only. */
+  hashNorm: Buffer | null;
+  /** Raw address, `null` for the source of an external-in / destination of an external-out. */
+  source: string | null;
+  destination: string | null;
+  /** `null` for external messages (the field does not apply). */
+  value: bigint | null;
+  valueExtraCurrencies: Record<string, string>;
+  fwdFee: bigint | null;
+  ihrFee: bigint | null;
+  importFee: bigint | null;
+  createdLt: bigint | null;
+  createdAt: number | null;
+  /** First 32 bits of the body as a signed 32-bit integer; `null` when the body is shorter. */
+  opcode: number | null;
+  bounce: boolean | null;
+  bounced: boolean | null;
+  ihrDisabled: boolean | null;
+  body: CellContent;
+  initState: CellContent | null;
+  /** Text comment (opcode 0 and a valid snake string), else `null`. */
+  comment: string | null;
+  /** The transaction that sent it (`null` for external-in). */
+  outMsgTxHash: Buffer | null;
+  /** The transaction that received it (`null` for external-out, or not delivered yet). */
+  inMsgTxHash: Buffer | null;
+}
+
+/**
+ * `description` follows the v3 Description shape of SPEC.md exactly (snake_case keys, decimal strings
+ * for amounts), already converted by the producer: the store keeps it as JSON and the server prints it.
+ */
+export type TransactionDescription = Record<string, unknown> & { type: string; aborted: boolean };
+
+export interface TransactionRecord {
+  hash: Buffer;
+  lt: bigint;
+  account: string;
+  /** The block that holds it. */
+  block: BlockRef;
+  /** The masterchain block that committed `block` (for masterchain transactions: the block itself). */
+  mcSeqno: number;
+  now: number;
+  origStatus: AccountStatus;
+  endStatus: AccountStatus;
+  totalFees: bigint;
+  totalFeesExtraCurrencies: Record<string, string>;
+  description: TransactionDescription;
+  /** The serialized transaction cell; its cell hash is `hash`. */
+  boc: Buffer;
+  prevTransHash: Buffer;
+  prevTransLt: bigint;
+  stateBefore: AccountStateRecord;
+  stateAfter: AccountStateRecord;
+  traceId: Buffer;
+  /** Hash of the external message that began the trace, `null` for tick-tock traces. */
+  traceExternalHash: Buffer | null;
+  inMsg: MessageRecord | null;
+  outMsgs: MessageRecord[];
+}
+
+export type TraceState = 'complete' | 'pending';
+
+export interface TraceRecord {
+  /** = hash of the root transaction. */
+  traceId: Buffer;
+  externalHash: Buffer | null;
+  externalHashNorm: Buffer | null;
+  startLt: bigint;
+  endLt: bigint;
+  startUtime: number;
+  endUtime: number;
+  mcSeqnoStart: number;
+  mcSeqnoEnd: number;
+  transactions: number;
+  messages: number;
+  pendingMessages: number;
+  state: TraceState;
+  classificationState: 'ok' | 'unclassified' | 'failed' | 'broken';
+  /** Every account with a transaction in the trace (for `traces?account=`). */
+  accounts: string[];
+}
+
+export type ActionType =
+  | 'ton_transfer'
+  | 'contract_deploy'
+  | 'call_contract'
+  | 'jetton_transfer'
+  | 'jetton_mint'
+  | 'jetton_burn'
+  | 'nft_mint'
+  | 'nft_transfer';
+
+export interface ActionRecord {
+  /** Deterministic id (e.g. hash of trace id + type + first tx), base64 when printed. */
+  actionId: Buffer;
+  traceId: Buffer;
+  type: ActionType;
+  /** The action this one is part of (a `call_contract` inside a `jetton_transfer`), `null` at top level. */
+  parentActionId: Buffer | null;
+  success: boolean;
+  startLt: bigint;
+  endLt: bigint;
+  startUtime: number;
+  endUtime: number;
+  transactions: Buffer[];
+  accounts: string[];
+  /** TON Center's shapes (API.md, Actions): addresses raw, amounts decimal strings. */
+  details: Record<string, unknown>;
+}
+
+export type InterfaceName =
+  | 'wallet_v4r2'
+  | 'wallet_v5r1'
+  | 'jetton_master'
+  | 'jetton_wallet'
+  | 'nft_collection'
+  | 'nft_item';
+
+/** What the address book and metadata need to know of an account. */
+export interface AccountInfoRecord {
+  account: string;
+  codeHash: Buffer | null;
+  interfaces: InterfaceName[];
+  status: AccountStatus;
+}
+
+export type TokenType = 'jetton_masters' | 'jetton_wallets' | 'nft_collections' | 'nft_items';
+
+export interface TokenInfoRecord {
+  account: string;
+  type: TokenType;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  description: string | null;
+  image: string | null;
+  /** e.g. `{jetton: <master>}` for a jetton wallet, `{collection, index, owner}` for an NFT item. */
+  extra: Record<string, unknown>;
+}
+
+/**
+ * One batch, written atomically: a crash mid-batch leaves the ledger as it was before the batch.
+ * Traces may be written again in a later batch (a trace that spans blocks is `pending` until its
+ * last transaction lands); the later record replaces the earlier.
+ */
+export interface LedgerBatch {
+  blocks: BlockRecord[];
+  transactions: TransactionRecord[];
+  traces: TraceRecord[];
+  actions: ActionRecord[];
+  accounts: AccountInfoRecord[];
+  tokens: TokenInfoRecord[];
+  /** `inMsgTxHash` fixed up later for messages delivered in a later batch. */
+  deliveries?: { msgHash: Buffer; outTxHash: Buffer; inTxHash: Buffer }[];
+}

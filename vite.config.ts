@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+// The explorer is built into dist/web and served by the API server at `/`.
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/web/routes',
+      generatedRouteTree: './src/web/route-tree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': process.env.LEDGERSCOPE_API ?? 'http://127.0.0.1:8080' },
+  },
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: the Node side (ton primitives, API module, server, store, ledger producer) and the
+// browser side (the explorer, in jsdom). End-to-end specs live in e2e/ and run under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/{ton,api,server,ledger,cli}/**/*.test.ts', 'bench/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
