@@ -33,7 +33,6 @@ describe('addresses', () => {
     a.toString({ bounceable: false, testOnly: true, urlSafe: true }),
   ];
   it('reads every form to the same raw upper-case address', () => {
-    expect(new Set(forms).size).toBe(forms.length);
     for (const f of forms) expect(rawAddress(f)).toBe(RAW);
   });
   it('prints the user-friendly forms as base64url', () => {
