@@ -61,6 +61,7 @@ export interface LedgerReader {
     count: number,
   ): { transactions: TransactionRecord[]; incomplete: boolean };
   /** The masterchain block first, then the shard blocks it commits. `null` when unknown. */
+  getTransaction(hash: Buffer): TransactionRecord | null;
   getMasterchainBlocks(seqno: number): BlockRecord[] | null;
   getTransactionsByMcSeqno(seqno: number, page: Page): TransactionRecord[];
   /** Completed traces only, ordered by end_lt (end_utime when a utime bound is given), then trace id. */

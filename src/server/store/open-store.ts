@@ -1,0 +1,117 @@
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { SqliteLedgerReader } from './sqlite-reader';
+import { SqliteLedgerWriter } from './sqlite-writer';
+import type { LedgerReader, LedgerWriter } from './interface';
+
+/** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
+export class LedgerFileError extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'LedgerFileError';
+  }
+}
+
+export interface LedgerStore {
+  readonly path: string;
+  readonly db: Database.Database;
+  readonly reader: LedgerReader;
+  /** Absent when opened read-only. */
+  readonly writer: LedgerWriter | null;
+  /** Values such as the seed the ledger was generated with. */
+  getMeta(key: string): string | null;
+  setMeta(key: string, value: string): void;
+  close(): void;
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+function checkHeader(path: string): void {
+  if (!existsSync(path) || statSync(path).size === 0) return;
+  const fd = openSync(path, 'r');
+  const head = Buffer.alloc(16);
+  try {
+    readSync(fd, head, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (!head.equals(SQLITE_HEADER)) {
+    throw new LedgerFileError(path, 'is not a ledgerscope ledger (not a SQLite database); refusing to touch it');
+  }
+}
+
+/**
+ * Opens (or creates) the ledger file. A file that is not ours, or written by a newer schema
+ * version, is refused with a `LedgerFileError` naming it, before anything is written.
+ */
+export function openLedgerStore(path: string, opts: { readonly?: boolean } = {}): LedgerStore {
+  const readonly = opts.readonly ?? false;
+  if (readonly && !existsSync(path)) throw new LedgerFileError(path, 'does not exist');
+  checkHeader(path);
+  if (!readonly) mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly, fileMustExist: readonly });
+  } catch (error) {
+    throw new LedgerFileError(path, `cannot be opened: ${(error as Error).message}`);
+  }
+  try {
+    const appId = db.pragma('application_id', { simple: true }) as number;
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
+    if (appId !== APPLICATION_ID && !(appId === 0 && version === 0 && tables === 0)) {
+      throw new LedgerFileError(path, 'is a SQLite database but not a ledgerscope ledger; refusing to touch it');
+    }
+    if (version > SCHEMA_VERSION) {
+      throw new LedgerFileError(
+        path,
+        `was written by a newer ledgerscope (schema version ${version}, this one knows up to ${SCHEMA_VERSION}); refusing to touch it`,
+      );
+    }
+    if (!readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      migrate(db, version);
+    } else if (version < SCHEMA_VERSION) {
+      throw new LedgerFileError(path, `has schema version ${version}; open it writable once to migrate it`);
+    }
+    db.pragma('cache_size = -65536');
+    db.pragma('mmap_size = 268435456');
+    db.pragma('temp_store = MEMORY');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const meta = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
+  const putMeta = readonly ? null : db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const reader = new SqliteLedgerReader(db);
+  const writer = readonly ? null : new SqliteLedgerWriter(db);
+  return {
+    path,
+    db,
+    reader,
+    writer,
+    getMeta: (key) => (meta.get(key) as string | undefined) ?? null,
+    setMeta: (key, value) => {
+      if (!putMeta) throw new Error('the ledger is open read-only');
+      putMeta.run(key, value);
+    },
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function migrate(db: Database.Database, from: number): void {
+  if (from === SCHEMA_VERSION) return;
+  db.transaction(() => {
+    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}

@@ -1,0 +1,115 @@
+// The ledger schema, in the shape of TON Center's indexer, and its versioned migrations.
+//
+// Choices worth knowing:
+// - hashes are 32-byte BLOBs; shards are signed 64-bit INTEGERs (SQLite's INTEGER is exactly that);
+// - lt is an INTEGER read back as a JS number: our producer's logical times grow by 10^6 per
+//   transaction, so they stay far below 2^53 (9 * 10^9 transactions);
+// - amounts are decimal TEXT (they can exceed 2^63 in principle and are never compared in SQL);
+// - `messages` has one row per message and direction (the sender's `out` row and the receiver's `in`
+//   row), so "who sent / who received this message" is one index lookup by `msg_hash`;
+// - every list the API serves has an index in its order, ties broken by hash (a total order, so
+//   offset paging never repeats or skips a row).
+
+/** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
+export const APPLICATION_ID = 0x4c534350;
+
+export const MIGRATIONS: readonly string[] = [
+  // version 1
+  `
+  CREATE TABLE ledger_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+  CREATE TABLE blocks (
+    workchain INTEGER NOT NULL, shard INTEGER NOT NULL, seqno INTEGER NOT NULL,
+    root_hash BLOB NOT NULL, file_hash BLOB NOT NULL, mc_seqno INTEGER NOT NULL,
+    gen_utime INTEGER NOT NULL, start_lt INTEGER NOT NULL, end_lt INTEGER NOT NULL,
+    tx_count INTEGER NOT NULL, global_id INTEGER NOT NULL, prev_blocks TEXT NOT NULL,
+    after_split INTEGER NOT NULL, before_split INTEGER NOT NULL, after_merge INTEGER NOT NULL,
+    want_split INTEGER NOT NULL, want_merge INTEGER NOT NULL, key_block INTEGER NOT NULL,
+    PRIMARY KEY (workchain, shard, seqno)
+  ) WITHOUT ROWID;
+  CREATE INDEX blocks_by_mc ON blocks (mc_seqno, workchain, shard, seqno);
+
+  -- the shard blocks each masterchain block commits (the newest of each shard)
+  CREATE TABLE shard_state (
+    mc_seqno INTEGER NOT NULL, workchain INTEGER NOT NULL, shard INTEGER NOT NULL, seqno INTEGER NOT NULL,
+    PRIMARY KEY (mc_seqno, workchain, shard)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE transactions (
+    hash BLOB PRIMARY KEY, lt INTEGER NOT NULL, account TEXT NOT NULL,
+    workchain INTEGER NOT NULL, shard INTEGER NOT NULL, block_seqno INTEGER NOT NULL, mc_seqno INTEGER NOT NULL,
+    now INTEGER NOT NULL, orig_status TEXT NOT NULL, end_status TEXT NOT NULL,
+    total_fees TEXT NOT NULL, total_fees_extra TEXT NOT NULL, description TEXT NOT NULL, boc BLOB NOT NULL,
+    prev_trans_hash BLOB NOT NULL, prev_trans_lt INTEGER NOT NULL,
+    state_before BLOB NOT NULL, state_after BLOB NOT NULL,
+    trace_id BLOB NOT NULL, trace_external_hash BLOB
+  ) WITHOUT ROWID;
+  CREATE INDEX transactions_by_block ON transactions (workchain, shard, block_seqno, account, lt);
+  CREATE INDEX transactions_by_mc ON transactions (mc_seqno, lt, account, hash);
+  CREATE INDEX transactions_by_trace ON transactions (trace_id, lt, hash);
+  CREATE INDEX transactions_by_account ON transactions (account, lt);
+
+  CREATE TABLE messages (
+    tx_hash BLOB NOT NULL, direction TEXT NOT NULL CHECK (direction IN ('in', 'out')), position INTEGER NOT NULL,
+    msg_hash BLOB NOT NULL, hash_norm BLOB, tx_lt INTEGER NOT NULL, tx_account TEXT NOT NULL,
+    source TEXT, destination TEXT, value TEXT, value_extra TEXT NOT NULL,
+    fwd_fee TEXT, ihr_fee TEXT, import_fee TEXT, created_lt INTEGER, created_at INTEGER,
+    opcode INTEGER, bounce INTEGER, bounced INTEGER, ihr_disabled INTEGER,
+    body_hash BLOB NOT NULL, init_state_hash BLOB, comment TEXT,
+    PRIMARY KEY (tx_hash, direction, position)
+  ) WITHOUT ROWID;
+  CREATE INDEX messages_by_hash ON messages (msg_hash, direction);
+  CREATE INDEX messages_by_norm ON messages (hash_norm) WHERE hash_norm IS NOT NULL;
+  CREATE INDEX messages_by_body ON messages (body_hash, tx_lt, tx_account, tx_hash);
+  CREATE INDEX messages_by_opcode ON messages (opcode, tx_lt, tx_account, tx_hash);
+
+  -- message bodies and init states, each distinct cell once
+  CREATE TABLE message_contents (hash BLOB PRIMARY KEY, boc BLOB NOT NULL) WITHOUT ROWID;
+
+  CREATE TABLE account_states (
+    hash BLOB PRIMARY KEY, account TEXT NOT NULL, balance TEXT NOT NULL, status TEXT NOT NULL,
+    code_hash BLOB, data_hash BLOB, frozen_hash BLOB, last_trans_lt INTEGER
+  ) WITHOUT ROWID;
+
+  CREATE TABLE traces (
+    trace_id BLOB PRIMARY KEY, external_hash BLOB, external_hash_norm BLOB,
+    start_lt INTEGER NOT NULL, end_lt INTEGER NOT NULL, start_utime INTEGER NOT NULL, end_utime INTEGER NOT NULL,
+    mc_seqno_start INTEGER NOT NULL, mc_seqno_end INTEGER NOT NULL,
+    transactions INTEGER NOT NULL, messages INTEGER NOT NULL, pending_messages INTEGER NOT NULL,
+    state TEXT NOT NULL, classification_state TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX traces_by_end_lt ON traces (state, end_lt, trace_id);
+  CREATE INDEX traces_by_end_utime ON traces (state, end_utime, trace_id);
+  CREATE INDEX traces_by_mc ON traces (state, mc_seqno_end, end_lt, trace_id);
+  CREATE INDEX traces_by_external ON traces (external_hash);
+  CREATE INDEX traces_by_external_norm ON traces (external_hash_norm);
+
+  -- completed traces per account, in the order traces?account= lists them
+  CREATE TABLE trace_accounts (
+    account TEXT NOT NULL, end_lt INTEGER NOT NULL, trace_id BLOB NOT NULL, end_utime INTEGER NOT NULL,
+    PRIMARY KEY (account, end_lt, trace_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX trace_accounts_by_trace ON trace_accounts (trace_id);
+
+  CREATE TABLE actions (
+    action_id BLOB PRIMARY KEY, trace_id BLOB NOT NULL, position INTEGER NOT NULL, type TEXT NOT NULL,
+    parent_action_id BLOB, success INTEGER NOT NULL,
+    start_lt INTEGER NOT NULL, end_lt INTEGER NOT NULL, start_utime INTEGER NOT NULL, end_utime INTEGER NOT NULL,
+    transactions TEXT NOT NULL, accounts TEXT NOT NULL, details TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX actions_by_trace ON actions (trace_id, position);
+
+  -- the address book: what is known of each account (interfaces by code hash)
+  CREATE TABLE accounts (
+    account TEXT PRIMARY KEY, code_hash BLOB, interfaces TEXT NOT NULL, status TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE token_info (
+    account TEXT NOT NULL, type TEXT NOT NULL, name TEXT, symbol TEXT, decimals INTEGER,
+    description TEXT, image TEXT, extra TEXT NOT NULL,
+    PRIMARY KEY (account, type)
+  ) WITHOUT ROWID;
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

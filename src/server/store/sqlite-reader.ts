@@ -1,0 +1,365 @@
+import type Database from 'better-sqlite3';
+import type { LedgerReader, MessageFilter, Page, TraceFilter } from './interface';
+import type {
+  AccountInfoRecord,
+  AccountStateRecord,
+  AccountStatus,
+  ActionRecord,
+  ActionType,
+  BlockRecord,
+  BlockRef,
+  InterfaceName,
+  MessageRecord,
+  TokenInfoRecord,
+  TokenType,
+  TraceRecord,
+  TransactionRecord,
+} from './records';
+
+type Row = Record<string, unknown>;
+
+// Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; these turn
+// them back into the record types.
+const num = (v: unknown): number => Number(v as bigint);
+const big = (v: unknown): bigint => BigInt(v as bigint);
+const optBig = (v: unknown): bigint | null => (v === null ? null : BigInt(v as bigint));
+const optNum = (v: unknown): number | null => (v === null ? null : Number(v as bigint));
+const optBool = (v: unknown): boolean | null => (v === null ? null : Number(v as bigint) === 1);
+const blob = (v: unknown): Buffer => v as Buffer;
+const optBlob = (v: unknown): Buffer | null => (v === null ? null : (v as Buffer));
+
+/** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
+const MAX_LT = (1n << 63n) - 1n;
+const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
+
+export class SqliteLedgerReader implements LedgerReader {
+  private readonly stmts = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  private q(sql: string): Database.Statement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql).safeIntegers(true);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  getBlock(ref: BlockRef): BlockRecord | null {
+    const row = this.q('SELECT * FROM blocks WHERE workchain = ? AND shard = ? AND seqno = ?').get(ref.workchain, ref.shard, ref.seqno) as Row | undefined;
+    return row ? this.block(row) : null;
+  }
+
+  private block(row: Row): BlockRecord {
+    const prev = JSON.parse(row.prev_blocks as string) as { workchain: number; shard: string; seqno: number }[];
+    return {
+      workchain: num(row.workchain),
+      shard: big(row.shard),
+      seqno: num(row.seqno),
+      rootHash: blob(row.root_hash),
+      fileHash: blob(row.file_hash),
+      mcSeqno: num(row.mc_seqno),
+      genUtime: num(row.gen_utime),
+      startLt: big(row.start_lt),
+      endLt: big(row.end_lt),
+      txCount: num(row.tx_count),
+      globalId: num(row.global_id),
+      prevBlocks: prev.map((p) => ({ workchain: p.workchain, shard: BigInt(p.shard), seqno: p.seqno })),
+      afterSplit: num(row.after_split) === 1,
+      beforeSplit: num(row.before_split) === 1,
+      afterMerge: num(row.after_merge) === 1,
+      wantSplit: num(row.want_split) === 1,
+      wantMerge: num(row.want_merge) === 1,
+      keyBlock: num(row.key_block) === 1,
+    };
+  }
+
+  getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
+    const rows = (after
+      ? this.q(`SELECT * FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ?
+                AND (account > ? OR (account = ? AND lt > ?)) ORDER BY account, lt LIMIT ?`)
+          .all(ref.workchain, ref.shard, ref.seqno, after.account, after.account, clampLt(after.lt), count + 1)
+      : this.q('SELECT * FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt LIMIT ?')
+          .all(ref.workchain, ref.shard, ref.seqno, count + 1)) as Row[];
+    const incomplete = rows.length > count;
+    return { transactions: rows.slice(0, count).map((r) => this.transaction(r)), incomplete };
+  }
+
+  getMasterchainBlocks(seqno: number): BlockRecord[] | null {
+    const mc = this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
+    if (!mc) return null;
+    const shards = this.q(`SELECT b.* FROM shard_state s JOIN blocks b
+        ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
+        WHERE s.mc_seqno = ? ORDER BY s.workchain, s.shard`).all(seqno) as Row[];
+    return [mc, ...shards.map((r) => this.block(r))];
+  }
+
+  getTransactionsByMcSeqno(seqno: number, page: Page): TransactionRecord[] {
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const rows = this.q(`SELECT * FROM transactions WHERE mc_seqno = ?
+        ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT ? OFFSET ?`).all(seqno, page.limit, page.offset) as Row[];
+    return rows.map((r) => this.transaction(r));
+  }
+
+  findTraces(filter: TraceFilter, page: Page): TraceRecord[] {
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const byUtime = filter.startUtime !== undefined || filter.endUtime !== undefined;
+    const where: string[] = ["t.state = 'complete'"];
+    const args: unknown[] = [];
+    let from = 'traces t';
+    if (filter.accounts?.length) {
+      // one account: walk its trace_accounts rows in order; several: the union, each trace once
+      from = `(SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (${filter.accounts.map(() => '?').join(',')})) a
+              JOIN traces t ON t.trace_id = a.trace_id`;
+      args.push(...filter.accounts);
+    } else if (filter.traceIds?.length) {
+      where.push(`t.trace_id IN (${filter.traceIds.map(() => '?').join(',')})`);
+      args.push(...filter.traceIds);
+    } else if (filter.txHashes?.length) {
+      where.push(`t.trace_id IN (SELECT trace_id FROM transactions WHERE hash IN (${filter.txHashes.map(() => '?').join(',')}))`);
+      args.push(...filter.txHashes);
+    } else if (filter.msgHashes?.length) {
+      const marks = filter.msgHashes.map(() => '?').join(',');
+      where.push(`t.trace_id IN (SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash WHERE m.msg_hash IN (${marks})
+                  UNION SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash WHERE m.hash_norm IN (${marks}))`);
+      args.push(...filter.msgHashes, ...filter.msgHashes);
+    }
+    if (filter.mcSeqno !== undefined) {
+      where.push('t.mc_seqno_end = ?');
+      args.push(filter.mcSeqno);
+    }
+    if (filter.startUtime !== undefined) {
+      where.push('t.end_utime >= ?');
+      args.push(filter.startUtime);
+    }
+    if (filter.endUtime !== undefined) {
+      where.push('t.end_utime <= ?');
+      args.push(filter.endUtime);
+    }
+    if (filter.startLt !== undefined) {
+      where.push('t.end_lt >= ?');
+      args.push(clampLt(filter.startLt));
+    }
+    if (filter.endLt !== undefined) {
+      where.push('t.end_lt <= ?');
+      args.push(clampLt(filter.endLt));
+    }
+    const order = byUtime ? `t.end_utime ${dir}, t.trace_id ${dir}` : `t.end_lt ${dir}, t.trace_id ${dir}`;
+    const sql = `SELECT t.* FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const rows = this.q(sql).all(...args, page.limit, page.offset) as Row[];
+    return rows.map((r) => this.trace(r));
+  }
+
+  private trace(row: Row): TraceRecord {
+    const accounts = this.q('SELECT account FROM trace_accounts WHERE trace_id = ?').pluck().all(row.trace_id) as string[];
+    return {
+      traceId: blob(row.trace_id),
+      externalHash: optBlob(row.external_hash),
+      externalHashNorm: optBlob(row.external_hash_norm),
+      startLt: big(row.start_lt),
+      endLt: big(row.end_lt),
+      startUtime: num(row.start_utime),
+      endUtime: num(row.end_utime),
+      mcSeqnoStart: num(row.mc_seqno_start),
+      mcSeqnoEnd: num(row.mc_seqno_end),
+      transactions: num(row.transactions),
+      messages: num(row.messages),
+      pendingMessages: num(row.pending_messages),
+      state: row.state as TraceRecord['state'],
+      classificationState: row.classification_state as TraceRecord['classificationState'],
+      accounts,
+    };
+  }
+
+  getTraceTransactions(traceId: Buffer, max: number): TransactionRecord[] {
+    const rows = this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').all(traceId, max) as Row[];
+    return rows.map((r) => this.transaction(r));
+  }
+
+  getActions(traceIds: Buffer[]): ActionRecord[] {
+    const out: ActionRecord[] = [];
+    for (const id of traceIds) {
+      const rows = this.q('SELECT * FROM actions WHERE trace_id = ? ORDER BY position').all(id) as Row[];
+      for (const r of rows) {
+        out.push({
+          actionId: blob(r.action_id),
+          traceId: blob(r.trace_id),
+          type: r.type as ActionType,
+          parentActionId: optBlob(r.parent_action_id),
+          success: num(r.success) === 1,
+          startLt: big(r.start_lt),
+          endLt: big(r.end_lt),
+          startUtime: num(r.start_utime),
+          endUtime: num(r.end_utime),
+          transactions: (JSON.parse(r.transactions as string) as string[]).map((h) => Buffer.from(h, 'base64')),
+          accounts: JSON.parse(r.accounts as string) as string[],
+          details: JSON.parse(r.details as string) as Record<string, unknown>,
+        });
+      }
+    }
+    return out;
+  }
+
+  findTransactionsByMessage(filter: MessageFilter, page: Page): TransactionRecord[] {
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.msgHash) {
+      where.push('(m.msg_hash = ? OR m.hash_norm = ?)');
+      args.push(filter.msgHash, filter.msgHash);
+    }
+    if (filter.bodyHash) {
+      where.push('m.body_hash = ?');
+      args.push(filter.bodyHash);
+    }
+    if (filter.opcode !== undefined) {
+      where.push('m.opcode = ?');
+      args.push(filter.opcode);
+    }
+    if (filter.direction) {
+      where.push('m.direction = ?');
+      args.push(filter.direction);
+    }
+    // Several messages of one transaction may match (a fan-out sends many with one opcode): each
+    // transaction is listed once.
+    const sql = `SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE ${where.join(' AND ')}
+                 ORDER BY m.tx_lt ${dir}, m.tx_account ${dir}, m.tx_hash ${dir} LIMIT ? OFFSET ?`;
+    const hashes = this.q(sql).all(...args, page.limit, page.offset) as Row[];
+    const byHash = this.q('SELECT * FROM transactions WHERE hash = ?');
+    return hashes.map((h) => this.transaction(byHash.get(h.tx_hash) as Row));
+  }
+
+  getTransaction(hash: Buffer): TransactionRecord | null {
+    const row = this.q('SELECT * FROM transactions WHERE hash = ?').get(hash) as Row | undefined;
+    return row ? this.transaction(row) : null;
+  }
+
+  getAccountInfos(accounts: string[]): AccountInfoRecord[] {
+    const stmt = this.q('SELECT * FROM accounts WHERE account = ?');
+    const out: AccountInfoRecord[] = [];
+    for (const a of new Set(accounts)) {
+      const r = stmt.get(a) as Row | undefined;
+      if (r) {
+        out.push({
+          account: r.account as string,
+          codeHash: optBlob(r.code_hash),
+          interfaces: JSON.parse(r.interfaces as string) as InterfaceName[],
+          status: r.status as AccountStatus,
+        });
+      }
+    }
+    return out;
+  }
+
+  getTokenInfos(accounts: string[]): TokenInfoRecord[] {
+    const stmt = this.q('SELECT * FROM token_info WHERE account = ?');
+    const out: TokenInfoRecord[] = [];
+    for (const a of new Set(accounts)) {
+      for (const r of stmt.all(a) as Row[]) {
+        out.push({
+          account: r.account as string,
+          type: r.type as TokenType,
+          name: r.name as string | null,
+          symbol: r.symbol as string | null,
+          decimals: optNum(r.decimals),
+          description: r.description as string | null,
+          image: r.image as string | null,
+          extra: JSON.parse(r.extra as string) as Record<string, unknown>,
+        });
+      }
+    }
+    return out;
+  }
+
+  latestMasterchainSeqno(): number | null {
+    const v = this.q('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get();
+    return v === null || v === undefined ? null : num(v);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private state(hash: Buffer): AccountStateRecord {
+    const r = this.q('SELECT * FROM account_states WHERE hash = ?').get(hash) as Row;
+    return {
+      hash,
+      account: r.account as string,
+      balance: BigInt(r.balance as string),
+      status: r.status as AccountStatus,
+      codeHash: optBlob(r.code_hash),
+      dataHash: optBlob(r.data_hash),
+      codeBoc: null,
+      dataBoc: null,
+      frozenHash: optBlob(r.frozen_hash),
+      lastTransLt: optBig(r.last_trans_lt),
+    };
+  }
+
+  private content(hash: Buffer): Buffer {
+    return this.q('SELECT boc FROM message_contents WHERE hash = ?').pluck().get(hash) as Buffer;
+  }
+
+  /** The other end of a message: the transaction that received (`in`) or sent (`out`) it. */
+  private counterpart(msgHash: Buffer, direction: 'in' | 'out'): Buffer | null {
+    const v = this.q('SELECT tx_hash FROM messages WHERE msg_hash = ? AND direction = ? LIMIT 1').pluck().get(msgHash, direction);
+    return (v as Buffer | undefined) ?? null;
+  }
+
+  private message(r: Row): MessageRecord {
+    const hash = blob(r.msg_hash);
+    const isIn = r.direction === 'in';
+    const initHash = optBlob(r.init_state_hash);
+    return {
+      hash,
+      hashNorm: optBlob(r.hash_norm),
+      source: r.source as string | null,
+      destination: r.destination as string | null,
+      value: r.value === null ? null : BigInt(r.value as string),
+      valueExtraCurrencies: JSON.parse(r.value_extra as string) as Record<string, string>,
+      fwdFee: r.fwd_fee === null ? null : BigInt(r.fwd_fee as string),
+      ihrFee: r.ihr_fee === null ? null : BigInt(r.ihr_fee as string),
+      importFee: r.import_fee === null ? null : BigInt(r.import_fee as string),
+      createdLt: optBig(r.created_lt),
+      createdAt: optNum(r.created_at),
+      opcode: optNum(r.opcode),
+      bounce: optBool(r.bounce),
+      bounced: optBool(r.bounced),
+      ihrDisabled: optBool(r.ihr_disabled),
+      body: { hash: blob(r.body_hash), boc: this.content(blob(r.body_hash)) },
+      initState: initHash ? { hash: initHash, boc: this.content(initHash) } : null,
+      comment: r.comment as string | null,
+      outMsgTxHash: isIn ? this.counterpart(hash, 'out') : blob(r.tx_hash),
+      inMsgTxHash: isIn ? blob(r.tx_hash) : this.counterpart(hash, 'in'),
+    };
+  }
+
+  private transaction(r: Row): TransactionRecord {
+    const hash = blob(r.hash);
+    const msgs = this.q('SELECT * FROM messages WHERE tx_hash = ? ORDER BY direction, position').all(hash) as Row[];
+    const inRow = msgs.find((m) => m.direction === 'in');
+    return {
+      hash,
+      lt: big(r.lt),
+      account: r.account as string,
+      block: { workchain: num(r.workchain), shard: big(r.shard), seqno: num(r.block_seqno) },
+      mcSeqno: num(r.mc_seqno),
+      now: num(r.now),
+      origStatus: r.orig_status as AccountStatus,
+      endStatus: r.end_status as AccountStatus,
+      totalFees: BigInt(r.total_fees as string),
+      totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
+      description: JSON.parse(r.description as string) as TransactionRecord['description'],
+      boc: blob(r.boc),
+      prevTransHash: blob(r.prev_trans_hash),
+      prevTransLt: big(r.prev_trans_lt),
+      stateBefore: this.state(blob(r.state_before)),
+      stateAfter: this.state(blob(r.state_after)),
+      traceId: blob(r.trace_id),
+      traceExternalHash: optBlob(r.trace_external_hash),
+      inMsg: inRow ? this.message(inRow) : null,
+      outMsgs: msgs.filter((m) => m.direction === 'out').map((m) => this.message(m)),
+    };
+  }
+}

@@ -1,0 +1,170 @@
+import type Database from 'better-sqlite3';
+import type { LedgerWriter } from './interface';
+import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from './records';
+
+const bool = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
+const dec = (v: bigint | null) => (v === null ? null : v.toString());
+
+/** Writes whole batches in one SQLite transaction each: a crash mid-batch leaves the previous ledger. */
+export class SqliteLedgerWriter implements LedgerWriter {
+  private readonly insertBlock;
+  private readonly insertShardState;
+  private readonly insertTx;
+  private readonly insertMessage;
+  private readonly insertContent;
+  private readonly insertState;
+  private readonly upsertTrace;
+  private readonly deleteTraceAccounts;
+  private readonly insertTraceAccount;
+  private readonly deleteActions;
+  private readonly insertAction;
+  private readonly upsertAccount;
+  private readonly upsertToken;
+  private readonly write: (batch: LedgerBatch) => void;
+
+  constructor(private readonly db: Database.Database) {
+    this.insertBlock = db.prepare(`INSERT OR REPLACE INTO blocks VALUES
+      (@workchain, @shard, @seqno, @rootHash, @fileHash, @mcSeqno, @genUtime, @startLt, @endLt, @txCount, @globalId,
+       @prevBlocks, @afterSplit, @beforeSplit, @afterMerge, @wantSplit, @wantMerge, @keyBlock)`);
+    this.insertShardState = db.prepare('INSERT OR REPLACE INTO shard_state VALUES (?, ?, ?, ?)');
+    this.insertTx = db.prepare(`INSERT OR REPLACE INTO transactions VALUES
+      (@hash, @lt, @account, @workchain, @shard, @blockSeqno, @mcSeqno, @now, @origStatus, @endStatus, @totalFees,
+       @totalFeesExtra, @description, @boc, @prevTransHash, @prevTransLt, @stateBefore, @stateAfter, @traceId, @traceExternalHash)`);
+    this.insertMessage = db.prepare(`INSERT OR REPLACE INTO messages VALUES
+      (@txHash, @direction, @position, @hash, @hashNorm, @txLt, @txAccount, @source, @destination, @value, @valueExtra,
+       @fwdFee, @ihrFee, @importFee, @createdLt, @createdAt, @opcode, @bounce, @bounced, @ihrDisabled, @bodyHash,
+       @initStateHash, @comment)`);
+    this.insertContent = db.prepare('INSERT OR IGNORE INTO message_contents VALUES (?, ?)');
+    this.insertState = db.prepare('INSERT OR IGNORE INTO account_states VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.upsertTrace = db.prepare(`INSERT OR REPLACE INTO traces VALUES
+      (@traceId, @externalHash, @externalHashNorm, @startLt, @endLt, @startUtime, @endUtime, @mcSeqnoStart, @mcSeqnoEnd,
+       @transactions, @messages, @pendingMessages, @state, @classificationState)`);
+    this.deleteTraceAccounts = db.prepare('DELETE FROM trace_accounts WHERE trace_id = ?');
+    this.insertTraceAccount = db.prepare('INSERT OR IGNORE INTO trace_accounts VALUES (?, ?, ?, ?)');
+    this.deleteActions = db.prepare('DELETE FROM actions WHERE trace_id = ?');
+    this.insertAction = db.prepare('INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.upsertAccount = db.prepare('INSERT OR REPLACE INTO accounts VALUES (?, ?, ?, ?)');
+    this.upsertToken = db.prepare('INSERT OR REPLACE INTO token_info VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.write = db.transaction((batch: LedgerBatch) => this.writeUnsafe(batch));
+  }
+
+  writeBatch(batch: LedgerBatch): void {
+    this.write(batch);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private writeUnsafe(batch: LedgerBatch): void {
+    for (const b of batch.blocks) {
+      this.insertBlock.run({
+        ...b,
+        prevBlocks: JSON.stringify(b.prevBlocks.map((p) => ({ workchain: p.workchain, shard: p.shard.toString(), seqno: p.seqno }))),
+        afterSplit: bool(b.afterSplit),
+        beforeSplit: bool(b.beforeSplit),
+        afterMerge: bool(b.afterMerge),
+        wantSplit: bool(b.wantSplit),
+        wantMerge: bool(b.wantMerge),
+        keyBlock: bool(b.keyBlock),
+        shards: undefined,
+      });
+      for (const s of b.shards ?? []) this.insertShardState.run(b.seqno, s.workchain, s.shard, s.seqno);
+    }
+    for (const tx of batch.transactions) this.writeTransaction(tx);
+    for (const trace of batch.traces) this.writeTrace(trace);
+    const tracesWithActions = new Set<string>();
+    for (const a of batch.actions) {
+      const key = a.traceId.toString('hex');
+      if (!tracesWithActions.has(key)) {
+        tracesWithActions.add(key);
+        this.deleteActions.run(a.traceId);
+      }
+    }
+    batch.actions.forEach((a, position) => {
+      this.insertAction.run(
+        a.actionId, a.traceId, position, a.type, a.parentActionId, a.success ? 1 : 0, a.startLt, a.endLt,
+        a.startUtime, a.endUtime, JSON.stringify(a.transactions.map((h) => h.toString('base64'))),
+        JSON.stringify(a.accounts), JSON.stringify(a.details),
+      );
+    });
+    for (const acc of batch.accounts) {
+      this.upsertAccount.run(acc.account, acc.codeHash, JSON.stringify(acc.interfaces), acc.status);
+    }
+    for (const t of batch.tokens) {
+      this.upsertToken.run(t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra));
+    }
+  }
+
+  private writeState(s: AccountStateRecord): void {
+    this.insertState.run(s.hash, s.account, s.balance.toString(), s.status, s.codeHash, s.dataHash, s.frozenHash, s.lastTransLt);
+  }
+
+  private writeTransaction(tx: TransactionRecord): void {
+    this.writeState(tx.stateBefore);
+    this.writeState(tx.stateAfter);
+    this.insertTx.run({
+      hash: tx.hash,
+      lt: tx.lt,
+      account: tx.account,
+      workchain: tx.block.workchain,
+      shard: tx.block.shard,
+      blockSeqno: tx.block.seqno,
+      mcSeqno: tx.mcSeqno,
+      now: tx.now,
+      origStatus: tx.origStatus,
+      endStatus: tx.endStatus,
+      totalFees: tx.totalFees.toString(),
+      totalFeesExtra: JSON.stringify(tx.totalFeesExtraCurrencies),
+      description: JSON.stringify(tx.description),
+      boc: tx.boc,
+      prevTransHash: tx.prevTransHash,
+      prevTransLt: tx.prevTransLt,
+      stateBefore: tx.stateBefore.hash,
+      stateAfter: tx.stateAfter.hash,
+      traceId: tx.traceId,
+      traceExternalHash: tx.traceExternalHash,
+    });
+    if (tx.inMsg) this.writeMessage(tx, tx.inMsg, 'in', 0);
+    tx.outMsgs.forEach((m, i) => this.writeMessage(tx, m, 'out', i));
+  }
+
+  private writeMessage(tx: TransactionRecord, m: MessageRecord, direction: 'in' | 'out', position: number): void {
+    this.insertContent.run(m.body.hash, m.body.boc);
+    if (m.initState) this.insertContent.run(m.initState.hash, m.initState.boc);
+    this.insertMessage.run({
+      txHash: tx.hash,
+      direction,
+      position,
+      hash: m.hash,
+      hashNorm: m.hashNorm,
+      txLt: tx.lt,
+      txAccount: tx.account,
+      source: m.source,
+      destination: m.destination,
+      value: dec(m.value),
+      valueExtra: JSON.stringify(m.valueExtraCurrencies),
+      fwdFee: dec(m.fwdFee),
+      ihrFee: dec(m.ihrFee),
+      importFee: dec(m.importFee),
+      createdLt: m.createdLt,
+      createdAt: m.createdAt,
+      opcode: m.opcode,
+      bounce: bool(m.bounce),
+      bounced: bool(m.bounced),
+      ihrDisabled: bool(m.ihrDisabled),
+      bodyHash: m.body.hash,
+      initStateHash: m.initState?.hash ?? null,
+      comment: m.comment,
+    });
+  }
+
+  private writeTrace(t: TraceRecord): void {
+    this.upsertTrace.run({ ...t, accounts: undefined });
+    this.deleteTraceAccounts.run(t.traceId);
+    // Only completed traces are listed by traces?account=, so pending ones get no rows yet.
+    if (t.state === 'complete') {
+      for (const account of new Set(t.accounts)) this.insertTraceAccount.run(account, t.endLt, t.traceId, t.endUtime);
+    }
+  }
+}
