@@ -1,5 +1,26 @@
-import { SmartContract, type Blockchain, type BlockchainStorage } from '@ton/sandbox';
-import type { Address } from '@ton/core';
+import { SmartContract, createEmptyShardAccount, type Blockchain, type BlockchainStorage, type MessageParams } from '@ton/sandbox';
+import { beginCell, storeMessage, type Address, type Cell, type Message } from '@ton/core';
+
+/**
+ * The cells of messages as their senders serialized them, keyed by the parsed message's `info`
+ * object (the emulator's queue keeps that object when it copies a message).
+ */
+export const sentCells = new WeakMap<object, Cell>();
+
+/**
+ * An account that receives each message as the very cell its sender produced. The sandbox
+ * re-serializes a parsed message before delivering it, and @ton/core inlines a small body that the
+ * sender stored as a reference: the receiver would then see a message with another hash than the
+ * one the sender sent. On a real chain both are the same cell, so an indexer finds the sender and
+ * the receiver by one hash; this keeps it so.
+ */
+class DeliveringContract extends SmartContract {
+  override async receiveMessage(message: Message, params?: MessageParams, callStack?: string) {
+    const cell = sentCells.get(message.info) ?? beginCell().store(storeMessage(message)).endCell();
+    const args = { ...this.createCommonArgs(params), message: cell };
+    return this.runCommon(() => this.blockchain.executor.runTransaction(args), callStack);
+  }
+}
 
 /**
  * The sandbox's default storage invents an empty `uninit` account for every address it has not
@@ -14,7 +35,7 @@ export class NonexistentAccountStorage implements BlockchainStorage {
     const key = address.toRawString();
     let contract = this.contracts.get(key);
     if (!contract) {
-      contract = SmartContract.empty(blockchain, address);
+      contract = new DeliveringContract(createEmptyShardAccount(address), blockchain);
       contract.account = { account: undefined, lastTransactionLt: 0n, lastTransactionHash: 0n };
       this.contracts.set(key, contract);
     }

@@ -12,7 +12,7 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from '../../server/store/records';
-import { NonexistentAccountStorage } from './account-storage';
+import { NonexistentAccountStorage, sentCells } from './account-storage';
 import { accountStateRecord } from './account-state';
 import { BlockProducer } from './block-producer';
 import { describeTransaction, isFailed } from './describe-transaction';
@@ -223,6 +223,8 @@ export class LedgerNetwork {
 
   private async record(tx: BlockchainTransaction, tickTockAccount: Address | null, trace: OpenTrace | null): Promise<TransactionRecord> {
     const cells = messageCells(tx.raw);
+    // remember the cells this transaction sent, for their delivery (see DeliveringContract)
+    for (const [index, m] of tx.outMessages) if (cells.outMsgs[index]) sentCells.set(m.info, cells.outMsgs[index]!);
     const hash = tx.raw.hash();
     // The workchain is not part of a transaction: it comes from the inbound message's destination.
     const inInfo = tx.inMessage?.info;

@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import { Cell, type Slice } from '@ton/core';
+import { toRaw } from '../../ton/address';
+import { decodeTextComment } from '../../ton/comment';
+import { OP } from '../contracts/opcodes';
+import { isFailed } from '../network/describe-transaction';
+import type { TraceClassifier } from '../network/ledger-network';
+import type { AccountInfoRecord, ActionRecord, ActionType, InterfaceName, MessageRecord, TokenInfoRecord, TraceRecord, TransactionRecord } from '../../server/store/records';
+import { interfaceTable } from './interfaces';
+import { tokenInfo } from './token-info';
+
+const signed = (op: number) => op | 0;
+const OPS = Object.fromEntries(Object.entries(OP).map(([k, v]) => [k, signed(v)])) as Record<keyof typeof OP, number>;
+
+function bodySlice(m: MessageRecord): Slice | null {
+  try {
+    return Cell.fromBoc(m.body.boc)[0]!.beginParse();
+  } catch {
+    return null;
+  }
+}
+
+/** A forward payload (Either Cell ^Cell) read as a text comment when it is one. */
+function payloadComment(s: Slice): string | null {
+  try {
+    if (s.remainingBits === 0) return null;
+    const inRef = s.loadBit();
+    const cell = inRef ? s.loadRef() : s.asCell();
+    return decodeTextComment(cell);
+  } catch {
+    return null;
+  }
+}
+
+const addr = (s: Slice) => {
+  const a = s.loadMaybeAddress();
+  return a ? toRaw(a) : null;
+};
+
+interface Ctx {
+  trace: TraceRecord;
+  txs: TransactionRecord[];
+  receiverOf: Map<string, TransactionRecord>;
+  iface: (account: string) => InterfaceName[];
+}
+
+/** The transactions a transaction set off, itself included (its subtree in the trace). */
+function subtree(ctx: Ctx, root: TransactionRecord): TransactionRecord[] {
+  const out: TransactionRecord[] = [];
+  const stack = [root];
+  while (stack.length) {
+    const t = stack.pop()!;
+    out.push(t);
+    for (const m of t.outMsgs) {
+      const r = ctx.receiverOf.get(m.hash.toString('hex'));
+      if (r) stack.push(r);
+    }
+  }
+  return out.sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
+}
+
+/** An action fails when a transaction in it failed or a message in it bounced. */
+function succeeded(txs: TransactionRecord[]): boolean {
+  return !txs.some((t) => isFailed(t.description) || t.inMsg?.bounced === true);
+}
+
+function action(ctx: Ctx, type: ActionType, txs: TransactionRecord[], details: Record<string, unknown>, parent: Buffer | null, index: number): ActionRecord {
+  const accounts = new Set<string>(txs.map((t) => t.account));
+  for (const v of Object.values(details)) if (typeof v === 'string' && /^-?\d:[0-9A-F]{64}$/.test(v)) accounts.add(v);
+  return {
+    actionId: createHash('sha256').update(ctx.trace.traceId).update(type).update(txs[0]!.hash).update(String(index)).digest(),
+    traceId: ctx.trace.traceId,
+    type,
+    parentActionId: parent,
+    success: succeeded(txs),
+    startLt: txs[0]!.lt,
+    endLt: txs[txs.length - 1]!.lt,
+    startUtime: txs[0]!.now,
+    endUtime: txs[txs.length - 1]!.now,
+    transactions: txs.map((t) => t.hash),
+    accounts: [...accounts],
+    details,
+  };
+}
+
+/** The high-level action a transaction begins, with its details, or null. */
+function highLevel(ctx: Ctx, tx: TransactionRecord): { type: ActionType; details: Record<string, unknown> } | null {
+  const m = tx.inMsg;
+  if (!m || m.opcode === null || m.bounced) return null;
+  const ifaces = ctx.iface(tx.account);
+  const s = bodySlice(m);
+  if (!s) return null;
+  try {
+    s.skip(32);
+    const queryId = s.loadUintBig(64).toString();
+    if (m.opcode === OPS.jettonTransfer && ifaces.includes('jetton_wallet')) {
+      const amount = s.loadCoins();
+      const receiver = addr(s);
+      const response = addr(s);
+      s.loadMaybeRef();
+      const forward = s.loadCoins();
+      const receiverTx = subtree(ctx, tx).find((t) => t.inMsg?.opcode === OPS.jettonInternalTransfer && t !== tx);
+      return {
+        type: 'jetton_transfer',
+        details: {
+          asset: jettonOf(ctx, tx), sender: m.source, receiver, sender_jetton_wallet: tx.account,
+          receiver_jetton_wallet: receiverTx?.account ?? null, amount: amount.toString(), comment: payloadComment(s),
+          encrypted: false, query_id: queryId, response_destination: response, forward_amount: forward.toString(),
+        },
+      };
+    }
+    if (m.opcode === OPS.jettonMint && ifaces.includes('jetton_master')) {
+      const receiver = addr(s);
+      const amount = s.loadCoins();
+      const walletTx = subtree(ctx, tx).find((t) => t.inMsg?.opcode === OPS.jettonInternalTransfer);
+      return { type: 'jetton_mint', details: { asset: tx.account, receiver, receiver_jetton_wallet: walletTx?.account ?? null, amount: amount.toString(), query_id: queryId } };
+    }
+    if (m.opcode === OPS.jettonBurn && ifaces.includes('jetton_wallet')) {
+      const amount = s.loadCoins();
+      return { type: 'jetton_burn', details: { asset: jettonOf(ctx, tx), owner: m.source, owner_jetton_wallet: tx.account, amount: amount.toString(), query_id: queryId } };
+    }
+    if (m.opcode === OPS.nftDeployItem && ifaces.includes('nft_collection')) {
+      const index = s.loadUintBig(64);
+      s.loadCoins();
+      const content = s.loadRef().beginParse();
+      const owner = addr(content);
+      const itemTx = subtree(ctx, tx).find((t) => t !== tx && t.inMsg?.source === tx.account);
+      return { type: 'nft_mint', details: { nft_collection: tx.account, nft_item: itemTx?.account ?? null, nft_item_index: index.toString(), owner, query_id: queryId } };
+    }
+    if (m.opcode === OPS.nftTransfer && ifaces.includes('nft_item')) {
+      const newOwner = addr(s);
+      const response = addr(s);
+      s.loadMaybeRef();
+      const forward = s.loadCoins();
+      const item = nftOf(ctx, tx);
+      return {
+        type: 'nft_transfer',
+        details: {
+          nft_collection: item.collection, nft_item: tx.account, nft_item_index: item.index, old_owner: m.source, new_owner: newOwner,
+          query_id: queryId, forward_amount: forward.toString(), response_destination: response, comment: payloadComment(s),
+        },
+      };
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+function dataInfo(tx: TransactionRecord): Cell | null {
+  const boc = tx.stateAfter.dataBoc ?? tx.stateBefore.dataBoc;
+  return boc ? Cell.fromBoc(boc)[0]! : null;
+}
+
+function jettonOf(_ctx: Ctx, walletTx: TransactionRecord): string | null {
+  const data = dataInfo(walletTx);
+  if (!data) return null;
+  try {
+    const s = data.beginParse();
+    s.loadCoins();
+    s.loadAddress();
+    return toRaw(s.loadAddress());
+  } catch {
+    return null;
+  }
+}
+
+function nftOf(_ctx: Ctx, itemTx: TransactionRecord): { collection: string | null; index: string | null } {
+  const data = dataInfo(itemTx);
+  try {
+    const s = data!.beginParse();
+    const index = s.loadUintBig(64).toString();
+    return { collection: toRaw(s.loadAddress()), index };
+  } catch {
+    return { collection: null, index: null };
+  }
+}
+
+/** The basic action of one message: a plain transfer, a deploy, or a contract call. */
+function basic(tx: TransactionRecord): { type: ActionType; details: Record<string, unknown> } | null {
+  const m = tx.inMsg;
+  if (!m || m.source === null) return null; // the external that starts a trace is not an action of its own
+  const deployed = (tx.origStatus === 'uninit' || tx.origStatus === 'nonexist') && tx.endStatus === 'active';
+  if (deployed) return { type: 'contract_deploy', details: { source: m.source, destination: tx.account, value: m.value?.toString() ?? null, opcode: m.opcode } };
+  if (m.opcode === null || m.opcode === 0) {
+    return { type: 'ton_transfer', details: { source: m.source, destination: m.destination, value: m.value?.toString() ?? null, comment: m.comment, encrypted: false } };
+  }
+  return { type: 'call_contract', details: { source: m.source, destination: m.destination, value: m.value?.toString() ?? null, opcode: m.opcode } };
+}
+
+export async function createTraceClassifier(): Promise<TraceClassifier> {
+  const table = await interfaceTable();
+  return {
+    classify(trace, lookup) {
+      const known = new Map<string, AccountInfoRecord>();
+      const accounts: AccountInfoRecord[] = [];
+      const tokens: TokenInfoRecord[] = [];
+      for (const tx of trace.transactions) {
+        const state = tx.stateAfter;
+        const iface = state.codeHash ? table.get(state.codeHash.toString('hex')) : undefined;
+        const info: AccountInfoRecord = { account: tx.account, codeHash: state.codeHash, interfaces: iface ? [iface] : [], status: state.status };
+        known.set(tx.account, info);
+        if (iface) {
+          const token = tokenInfo(state, iface);
+          if (token) tokens.push(token);
+        }
+      }
+      accounts.push(...known.values());
+      const ctx: Ctx = {
+        trace: trace.record,
+        txs: trace.transactions,
+        receiverOf: new Map(trace.transactions.filter((t) => t.inMsg).map((t) => [t.inMsg!.hash.toString('hex'), t])),
+        iface: (a) => (known.get(a) ?? lookup(a))?.interfaces ?? [],
+      };
+      const actions: ActionRecord[] = [];
+      const covered = new Set<TransactionRecord>();
+      let index = 0;
+      for (const tx of trace.transactions) {
+        if (covered.has(tx)) continue;
+        const high = highLevel(ctx, tx);
+        if (!high) continue;
+        const txs = subtree(ctx, tx);
+        const parent = action(ctx, high.type, txs, high.details, null, index++);
+        actions.push(parent);
+        for (const t of txs) {
+          covered.add(t);
+          const b = basic(t);
+          if (b) actions.push(action(ctx, b.type, [t], b.details, parent.actionId, index++));
+        }
+      }
+      for (const tx of trace.transactions) {
+        if (covered.has(tx)) continue;
+        const b = basic(tx);
+        if (b) actions.push(action(ctx, b.type, [tx], b.details, null, index++));
+      }
+      return { actions, accounts, tokens };
+    },
+  };
+}

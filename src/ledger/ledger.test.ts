@@ -1,0 +1,187 @@
+import Database from 'better-sqlite3';
+import { Cell } from '@ton/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testLedgerPath } from './test-ledger';
+import { messageCells } from './network/extract-messages';
+import { shardContainsAccount } from '../ton/shard';
+import { OP } from './contracts/opcodes';
+import { generateLedger } from './generate';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+type Row = Record<string, unknown>;
+let db: Database.Database;
+const all = (sql: string, ...args: unknown[]) => db.prepare(sql).safeIntegers(true).all(...args) as Row[];
+const one = (sql: string, ...args: unknown[]) => db.prepare(sql).safeIntegers(true).get(...args) as Row;
+const hex = (b: unknown) => (b as Buffer).toString('hex');
+
+beforeAll(async () => {
+  db = new Database(await testLedgerPath(), { readonly: true });
+}, 300_000);
+
+describe('the generated ledger: blocks and shards', () => {
+  it('puts every transaction in exactly one existing block whose shard holds the account and whose lt range holds the lt', () => {
+    const txs = all(`SELECT t.account, t.lt, t.workchain, t.shard, t.block_seqno, t.mc_seqno, b.start_lt, b.end_lt, b.mc_seqno AS b_mc
+                     FROM transactions t LEFT JOIN blocks b ON b.workchain = t.workchain AND b.shard = t.shard AND b.seqno = t.block_seqno`);
+    expect(txs.length).toBeGreaterThanOrEqual(700);
+    for (const t of txs) {
+      expect(t.start_lt, `block of ${t.account} exists`).not.toBeNull();
+      const id = Buffer.from((t.account as string).split(':')[1]!, 'hex');
+      expect(shardContainsAccount(t.shard as bigint, id)).toBe(true);
+      expect(t.lt as bigint >= (t.start_lt as bigint) && (t.lt as bigint) < (t.end_lt as bigint)).toBe(true);
+      expect(t.mc_seqno).toBe(t.b_mc);
+      expect(Number(t.workchain)).toBe(Number((t.account as string).split(':')[0]));
+    }
+  });
+
+  it('commits every shard block in the masterchain block of its mc_seqno, and counts its transactions', () => {
+    const blocks = all('SELECT * FROM blocks WHERE workchain = 0');
+    for (const b of blocks) {
+      const s = one('SELECT seqno FROM shard_state WHERE mc_seqno = ? AND workchain = 0 AND shard = ?', b.mc_seqno, b.shard);
+      expect(s?.seqno).toBe(b.seqno);
+      const n = one('SELECT count(*) AS n FROM transactions WHERE workchain = 0 AND shard = ? AND block_seqno = ?', b.shard, b.seqno).n;
+      expect(n).toBe(b.tx_count);
+    }
+    const mcs = all('SELECT seqno, prev_blocks FROM blocks WHERE workchain = -1 ORDER BY seqno');
+    mcs.forEach((m, i) => {
+      expect(Number(m.seqno)).toBe(i);
+      expect(JSON.parse(m.prev_blocks as string)).toEqual(i === 0 ? [] : [{ workchain: -1, shard: '-9223372036854775808', seqno: i - 1 }]);
+    });
+  });
+
+  it('splits a basechain shard during the history, linking the children to the parent', () => {
+    const parent = one('SELECT * FROM blocks WHERE before_split = 1');
+    expect(parent).toBeDefined();
+    const children = all('SELECT * FROM blocks WHERE after_split = 1');
+    expect(children).toHaveLength(2);
+    for (const c of children) {
+      expect(JSON.parse(c.prev_blocks as string)).toEqual([{ workchain: 0, shard: String(parent.shard), seqno: Number(parent.seqno) }]);
+      expect(c.seqno).toBe((parent.seqno as bigint) + 1n);
+    }
+    const shardsLater = all('SELECT DISTINCT shard FROM shard_state WHERE mc_seqno = (SELECT max(mc_seqno) FROM shard_state)');
+    expect(shardsLater).toHaveLength(3);
+  });
+});
+
+describe('the generated ledger: transactions and messages', () => {
+  it('keeps each account chain unbroken: prev_trans hash/lt and state before = previous state after', () => {
+    const txs = all('SELECT account, hash, lt, prev_trans_hash, prev_trans_lt, state_before, state_after FROM transactions ORDER BY account, lt');
+    let prev: Row | null = null;
+    for (const t of txs) {
+      if (prev && prev.account === t.account) {
+        expect(hex(t.prev_trans_hash)).toBe(hex(prev.hash));
+        expect(t.prev_trans_lt).toBe(prev.lt);
+        expect(hex(t.state_before)).toBe(hex(prev.state_after));
+      }
+      prev = t;
+    }
+  });
+
+  it('stores each transaction as its real BOC, whose hash is the transaction hash, and message hashes of the raw cells', () => {
+    const txs = all('SELECT hash, boc FROM transactions');
+    for (const t of txs) {
+      const cell = Cell.fromBoc(t.boc as Buffer)[0]!;
+      expect(hex(cell.hash())).toBe(hex(t.hash));
+      const cells = messageCells(cell);
+      const rows = all('SELECT direction, position, msg_hash FROM messages WHERE tx_hash = ? ORDER BY direction, position', t.hash);
+      const expected = [...(cells.inMsg ? [['in', cells.inMsg]] : []), ...cells.outMsgs.map((c) => ['out', c])] as [string, Cell][];
+      expect(rows.map((r) => [r.direction, hex(r.msg_hash)])).toEqual(expected.sort((a, b) => a[0].localeCompare(b[0])).map(([d, c]) => [d, hex(c.hash())]));
+    }
+  });
+
+  it('links every delivered internal message to its sender and its receiver', () => {
+    const orphans = one(`SELECT count(*) AS n FROM messages i WHERE i.direction = 'in' AND i.source IS NOT NULL
+                         AND NOT EXISTS (SELECT 1 FROM messages o WHERE o.msg_hash = i.msg_hash AND o.direction = 'out')`).n;
+    expect(orphans).toBe(0n);
+  });
+
+  it('builds each trace as a tree linked by message hashes, with trace_id = root transaction hash', () => {
+    const traces = all("SELECT trace_id, transactions FROM traces WHERE state = 'complete'");
+    expect(traces.length).toBeGreaterThan(50);
+    for (const tr of traces) {
+      const txs = all('SELECT hash FROM transactions WHERE trace_id = ? ORDER BY lt', tr.trace_id);
+      expect(BigInt(txs.length)).toBe(tr.transactions);
+      expect(hex(txs[0]!.hash)).toBe(hex(tr.trace_id));
+      const outs = new Set(all(`SELECT m.msg_hash FROM messages m JOIN transactions t ON t.hash = m.tx_hash WHERE t.trace_id = ? AND m.direction = 'out'`, tr.trace_id).map((r) => hex(r.msg_hash)));
+      for (const t of txs.slice(1)) {
+        const inMsg = one("SELECT msg_hash FROM messages WHERE tx_hash = ? AND direction = 'in'", t.hash);
+        expect(outs.has(hex(inMsg.msg_hash))).toBe(true);
+      }
+    }
+  });
+});
+
+describe('the generated ledger: every kind of trace', () => {
+  it('holds transfers with comments, deploys, bounces, compute failures, jettons, NFTs, masterchain and tick-tock activity', () => {
+    expect(one("SELECT count(*) AS n FROM messages WHERE comment IS NOT NULL AND comment != ''").n).toBeGreaterThan(20n);
+    expect(one("SELECT count(*) AS n FROM transactions WHERE orig_status IN ('uninit','nonexist') AND end_status = 'active'").n).toBeGreaterThan(5n);
+    expect(one("SELECT count(*) AS n FROM messages WHERE bounced = 1 AND direction = 'in'").n).toBeGreaterThan(2n);
+    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(description, '$.compute_ph.skipped') = 0 AND json_extract(description, '$.compute_ph.exit_code') NOT IN (0, 1)").n).toBeGreaterThan(2n);
+    for (const op of [OP.jettonTransferNotification, OP.excesses, OP.jettonBurnNotification, OP.nftOwnershipAssigned, OP.jettonInternalTransfer]) {
+      expect(one("SELECT count(*) AS n FROM messages WHERE opcode = ? AND direction = 'in'", op | 0).n, `opcode ${op.toString(16)}`).toBeGreaterThan(0n);
+    }
+    expect(one("SELECT count(*) AS n FROM transactions WHERE workchain = -1 AND json_extract(description, '$.type') = 'ord'").n).toBeGreaterThan(0n);
+    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(description, '$.type') = 'tick_tock' AND json_extract(description, '$.is_tock') = 1").n).toBeGreaterThan(0n);
+    expect(one("SELECT count(*) AS n FROM traces WHERE external_hash IS NULL").n).toBeGreaterThan(0n);
+    expect(one('SELECT max(transactions) AS n FROM traces').n).toBeGreaterThanOrEqual(200n);
+    // a chain: a trace whose every transaction has at most one child, at least 20 deep
+    const chain = all('SELECT trace_id, transactions FROM traces WHERE transactions BETWEEN 21 AND 40');
+    expect(chain.length).toBeGreaterThan(0);
+    expect(one('SELECT count(DISTINCT mc_seqno_start) AS n FROM traces WHERE mc_seqno_end > mc_seqno_start').n).toBeGreaterThan(0n);
+  });
+
+  it('classifies the classic shapes: one jetton_transfer over its 4+ transactions; a bounce fails its action', () => {
+    const jt = all("SELECT * FROM actions WHERE type = 'jetton_transfer' AND parent_action_id IS NULL AND success = 1");
+    expect(jt.length).toBeGreaterThan(0);
+    for (const a of jt) {
+      const txs = JSON.parse(a.transactions as string) as string[];
+      expect(txs.length).toBeGreaterThanOrEqual(4);
+      const ops = txs.map((h) => one("SELECT opcode FROM messages WHERE tx_hash = ? AND direction = 'in'", Buffer.from(h, 'base64'))?.opcode);
+      expect(ops).toContain(BigInt(OP.jettonTransferNotification | 0));
+      expect(ops).toContain(BigInt(OP.excesses | 0));
+      const children = all('SELECT type FROM actions WHERE parent_action_id = ?', a.action_id);
+      expect(children.length).toBeGreaterThanOrEqual(3);
+      expect(JSON.parse(a.details as string).amount).toMatch(/^\d+$/);
+    }
+    const bouncedTx = all("SELECT t.trace_id FROM messages m JOIN transactions t ON t.hash = m.tx_hash WHERE m.bounced = 1 AND m.direction = 'in'");
+    for (const b of bouncedTx.slice(0, 10)) {
+      const failed = one('SELECT count(*) AS n FROM actions WHERE trace_id = ? AND success = 0', b.trace_id).n;
+      expect(failed).toBeGreaterThan(0n);
+    }
+    for (const type of ['ton_transfer', 'contract_deploy', 'call_contract', 'jetton_mint', 'jetton_burn', 'nft_mint', 'nft_transfer']) {
+      expect(one('SELECT count(*) AS n FROM actions WHERE type = ?', type).n, type).toBeGreaterThan(0n);
+    }
+  });
+
+  it('knows interfaces and token metadata', () => {
+    for (const i of ['wallet_v4r2', 'wallet_v5r1', 'jetton_master', 'jetton_wallet', 'nft_collection', 'nft_item']) {
+      expect(one('SELECT count(*) AS n FROM accounts WHERE interfaces LIKE ?', `%"${i}"%`).n, i).toBeGreaterThan(0n);
+    }
+    const master = one("SELECT * FROM token_info WHERE type = 'jetton_masters'");
+    expect([master.name, master.symbol, Number(master.decimals)]).toEqual(['Ledger Jetton', 'LJT', 9]);
+    expect(one("SELECT name FROM token_info WHERE type = 'nft_collections'").name).toBe('Ledger Shapes');
+    expect(one("SELECT name FROM token_info WHERE type = 'nft_items' LIMIT 1").name).toMatch(/^Shape #\d+$/);
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same hashes for the same seed and different ones for another seed', async () => {
+    const run = async (seed: number, name: string) => {
+      const path = join(tmpdir(), `ledgerscope-det-${process.pid}-${name}.db`);
+      rmSync(path, { force: true });
+      await generateLedger({ dbPath: path, seed, txs: 120 });
+      const d = new Database(path, { readonly: true });
+      const hashes = (d.prepare('SELECT hash FROM transactions ORDER BY lt').pluck().all() as Buffer[]).map(hex);
+      d.close();
+      rmSync(path, { force: true });
+      return hashes;
+    };
+    const a = await run(5, 'a');
+    const b = await run(5, 'b');
+    const c = await run(6, 'c');
+    expect(a.length).toBeGreaterThanOrEqual(120);
+    expect(b).toEqual(a);
+    expect(c).not.toEqual(a);
+  });
+});

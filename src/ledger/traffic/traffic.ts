@@ -1,0 +1,242 @@
+import { Address, internal, toNano, type Cell } from '@ton/core';
+import { commentCell } from '../../ton/comment';
+import { compileContracts, type CompiledContracts } from '../contracts/compile';
+import { jettonBurnBody, jettonMinterData, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../contracts/jetton';
+import { nftCollectionData, nftItemAddress, nftMintBody, nftTransferBody } from '../contracts/nft';
+import { chainBody, fanBody, forwarderAddress, forwarderInit, throwBody, tickTockData } from '../contracts/test-contracts';
+import type { LedgerNetwork, TraceSummary } from '../network/ledger-network';
+import { deriveKeyPair } from './keys';
+import { Random } from './random';
+import { TrafficWallet } from './wallets';
+import { contractAddress } from '@ton/core';
+import { createHash } from 'node:crypto';
+
+export type TraceKind =
+  | 'transfer'
+  | 'multi_transfer'
+  | 'bounce_nonexistent'
+  | 'compute_failure'
+  | 'deploy'
+  | 'jetton_mint'
+  | 'jetton_transfer'
+  | 'jetton_burn'
+  | 'nft_mint'
+  | 'nft_transfer'
+  | 'masterchain_wallet'
+  | 'chain'
+  | 'fan_out';
+
+const COMMENTS = [
+  'Thanks for lunch', 'invoice #1042', 'rent, March', 'gm', 'for the coffee ☕', 'refund', 'salary', 'test payment',
+  'Привет!', 'happy birthday 🎂', 'order 77-A', 'split bill', '', 'deposit', 'donation', 'payback for tickets',
+];
+
+/** How often each kind of trace is picked (chains and fan-outs are rarer: they are big). */
+const WEIGHTS: [TraceKind, number][] = [
+  ['transfer', 30], ['multi_transfer', 6], ['bounce_nonexistent', 5], ['compute_failure', 5], ['deploy', 4],
+  ['jetton_mint', 5], ['jetton_transfer', 12], ['jetton_burn', 4], ['nft_mint', 5], ['nft_transfer', 8],
+  ['masterchain_wallet', 5], ['chain', 2], ['fan_out', 1],
+];
+
+const WALLETS = 24;
+const GENESIS_BALANCE = toNano('1000000');
+
+/**
+ * The traffic of our network: wallets, a jetton, an NFT collection and test contracts, and a
+ * deterministic mix of every kind of trace an explorer must show.
+ */
+export class Traffic {
+  private wallets: TrafficWallet[] = [];
+  private mcWallet!: TrafficWallet;
+  private admin!: TrafficWallet;
+  private contracts!: CompiledContracts;
+  private minter!: Address;
+  private collection!: Address;
+  private thrower!: Address;
+  private tickTock!: Address;
+  private readonly jettonBalances = new Map<string, bigint>();
+  private readonly nftOwners: (TrafficWallet | null)[] = [];
+  private nextForwarderId = 1n;
+  private queryId = 1n;
+  private freshAddresses = 0;
+  readonly counts = new Map<TraceKind, number>();
+  private readonly rng: Random;
+
+  constructor(
+    private readonly net: LedgerNetwork,
+    private readonly seed: number,
+  ) {
+    this.rng = new Random(seed);
+  }
+
+  /** Genesis: funded wallets (still uninit: their first external deploys them), the tick-tock account. */
+  async genesis(): Promise<void> {
+    this.contracts = await compileContracts();
+    for (let i = 0; i < WALLETS; i++) {
+      const w = new TrafficWallet(i % 2 === 0 ? 'v4r2' : 'v5r1', deriveKeyPair(this.seed, i), 0);
+      this.wallets.push(w);
+      await this.net.genesisAccount(w.address, { balance: GENESIS_BALANCE });
+    }
+    this.admin = this.wallets[0]!;
+    this.mcWallet = new TrafficWallet('v4r2', deriveKeyPair(this.seed, 1000), -1);
+    await this.net.genesisAccount(this.mcWallet.address, { balance: GENESIS_BALANCE });
+    const tt = { code: this.contracts.tickTock, data: tickTockData() };
+    this.tickTock = contractAddress(-1, tt);
+    await this.net.genesisAccount(this.tickTock, { balance: toNano('1000'), ...tt, special: { tick: true, tock: true } });
+  }
+
+  /** The first traces: the admin deploys the jetton minter, the NFT collection and the thrower. */
+  async bootstrap(): Promise<void> {
+    const c = this.contracts;
+    const minterInit = {
+      code: c.jettonMinter,
+      data: jettonMinterData({ admin: this.admin.address, walletCode: c.jettonWallet, metadata: { name: 'Ledger Jetton', symbol: 'LJT', decimals: '9', description: 'The jetton of the ledgerscope network', image: 'https://ledgerscope.invalid/ljt.png' } }),
+    };
+    const collectionInit = {
+      code: c.nftCollection,
+      data: nftCollectionData({ owner: this.admin.address, itemCode: c.nftItem, metadata: { name: 'Ledger Shapes', description: 'Shapes minted on the ledgerscope network', image: 'https://ledgerscope.invalid/shapes.png' } }),
+    };
+    const throwerInit = { code: c.thrower, data: commentCell(`thrower ${this.seed}`) };
+    this.minter = contractAddress(0, minterInit);
+    this.collection = contractAddress(0, collectionInit);
+    this.thrower = contractAddress(0, throwerInit);
+    await this.send(this.admin, [
+      internal({ to: this.minter, value: toNano('1'), init: minterInit, bounce: false, body: commentCell('deploy jetton minter') }),
+      internal({ to: this.collection, value: toNano('1'), init: collectionInit, bounce: false, body: commentCell('deploy collection') }),
+      internal({ to: this.thrower, value: toNano('1'), init: throwerInit, bounce: false }),
+    ]);
+    await this.net.endSlot();
+  }
+
+  /** One masterchain block's worth of traffic: the tick and tock, then `traces` traces. */
+  async slot(traces: number, force?: TraceKind): Promise<void> {
+    await this.net.runTickTock(this.tickTock, 'tick');
+    await this.net.runTickTock(this.tickTock, 'tock');
+    for (let i = 0; i < traces; i++) await this.trace(i === 0 && force ? force : this.pickKind());
+    await this.net.endSlot();
+  }
+
+  private pickKind(): TraceKind {
+    const total = WEIGHTS.reduce((s, [, w]) => s + w, 0);
+    let r = this.rng.next() * total;
+    for (const [k, w] of WEIGHTS) {
+      r -= w;
+      if (r < 0) return k;
+    }
+    return 'transfer';
+  }
+
+  private wallet(exclude?: TrafficWallet): TrafficWallet {
+    for (;;) {
+      const w = this.rng.pick(this.wallets);
+      if (w !== exclude) return w;
+    }
+  }
+
+  private amount(minTon: number, maxTon: number): bigint {
+    return toNano((minTon + this.rng.next() * (maxTon - minTon)).toFixed(3));
+  }
+
+  private async send(from: TrafficWallet, messages: Parameters<TrafficWallet['transfer']>[0]): Promise<TraceSummary> {
+    return this.net.sendExternal(await from.transfer(messages, this.net.now));
+  }
+
+  async trace(kind: TraceKind): Promise<TraceSummary> {
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
+    const c = this.contracts;
+    const q = this.queryId++;
+    switch (kind) {
+      case 'transfer': {
+        const from = this.wallet();
+        const to = this.wallet(from);
+        const text = this.rng.pick(COMMENTS);
+        return this.send(from, [internal({ to: to.address, value: this.amount(0.01, 25), bounce: false, body: text ? commentCell(text) : undefined })]);
+      }
+      case 'multi_transfer': {
+        const from = this.wallet();
+        const n = this.rng.int(2, from.maxMessages === 4 ? 4 : 8);
+        return this.send(from, Array.from({ length: n }, (_, i) => internal({ to: this.wallet(from).address, value: this.amount(0.05, 3), bounce: false, body: commentCell(`part ${i + 1} of ${n}`) })));
+      }
+      case 'bounce_nonexistent': {
+        // a bounceable transfer to an address nobody has deployed: the value comes back
+        const to = new Address(0, createHash('sha256').update(`nowhere:${this.seed}:${this.freshAddresses++}`).digest());
+        return this.send(this.wallet(), [internal({ to, value: this.amount(0.1, 5), bounce: true, body: commentCell('are you there?') })]);
+      }
+      case 'compute_failure': {
+        const code = this.rng.pick([13, 33, 47, 48, 73, 101, 404, 777]);
+        return this.send(this.wallet(), [internal({ to: this.thrower, value: this.amount(0.05, 1), bounce: true, body: throwBody(code, q) })]);
+      }
+      case 'deploy': {
+        const id = 1_000_000n + this.nextForwarderId++;
+        const init = forwarderInit(id, c.forwarder);
+        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: this.amount(0.05, 0.5), init, bounce: false })]);
+      }
+      case 'jetton_mint': {
+        const to = this.wallet();
+        const amount = BigInt(this.rng.int(100, 50_000)) * 10n ** 9n;
+        const r = await this.send(this.admin, [internal({ to: this.minter, value: toNano('0.2'), body: jettonMintBody({ queryId: q, to: to.address, amount, forwardTonAmount: toNano('0.01'), totalTonAmount: toNano('0.1') }) })]);
+        if (!r.anyFailed) this.jettonBalances.set(to.raw, (this.jettonBalances.get(to.raw) ?? 0n) + amount);
+        return r;
+      }
+      case 'jetton_transfer':
+      case 'jetton_burn': {
+        const holders = this.wallets.filter((w) => (this.jettonBalances.get(w.raw) ?? 0n) > 0n);
+        if (holders.length === 0) return this.trace('jetton_mint');
+        const from = this.rng.pick(holders);
+        const balance = this.jettonBalances.get(from.raw)!;
+        const myWallet = jettonWalletAddress(this.minter, from.address, c.jettonWallet);
+        if (kind === 'jetton_burn') {
+          const amount = balance / BigInt(this.rng.int(4, 20));
+          const r = await this.send(from, [internal({ to: myWallet, value: toNano('0.1'), body: jettonBurnBody({ queryId: q, amount, responseDestination: from.address }) })]);
+          if (!r.anyFailed) this.jettonBalances.set(from.raw, balance - amount);
+          return r;
+        }
+        const to = this.wallet(from);
+        // now and then more than the balance: the sender's jetton wallet refuses it (exit 47)
+        const amount = this.rng.chance(0.08) ? balance + 1n : balance / BigInt(this.rng.int(2, 10));
+        const text = this.rng.pick(COMMENTS);
+        const r = await this.send(from, [internal({ to: myWallet, value: toNano('0.15'), body: jettonTransferBody({ queryId: q, amount, destination: to.address, responseDestination: from.address, forwardTonAmount: toNano('0.01'), comment: text || undefined }) })]);
+        if (!r.anyFailed) {
+          this.jettonBalances.set(from.raw, balance - amount);
+          this.jettonBalances.set(to.raw, (this.jettonBalances.get(to.raw) ?? 0n) + amount);
+        }
+        return r;
+      }
+      case 'nft_mint': {
+        const index = BigInt(this.nftOwners.length);
+        const owner = this.wallet();
+        const r = await this.send(this.admin, [internal({ to: this.collection, value: toNano('0.1'), body: nftMintBody({ queryId: q, index, amount: toNano('0.05'), owner: owner.address, name: `Shape #${index}` }) })]);
+        this.nftOwners.push(r.anyFailed ? null : owner);
+        return r;
+      }
+      case 'nft_transfer': {
+        const owned = this.nftOwners.map((o, i) => [o, i] as const).filter(([o]) => o !== null);
+        if (owned.length === 0) return this.trace('nft_mint');
+        const [owner, index] = this.rng.pick(owned);
+        const to = this.wallet(owner!);
+        const item = nftItemAddress(this.collection, BigInt(index), c.nftItem);
+        const r = await this.send(owner!, [internal({ to: item, value: toNano('0.1'), body: nftTransferBody({ queryId: q, newOwner: to.address, responseDestination: owner!.address, forwardAmount: toNano('0.01'), comment: 'enjoy' }) })]);
+        if (!r.anyFailed) this.nftOwners[index] = to;
+        return r;
+      }
+      case 'masterchain_wallet': {
+        if (this.rng.chance(0.5)) {
+          return this.send(this.mcWallet, [internal({ to: this.wallet().address, value: this.amount(1, 50), bounce: false, body: commentCell('from the masterchain') })]);
+        }
+        return this.send(this.wallet(), [internal({ to: this.mcWallet.address, value: this.amount(1, 20), bounce: false, body: commentCell('to the masterchain') })]);
+      }
+      case 'chain': {
+        const id = 2_000_000n + this.nextForwarderId++ * 100n;
+        const hops = this.rng.int(20, 26);
+        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: toNano('3'), init: forwarderInit(id, c.forwarder), body: chainBody(hops, q) })]);
+      }
+      case 'fan_out': {
+        // 1 + 15 + 225 = 241 transactions: the root forwarder and two levels of fan-out
+        const id = 3_000_000n + this.nextForwarderId++;
+        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: toNano('40'), init: forwarderInit(id, c.forwarder), body: fanBody(15, 2, q) })]);
+      }
+    }
+  }
+}
+
+export type { Cell };
