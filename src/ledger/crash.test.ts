@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openLedgerStore, LedgerFileError } from '../server/store/open-store';
+import { SCHEMA_VERSION } from '../server/store/schema';
+
+describe('the store survives a writer killed mid-batch', () => {
+  it('reopens at the last committed batch, with nothing half-written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-crash-'));
+    const path = join(dir, 'ledger.db');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'crash-writer.ts'), path, '6'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let committedTxs = -1;
+    let midBatch = false;
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        for (const line of chunk.split('\n')) {
+          const c = /^committed (\d+) (\d+)$/.exec(line);
+          if (c) committedTxs = Number(c[2]);
+          if (line.startsWith('mid-batch')) {
+            midBatch = true;
+            child.kill('SIGKILL');
+          }
+        }
+      });
+      child.on('exit', () => resolve());
+      child.on('error', reject);
+    });
+    expect(midBatch).toBe(true);
+    expect(committedTxs).toBeGreaterThan(0);
+    const store = openLedgerStore(path);
+    const db = store.db;
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect((db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(committedTxs);
+    const orphans = db.prepare(`SELECT count(*) AS n FROM transactions t WHERE NOT EXISTS
+      (SELECT 1 FROM blocks b WHERE b.workchain = t.workchain AND b.shard = t.shard AND b.seqno = t.block_seqno)`).get() as { n: number };
+    expect(orphans.n).toBe(0);
+    const mc = db.prepare('SELECT max(seqno) AS s, count(*) AS n FROM blocks WHERE workchain = -1').get() as { s: number; n: number };
+    // one masterchain block per committed batch (slot), seqnos 0..5; the killed seventh left none
+    expect(mc.n).toBe(6);
+    expect(mc.s).toBe(5);
+    const partialTraces = db.prepare(`SELECT count(*) AS n FROM traces tr WHERE tr.transactions > (SELECT count(*) FROM transactions t WHERE t.trace_id = tr.trace_id)`).get() as { n: number };
+    expect(partialTraces.n).toBe(0);
+    store.close();
+  }, 120_000);
+});
+
+describe('opening a file that is not our ledger', () => {
+  it('refuses a file of random bytes, naming it and leaving it untouched', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-foreign-')), 'notes.db');
+    const bytes = Buffer.from('these are my notes, not a ledger\n'.repeat(100));
+    writeFileSync(path, bytes);
+    expect(() => openLedgerStore(path)).toThrow(LedgerFileError);
+    expect(() => openLedgerStore(path)).toThrow(path);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+
+  it('refuses another application’s SQLite database', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-foreign-')), 'other.db');
+    const other = new Database(path);
+    other.exec('CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES (\'soup\')');
+    other.close();
+    const before = readFileSync(path);
+    expect(() => openLedgerStore(path)).toThrow(/not a ledgerscope ledger/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('refuses a ledger of a newer schema version', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-newer-')), 'ledger.db');
+    openLedgerStore(path).close();
+    const db = new Database(path);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    const before = readFileSync(path);
+    expect(() => openLedgerStore(path)).toThrow(new RegExp(`schema version ${SCHEMA_VERSION + 1}`));
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('creates a new ledger, and reopens it', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-new-')), 'sub', 'ledger.db');
+    const s = openLedgerStore(path);
+    s.setMeta('seed', '9');
+    s.close();
+    const again = openLedgerStore(path, { readonly: true });
+    expect(again.getMeta('seed')).toBe('9');
+    expect(again.reader.latestMasterchainSeqno()).toBeNull();
+    again.close();
+  });
+});
