@@ -81,11 +81,13 @@ export class LedgerNetwork {
   private sinceDrop = 0;
   private counters = { transactions: 0, traces: 0, blocks: 0 };
   private readonly slotSeconds: number;
+  /** Written with the next batch, in the same transaction. */
+  nextBatchMeta: Record<string, string> = {};
   private readonly hopsPerSlot: number;
 
   private constructor(
     readonly blockchain: Blockchain,
-    private readonly opts: NetworkOptions,
+    private opts: NetworkOptions,
   ) {
     this.slotSeconds = opts.slotSeconds ?? 2;
     this.hopsPerSlot = opts.hopsPerSlot ?? 4;
@@ -113,6 +115,11 @@ export class LedgerNetwork {
 
   get stats() {
     return { ...this.counters, mcSeqno: this.producer.slot - 1 };
+  }
+
+  /** Where batches go from now on (a replay runs with none, then resumes writing). */
+  setWriter(writer: LedgerWriter | null): void {
+    this.opts.writer = writer;
   }
 
   /** What the classifier learned of an account (interfaces), for traffic decisions and tests. */
@@ -286,7 +293,7 @@ export class LedgerNetwork {
   async endSlot(): Promise<void> {
     const blocks = this.producer.seal(this.now, this.blockchain.lt);
     this.counters.blocks += blocks.length;
-    const batch: LedgerBatch = { blocks, transactions: this.slotTxs, traces: [], actions: [], accounts: [], tokens: [] };
+    const batch: LedgerBatch = { blocks, transactions: this.slotTxs, traces: [], actions: [], accounts: [], tokens: [], meta: this.nextBatchMeta };
     for (const [k, t] of this.openTraces) {
       const record = this.traceRecord(t);
       batch.traces.push(record);

@@ -218,6 +218,6 @@ export interface LedgerBatch {
   actions: ActionRecord[];
   accounts: AccountInfoRecord[];
   tokens: TokenInfoRecord[];
-  /** `inMsgTxHash` fixed up later for messages delivered in a later batch. */
-  deliveries?: { msgHash: Buffer; outTxHash: Buffer; inTxHash: Buffer }[];
+  /** Ledger metadata written in the same transaction (e.g. how much history the producer made). */
+  meta?: Record<string, string>;
 }

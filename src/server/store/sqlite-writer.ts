@@ -20,6 +20,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private readonly insertAction;
   private readonly upsertAccount;
   private readonly upsertToken;
+  private readonly putMeta;
   private readonly write: (batch: LedgerBatch) => void;
 
   constructor(private readonly db: Database.Database) {
@@ -45,6 +46,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.insertAction = db.prepare('INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.upsertAccount = db.prepare('INSERT OR REPLACE INTO accounts VALUES (?, ?, ?, ?)');
     this.upsertToken = db.prepare('INSERT OR REPLACE INTO token_info VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.putMeta = db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
     this.write = db.transaction((batch: LedgerBatch) => this.writeUnsafe(batch));
   }
 
@@ -91,6 +93,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
     for (const acc of batch.accounts) {
       this.upsertAccount.run(acc.account, acc.codeHash, JSON.stringify(acc.interfaces), acc.status);
     }
+    for (const [key, value] of Object.entries(batch.meta ?? {})) this.putMeta.run(key, value);
     for (const t of batch.tokens) {
       this.upsertToken.run(t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra));
     }

@@ -1,0 +1,47 @@
+import type { LedgerStore } from '../server/store/open-store';
+import { Producer } from './generate';
+
+/** Seconds of wall time between live masterchain blocks. */
+export const LIVE_INTERVAL_MS = 3000;
+
+/**
+ * Live production: a masterchain block every few seconds while the server runs. The chain clock
+ * keeps its own pace (2 s per block from the seed's genesis time), so a ledger stays deterministic
+ * whatever the wall clock did; it only sets how often a block is made.
+ */
+export class LiveProducer {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly producer: Producer) {}
+
+  /** Replays an existing ledger's history in the background of a serving process, then goes live. */
+  static async resume(store: LedgerStore, seed: number): Promise<LiveProducer> {
+    return new LiveProducer(await Producer.resume(store, seed));
+  }
+
+  start(): void {
+    const tick = () => {
+      if (this.stopped) return;
+      this.running = this.producer
+        .slot(true)
+        .catch((error: unknown) => {
+          process.stderr.write(`live production stopped: ${(error as Error).stack ?? String(error)}\n`);
+          this.stopped = true;
+        })
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.timer = setTimeout(tick, LIVE_INTERVAL_MS);
+        });
+    };
+    this.timer = setTimeout(tick, LIVE_INTERVAL_MS);
+  }
+
+  /** Finishes the block in progress, then stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

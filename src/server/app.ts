@@ -1,0 +1,100 @@
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import { ParamError } from '../api/params';
+import type { LedgerReader } from './store/interface';
+import { NotFoundError, errorBody } from './errors';
+import { registerGetBlockTransactionsExt } from './routes/get-block-transactions-ext';
+import { registerMasterchainBlockShardState } from './routes/masterchain-block-shard-state';
+import { registerTraces } from './routes/traces';
+import { registerTransactionsByMessage } from './routes/transactions-by-message';
+import { registerExplorer } from './static-files';
+
+export interface ServerOptions {
+  reader: LedgerReader;
+  /** The built explorer (`dist/web`); the API alone when absent. */
+  webRoot?: string;
+  /** One structured line per request on stdout; off in tests. */
+  log?: boolean;
+}
+
+const API_PATHS = [
+  '/api/v2/getBlockTransactionsExt',
+  '/api/v3/masterchainBlockShardState',
+  '/api/v3/traces',
+  '/api/v3/transactionsByMessage',
+];
+
+/** The query service: the four operations, the explorer, and their errors. */
+export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    disableRequestLogging: true,
+    // long query strings (a list of 100 addresses) must reach the parser to get a clear 422
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createHttpServer({ maxHeaderSize: 256 * 1024 }, handler),
+    maxParamLength: 1000,
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+  if (opts.log) {
+    app.addHook('onResponse', async (request, reply) => {
+      const line = { time: new Date().toISOString(), method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+      process.stdout.write(JSON.stringify(line) + '\n');
+    });
+  }
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/')) {
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Content-Type', 'application/json; charset=utf-8');
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    let status = 500;
+    let message = 'internal error';
+    if (error instanceof ParamError) {
+      status = 422;
+      message = error.message;
+    } else if (error instanceof NotFoundError) {
+      status = 404;
+      message = error.message;
+    } else if (typeof (error as { statusCode?: number }).statusCode === 'number' && (error as { statusCode: number }).statusCode < 500) {
+      // errors Fastify raises itself for malformed requests (e.g. a bad URL encoding)
+      status = (error as { statusCode: number }).statusCode;
+      message = status === 400 ? 'malformed request' : (error as Error).message;
+    } else if ((error as { code?: string }).code === 'SQLITE_BUSY' || (error as { code?: string }).code === 'SQLITE_CANTOPEN') {
+      status = 503;
+      message = 'the ledger store is unavailable; try again shortly';
+    } else {
+      process.stderr.write(`internal error on ${request.method} ${request.url.split('?')[0]}: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    reply.code(status).type('application/json; charset=utf-8').send(errorBody(request.url, status, message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).type('application/json; charset=utf-8').send(errorBody(request.url, 404, `no such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  registerGetBlockTransactionsExt(app, opts.reader);
+  registerMasterchainBlockShardState(app, opts.reader);
+  registerTraces(app, opts.reader);
+  registerTransactionsByMessage(app, opts.reader);
+  for (const url of API_PATHS) {
+    app.route({
+      method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      url,
+      handler: async (request, reply) => {
+        reply.code(405).header('Allow', 'GET, HEAD');
+        return errorBody(request.url, 405, `method ${request.method} not allowed; use GET or HEAD`);
+      },
+    });
+  }
+  if (opts.webRoot) await registerExplorer(app, opts.webRoot);
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { getBlockTransactionsExtParams, parseParams, type RawQuery } from '../../api/params';
+import type { LedgerReader } from '../store/interface';
+import { NotFoundError } from '../errors';
+import { blockIdExt, rawTransaction } from '../serialize/v2';
+
+let requests = 0;
+
+/**
+ * v2 getBlockTransactionsExt: a block's transactions in (account, lt) order, walked with the
+ * cursor `after_lt` + `after_hash`. The cursor's "hash" is the account id of the last transaction
+ * seen, not a transaction hash: the name is historical (ton-http-api kept lite-server's name).
+ */
+export function registerGetBlockTransactionsExt(app: FastifyInstance, reader: LedgerReader): void {
+  app.get('/api/v2/getBlockTransactionsExt', async (request) => {
+    const p = parseParams('getBlockTransactionsExt', getBlockTransactionsExtParams, request.query as RawQuery);
+    const ref = { workchain: p.workchain, shard: p.shard, seqno: p.seqno };
+    const block = reader.getBlock(ref);
+    if (!block || (p.root_hash && !p.root_hash.equals(block.rootHash)) || (p.file_hash && !p.file_hash.equals(block.fileHash))) {
+      throw new NotFoundError('block not found');
+    }
+    const after = p.after_hash !== undefined && p.after_lt !== undefined ? { account: p.after_hash, lt: p.after_lt } : null;
+    const page = reader.getBlockTransactions(ref, after, p.count);
+    requests += 1;
+    return {
+      ok: true,
+      result: {
+        '@type': 'blocks.transactionsExt',
+        id: blockIdExt(block),
+        req_count: p.count,
+        incomplete: page.incomplete,
+        transactions: page.transactions.map(rawTransaction),
+        '@extra': `${Date.now() / 1000}:${requests}:${request.id}`,
+      },
+    };
+  });
+}

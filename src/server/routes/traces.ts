@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { parseParams, tracesParams, type RawQuery } from '../../api/params';
+import type { LedgerReader } from '../store/interface';
+import { selectActions } from '../actions-select';
+import { addressBook, collectAddresses, metadata } from '../serialize/address-book';
+import { TRACE_TX_LIMIT, traceJson } from '../serialize/v3';
+
+/** v3 traces: completed traces by one of account / trace_id / tx_hash / msg_hash, or the latest. */
+export function registerTraces(app: FastifyInstance, reader: LedgerReader): void {
+  app.get('/api/v3/traces', async (request) => {
+    const p = parseParams('traces', tracesParams, request.query as RawQuery);
+    const found = reader.findTraces(
+      {
+        accounts: p.account,
+        traceIds: p.trace_id,
+        txHashes: p.tx_hash,
+        msgHashes: p.msg_hash,
+        mcSeqno: p.mc_seqno,
+        startUtime: p.start_utime,
+        endUtime: p.end_utime,
+        startLt: p.start_lt,
+        endLt: p.end_lt,
+      },
+      { limit: p.limit, offset: p.offset, sort: p.sort },
+    );
+    const traces = found.map((t) => {
+      const txs = reader.getTraceTransactions(t.traceId, TRACE_TX_LIMIT);
+      const actions = p.include_actions ? selectActions(reader.getActions([t.traceId]), p.supported_action_types) : null;
+      return traceJson(t, txs, actions);
+    });
+    const addresses = collectAddresses(traces);
+    return { traces, address_book: addressBook(reader, addresses), metadata: metadata(reader, addresses) };
+  });
+}

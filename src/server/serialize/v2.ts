@@ -1,0 +1,54 @@
+import { formatAddress } from '../../ton/address';
+import { hashToBase64 } from '../../ton/hash';
+import type { BlockRecord, MessageRecord, TransactionRecord } from '../store/records';
+
+// Records → the v2 (`ton-http-api`) shapes: `@type`-tagged objects with the neutral `chain.` prefix,
+// user-friendly addresses inside `accountAddress`, the real transaction BOC in `data`.
+
+const accountAddress = (raw: string | null) => ({ '@type': 'accountAddress', account_address: raw ? formatAddress(raw, 'bounceable') : '' });
+
+export function blockIdExt(b: BlockRecord) {
+  return {
+    '@type': 'chain.blockIdExt',
+    workchain: b.workchain,
+    shard: b.shard.toString(),
+    seqno: b.seqno,
+    root_hash: hashToBase64(b.rootHash),
+    file_hash: hashToBase64(b.fileHash),
+  };
+}
+
+function rawMessage(m: MessageRecord) {
+  return {
+    '@type': 'raw.message',
+    hash: hashToBase64(m.hash),
+    source: accountAddress(m.source),
+    destination: accountAddress(m.destination),
+    value: (m.value ?? 0n).toString(),
+    extra_currencies: Object.entries(m.valueExtraCurrencies).map(([id, amount]) => ({ '@type': 'extraCurrency', id: Number(id), amount })),
+    fwd_fee: (m.fwdFee ?? 0n).toString(),
+    ihr_fee: (m.ihrFee ?? 0n).toString(),
+    created_lt: (m.createdLt ?? 0n).toString(),
+    body_hash: hashToBase64(m.body.hash),
+    msg_data: { '@type': 'msg.dataRaw', body: m.body.boc.toString('base64'), init_state: m.initState ? m.initState.boc.toString('base64') : '' },
+  };
+}
+
+export function rawTransaction(t: TransactionRecord) {
+  const storage = BigInt(((t.description.storage_ph as { storage_fees_collected?: string } | undefined)?.storage_fees_collected) ?? '0');
+  const json: Record<string, unknown> = {
+    '@type': 'raw.transaction',
+    address: accountAddress(t.account),
+    account: t.account,
+    utime: t.now,
+    data: t.boc.toString('base64'),
+    transaction_id: { '@type': 'internal.transactionId', lt: t.lt.toString(), hash: hashToBase64(t.hash) },
+    fee: t.totalFees.toString(),
+    storage_fee: storage.toString(),
+    other_fee: (t.totalFees - storage).toString(),
+  };
+  // a transaction without an inbound message (tick-tock) has no in_msg key at all
+  if (t.inMsg) json.in_msg = rawMessage(t.inMsg);
+  json.out_msgs = t.outMsgs.map(rawMessage);
+  return json;
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * The explorer may be pointed at any compatible API at run time, so `connect-src` allows any
+ * http(s) origin; scripts come only from this origin (no inline script). React Flow positions its
+ * nodes with inline style attributes, hence `style-src 'unsafe-inline'`.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' http: https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function pageHeaders(reply: FastifyReply): void {
+  reply
+    .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    .header('Cache-Control', 'no-cache');
+}
+
+/**
+ * Serves the built explorer: hashed assets cached for a year, `index.html` never cached, and every
+ * explorer route (anything outside /api) answered with `index.html` (history fallback).
+ */
+export async function registerExplorer(app: FastifyInstance, webRoot: string): Promise<void> {
+  const index = join(webRoot, 'index.html');
+  if (!existsSync(index)) {
+    app.get('/', async (_req, reply) => {
+      reply.code(503).type('text/plain; charset=utf-8');
+      return 'The explorer is not built: run `npm run build` (npm start does it), then reload.\nThe API is served under /api/.\n';
+    });
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+  const sendIndex = (reply: FastifyReply) => {
+    pageHeaders(reply);
+    return reply.sendFile('index.html', { cacheControl: false });
+  };
+  app.get('/', async (_req, reply) => sendIndex(reply));
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      const file = join(webRoot, decodeURIComponent(path));
+      if (file.startsWith(webRoot) && existsSync(file)) return reply.sendFile(path.slice(1));
+      reply.code(404).type('text/plain; charset=utf-8');
+      return 'not found\n';
+    }
+    return sendIndex(reply);
+  });
+}
