@@ -1,0 +1,93 @@
+import { hierarchy, tree } from 'd3-hierarchy';
+
+export const NODE_WIDTH = 200;
+export const NODE_HEIGHT = 64;
+const COLUMN_GAP = 120;
+const ROW_GAP = 20;
+/** Wallets can send up to 255 messages at once; beyond this many siblings the rest fold. */
+export const FOLD_LIMIT = 20;
+
+export interface LayoutInput {
+  id: string;
+  children: LayoutInput[];
+}
+
+export interface PlacedNode {
+  id: string;
+  kind: 'item' | 'more';
+  parentId: string | null;
+  x: number;
+  y: number;
+  /** For a "+N more" node: how many siblings it stands for. */
+  hidden?: number;
+}
+
+export interface TraceLayout {
+  nodes: PlacedNode[];
+  edges: Array<{ id: string; source: string; target: string }>;
+  width: number;
+  height: number;
+}
+
+interface LayoutNode {
+  id: string;
+  kind: 'item' | 'more';
+  hidden?: number;
+  children?: LayoutNode[];
+}
+
+/** `+N more` stands for the siblings past the fold limit; its id names the parent it belongs to. */
+export function moreNodeId(parentId: string): string {
+  return `more:${parentId}`;
+}
+
+function fold(root: LayoutInput, expanded: ReadonlySet<string>, limit: number): LayoutNode {
+  const out: LayoutNode = { id: root.id, kind: 'item' };
+  const stack: Array<[LayoutInput, LayoutNode]> = [[root, out]];
+  while (stack.length > 0) {
+    const [src, dst] = stack.pop()!;
+    if (src.children.length === 0) continue;
+    const keep = src.children.length > limit && !expanded.has(src.id) ? src.children.slice(0, limit - 1) : src.children;
+    dst.children = keep.map((c) => {
+      const n: LayoutNode = { id: c.id, kind: 'item' };
+      stack.push([c, n]);
+      return n;
+    });
+    if (keep.length < src.children.length) {
+      dst.children.push({ id: moreNodeId(src.id), kind: 'more', hidden: src.children.length - keep.length });
+    }
+  }
+  return out;
+}
+
+/**
+ * A left-to-right tidy tree (Reingold–Tilford, d3-hierarchy `tree().nodeSize`): depth runs along x,
+ * siblings stack along y in the given order. A trace is a tree (every transaction has exactly one
+ * inbound message), so this places 1000 nodes in a few milliseconds where dagre/ELK take ~1 s.
+ */
+export function layoutTree(root: LayoutInput, opts: { expanded?: ReadonlySet<string>; foldLimit?: number } = {}): TraceLayout {
+  const folded = fold(root, opts.expanded ?? new Set(), opts.foldLimit ?? FOLD_LIMIT);
+  const h = hierarchy<LayoutNode>(folded);
+  tree<LayoutNode>()
+    .nodeSize([NODE_HEIGHT + ROW_GAP, NODE_WIDTH + COLUMN_GAP])
+    .separation(() => 1)(h);
+  const nodes: PlacedNode[] = [];
+  const edges: TraceLayout['edges'] = [];
+  let minY = Infinity;
+  let maxY = -Infinity;
+  let maxX = 0;
+  h.each((n) => {
+    // d3's x is the breadth axis; turned sideways it becomes the vertical position.
+    const x = n.y ?? 0;
+    const y = n.x ?? 0;
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+    maxX = Math.max(maxX, x);
+    const parentId = n.parent ? n.parent.data.id : null;
+    nodes.push({ id: n.data.id, kind: n.data.kind, parentId, x, y, ...(n.data.hidden ? { hidden: n.data.hidden } : {}) });
+    if (parentId !== null) edges.push({ id: `${parentId}->${n.data.id}`, source: parentId, target: n.data.id });
+  });
+  // Shift so the top-most node sits at y = 0.
+  for (const n of nodes) n.y -= minY;
+  return { nodes, edges, width: maxX + NODE_WIDTH, height: maxY - minY + NODE_HEIGHT };
+}

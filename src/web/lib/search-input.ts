@@ -1,0 +1,62 @@
+import { parseAddress, toRaw } from '../../ton/address';
+import { parseHash, hashToHex } from '../../ton/hash';
+import { parseShard } from '../../ton/shard';
+
+/** What a search box input can be, before asking the API which object it names. */
+export type SearchInput =
+  | { kind: 'hash'; hex: string }
+  | { kind: 'address'; raw: string }
+  | { kind: 'mc-seqno'; seqno: number }
+  | { kind: 'block'; workchain: number; shard: string; seqno: number }
+  | { kind: 'empty' }
+  | { kind: 'invalid'; message: string };
+
+const SEQNO = /^\d{1,10}$/;
+const BLOCK = /^\(?\s*(-?\d+)\s*[:,]\s*(-?\d+|[0-9a-fA-F]{16})\s*[:,]\s*(\d{1,10})\s*\)?$/;
+
+/**
+ * Classifies a search. A 64-hex or 44-base64 string is a hash (of a transaction, message or
+ * trace: only the API knows which); a 48-character user-friendly string is an address, as is
+ * `wc:64hex`; a bare number is a masterchain seqno; `wc:shard:seqno` is a block, the shard as
+ * signed decimal or as TON Center's 16-hex-digit unsigned form (`0:8000000000000000:12`).
+ */
+export function parseSearchInput(input: string): SearchInput {
+  const text = input.trim();
+  if (text === '') return { kind: 'empty' };
+  if (SEQNO.test(text)) {
+    const seqno = Number(text);
+    if (seqno > 0xffffffff) return { kind: 'invalid', message: `seqno ${text} is beyond 2^32 - 1` };
+    return { kind: 'mc-seqno', seqno };
+  }
+  const block = BLOCK.exec(text);
+  if (block) {
+    const workchain = Number(block[1]);
+    if (workchain !== 0 && workchain !== -1) return { kind: 'invalid', message: `workchain ${workchain} does not exist: only -1 and 0` };
+    let shard: bigint;
+    try {
+      shard = /^[0-9a-fA-F]{16}$/.test(block[2]!) && !/^-?\d+$/.test(block[2]!) ? hexShard(block[2]!) : parseShard(block[2]!);
+    } catch (e) {
+      return { kind: 'invalid', message: (e as Error).message };
+    }
+    return { kind: 'block', workchain, shard: shard.toString(), seqno: Number(block[3]) };
+  }
+  try {
+    return { kind: 'hash', hex: hashToHex(parseHash(text)) };
+  } catch {
+    /* not a hash; maybe an address */
+  }
+  try {
+    return { kind: 'address', raw: toRaw(parseAddress(text)) };
+  } catch (e) {
+    if (/^-?\d+:/.test(text) || text.length === 48) return { kind: 'invalid', message: (e as Error).message };
+  }
+  return {
+    kind: 'invalid',
+    message: 'not recognised: enter a transaction, message or trace hash, an address, a masterchain seqno or a block id workchain:shard:seqno',
+  };
+}
+
+function hexShard(hex: string): bigint {
+  const u = BigInt('0x' + hex);
+  return u >= 1n << 63n ? u - (1n << 64n) : u;
+}

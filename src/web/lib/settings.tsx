@@ -1,0 +1,104 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AddressForm } from '../../ton/address';
+
+export type Theme = 'system' | 'light' | 'dark';
+
+export interface Settings {
+  /** API base URL; '' means the same origin that served the explorer. */
+  apiBase: string;
+  addressForm: AddressForm;
+  theme: Theme;
+}
+
+const KEYS = { apiBase: 'ledgerscope.apiBase', addressForm: 'ledgerscope.addressForm', theme: 'ledgerscope.theme' } as const;
+const FORMS: AddressForm[] = ['raw', 'bounceable', 'non-bounceable'];
+const THEMES: Theme[] = ['system', 'light', 'dark'];
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* private mode: the setting lasts for this page only */
+  }
+}
+
+/** Accepts `https://host/path`, `http://…`, `/relative` or ''; strips trailing slashes. */
+export function normalizeApiBase(input: string): string | null {
+  const text = input.trim().replace(/\/+$/, '');
+  if (text === '') return '';
+  if (text.startsWith('/')) return text;
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.toString().replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+export function loadSettings(): Settings {
+  const form = read(KEYS.addressForm) as AddressForm | null;
+  const theme = read(KEYS.theme) as Theme | null;
+  return {
+    apiBase: normalizeApiBase(read(KEYS.apiBase) ?? '') ?? '',
+    addressForm: form && FORMS.includes(form) ? form : 'bounceable',
+    theme: theme && THEMES.includes(theme) ? theme : 'system',
+  };
+}
+
+export function applyTheme(theme: Theme): void {
+  const dark = theme === 'dark' || (theme === 'system' && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.classList.toggle('dark', dark);
+}
+
+interface SettingsContextValue extends Settings {
+  /** The base URL in effect: a `?api=` of the current URL wins over the stored one. */
+  effectiveApiBase: string;
+  update: (patch: Partial<Settings>) => void;
+}
+
+const SettingsContext = createContext<SettingsContextValue | null>(null);
+
+export function SettingsProvider({ children, apiOverride }: { children: ReactNode; apiOverride?: string | undefined }) {
+  const [settings, setSettings] = useState<Settings>(loadSettings);
+
+  const update = useCallback((patch: Partial<Settings>) => {
+    setSettings((prev) => {
+      const next = { ...prev, ...patch };
+      write(KEYS.apiBase, next.apiBase);
+      write(KEYS.addressForm, next.addressForm);
+      write(KEYS.theme, next.theme);
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    applyTheme(settings.theme);
+    if (settings.theme !== 'system' || typeof matchMedia !== 'function') return;
+    const media = matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => applyTheme('system');
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, [settings.theme]);
+
+  const override = apiOverride === undefined ? null : normalizeApiBase(apiOverride);
+  const value = useMemo(
+    () => ({ ...settings, effectiveApiBase: override ?? settings.apiBase, update }),
+    [settings, override, update],
+  );
+  return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
+}
+
+export function useSettings(): SettingsContextValue {
+  const value = useContext(SettingsContext);
+  if (!value) throw new Error('useSettings outside SettingsProvider');
+  return value;
+}

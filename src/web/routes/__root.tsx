@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { SettingsProvider } from '../lib/settings';
+import { SearchBox } from '../features/search/search-box';
+import { SettingsPanel } from '../components/settings-panel';
+
+// `?api=` makes the API base part of a shared link; it rides along on every navigation.
+const rootSearch = z.object({ api: z.string().optional() });
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  validateSearch: rootSearch,
+  search: { middlewares: [retainSearchParams(['api'])] },
+  component: RootLayout,
+});
+
+function RootLayout() {
+  const { api } = Route.useSearch();
+  const [open, setOpen] = useState(false);
+  return (
+    <SettingsProvider apiOverride={api}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+          <Link to="/" className="font-bold tracking-tight text-teal-700 dark:text-teal-400">ledgerscope</Link>
+          <nav aria-label="Main" className="flex gap-3 text-sm">
+            <Link to="/traces" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>Traces</Link>
+            <Link to="/messages" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>Messages</Link>
+          </nav>
+          <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
+            <SearchBox />
+          </div>
+          <button type="button" aria-expanded={open} aria-label="Settings" onClick={() => setOpen((o) => !o)} className="ml-auto rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 sm:ml-0">
+            ⚙ <span className="hidden sm:inline">Settings</span>
+          </button>
+        </div>
+        {open && <SettingsPanel onClose={() => setOpen(false)} />}
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-3 py-4">
+        <Outlet />
+      </main>
+    </SettingsProvider>
+  );
+}
