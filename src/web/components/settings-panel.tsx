@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { normalizeApiBase, useSettings, type Theme } from '../lib/settings';
-import type { AddressForm } from '../../ton/address';
+import type { AddressForm } from '../lib/ton-lite';
 
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const s = useSettings();

@@ -1,5 +1,4 @@
-import { formatAddress, type AddressForm } from '../../ton/address';
-import { parseHash, hashToHex, hashToBase64 } from '../../ton/hash';
+import { formatAddressLite, hashHex, hashToBase64Lite, type AddressForm } from './ton-lite';
 import { opcodeToHex } from '../../ton/opcode';
 
 /**
@@ -54,11 +53,7 @@ export function formatToken(amount: string, token: { symbol?: string | null; dec
 
 /** Any accepted hash form to the lower-case hex used in explorer paths, or null if not a hash. */
 export function canonicalHash(input: string): string | null {
-  try {
-    return hashToHex(parseHash(input));
-  } catch {
-    return null;
-  }
+  return hashHex(input);
 }
 
 /** The API's base64 hash (or any form) to the explorer's path form. */
@@ -67,11 +62,7 @@ export function hashPath(hash: string): string {
 }
 
 export function hashBase64(input: string): string | null {
-  try {
-    return hashToBase64(parseHash(input));
-  } catch {
-    return null;
-  }
+  return hashToBase64Lite(input);
 }
 
 export function shortHash(hash: string, keep = 6): string {
@@ -81,12 +72,8 @@ export function shortHash(hash: string, keep = 6): string {
 
 /** An address in the chosen form; the input is the API's raw form (or any accepted form). */
 export function displayAddress(raw: string, form: AddressForm, opts: { bounceable?: boolean } = {}): string {
-  try {
-    if (form === 'bounceable' && opts.bounceable === false) return formatAddress(raw, 'non-bounceable');
-    return formatAddress(raw, form);
-  } catch {
-    return raw;
-  }
+  const f = form === 'bounceable' && opts.bounceable === false ? 'non-bounceable' : form;
+  return formatAddressLite(raw, f) ?? raw;
 }
 
 export function shortAddress(text: string, keep = 6): string {

@@ -1,5 +1,4 @@
-import { parseAddress, toRaw } from '../../ton/address';
-import { parseHash, hashToHex } from '../../ton/hash';
+import { hashHex, parseAddressLite, bytesToHex } from './ton-lite';
 import { parseShard } from '../../ton/shard';
 
 /** What a search box input can be, before asking the API which object it names. */
@@ -34,22 +33,19 @@ export function parseSearchInput(input: string): SearchInput {
     if (workchain !== 0 && workchain !== -1) return { kind: 'invalid', message: `workchain ${workchain} does not exist: only -1 and 0` };
     let shard: bigint;
     try {
-      shard = /^[0-9a-fA-F]{16}$/.test(block[2]!) && !/^-?\d+$/.test(block[2]!) ? hexShard(block[2]!) : parseShard(block[2]!);
+      // Exactly 16 unsigned digits is TON Center's hex form (it always pads to 16), even when all
+      // of them happen to be decimal digits; the signed decimal form is otherwise 1..20 digits.
+      shard = /^[0-9a-fA-F]{16}$/.test(block[2]!) ? hexShard(block[2]!) : parseShard(block[2]!);
     } catch (e) {
       return { kind: 'invalid', message: (e as Error).message };
     }
     return { kind: 'block', workchain, shard: shard.toString(), seqno: Number(block[3]) };
   }
-  try {
-    return { kind: 'hash', hex: hashToHex(parseHash(text)) };
-  } catch {
-    /* not a hash; maybe an address */
-  }
-  try {
-    return { kind: 'address', raw: toRaw(parseAddress(text)) };
-  } catch (e) {
-    if (/^-?\d+:/.test(text) || text.length === 48) return { kind: 'invalid', message: (e as Error).message };
-  }
+  const hex = hashHex(text);
+  if (hex !== null) return { kind: 'hash', hex };
+  const address = parseAddressLite(text);
+  if (!('error' in address)) return { kind: 'address', raw: `${address.workchain}:${bytesToHex(address.hash).toUpperCase()}` };
+  if (/^-?\d+:/.test(text) || text.length === 48) return { kind: 'invalid', message: address.error };
   return {
     kind: 'invalid',
     message: 'not recognised: enter a transaction, message or trace hash, an address, a masterchain seqno or a block id workchain:shard:seqno',

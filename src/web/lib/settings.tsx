@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AddressForm } from '../../ton/address';
+import type { AddressForm } from './ton-lite';
 
 export type Theme = 'system' | 'light' | 'dark';
 
