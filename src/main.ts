@@ -20,15 +20,30 @@ async function main(): Promise<void> {
     if (config.live && r.producer) live = new LiveProducer(r.producer);
   } else {
     process.stderr.write(`${config.dbPath}: reusing the ledger (masterchain seqno ${store.reader.latestMasterchainSeqno()})\n`);
-    if (config.live) live = await LiveProducer.resume(store, Number(store.getMeta('seed') ?? config.seed));
   }
   const app = await createServer({ reader: store.reader, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stderr.write(`ledgerscope: explorer and API at http://${config.host}:${port}/ ${live ? '(producing live blocks)' : '(live production off)'}\n`);
-  live?.start();
+  process.stderr.write(`ledgerscope: explorer and API at http://${config.host}:${port}/ ${config.live ? '(producing live blocks)' : '(live production off)'}\n`);
+  let stopping = false;
+  if (live) {
+    live.start();
+  } else if (config.live) {
+    // Serve at once; rebuild the producer's state in the background by replaying the seed's
+    // history (deterministic, writing nothing), then carry on producing where the ledger ends.
+    process.stderr.write('live production resumes after replaying the history in the background\n');
+    LiveProducer.resume(store, Number(store.getMeta('seed') ?? config.seed))
+      .then((resumed) => {
+        if (stopping) return;
+        live = resumed;
+        resumed.start();
+        process.stderr.write(`live production resumed at masterchain seqno ${store.reader.latestMasterchainSeqno()}\n`);
+      })
+      .catch((error: unknown) => process.stderr.write(`live production cannot resume: ${(error as Error).message}; serving the ledger as it is\n`));
+  }
   closeOnSignals(app, async () => {
+    stopping = true;
     await live?.stop();
     store.close();
   });

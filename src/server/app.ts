@@ -29,10 +29,9 @@ const API_PATHS = [
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    disableRequestLogging: true,
     // long query strings (a list of 100 addresses) must reach the parser to get a clear 422
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createHttpServer({ maxHeaderSize: 256 * 1024 }, handler),
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
   });
 
