@@ -10,33 +10,142 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as MessagesRouteImport } from './routes/messages'
+import { Route as TracesRouteImport } from './routes/traces'
+import { Route as AccountAddressRouteImport } from './routes/account.$address'
+import { Route as McSeqnoRouteImport } from './routes/mc.$seqno'
+import { Route as MsgHashRouteImport } from './routes/msg.$hash'
+import { Route as TraceTraceIdRouteImport } from './routes/trace.$traceId'
+import { Route as TxHashRouteImport } from './routes/tx.$hash'
+import { Route as BlockWorkchainShardSeqnoRouteImport } from './routes/block.$workchain.$shard.$seqno'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MessagesRoute = MessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TracesRoute = TracesRouteImport.update({
+  id: '/traces',
+  path: '/traces',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountAddressRoute = AccountAddressRouteImport.update({
+  id: '/account/$address',
+  path: '/account/$address',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const McSeqnoRoute = McSeqnoRouteImport.update({
+  id: '/mc/$seqno',
+  path: '/mc/$seqno',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MsgHashRoute = MsgHashRouteImport.update({
+  id: '/msg/$hash',
+  path: '/msg/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TraceTraceIdRoute = TraceTraceIdRouteImport.update({
+  id: '/trace/$traceId',
+  path: '/trace/$traceId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TxHashRoute = TxHashRouteImport.update({
+  id: '/tx/$hash',
+  path: '/tx/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlockWorkchainShardSeqnoRoute =
+  BlockWorkchainShardSeqnoRouteImport.update({
+    id: '/block/$workchain/$shard/$seqno',
+    path: '/block/$workchain/$shard/$seqno',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/messages': typeof MessagesRoute
+  '/traces': typeof TracesRoute
+  '/account/$address': typeof AccountAddressRoute
+  '/mc/$seqno': typeof McSeqnoRoute
+  '/msg/$hash': typeof MsgHashRoute
+  '/trace/$traceId': typeof TraceTraceIdRoute
+  '/tx/$hash': typeof TxHashRoute
+  '/block/$workchain/$shard/$seqno': typeof BlockWorkchainShardSeqnoRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/messages': typeof MessagesRoute
+  '/traces': typeof TracesRoute
+  '/account/$address': typeof AccountAddressRoute
+  '/mc/$seqno': typeof McSeqnoRoute
+  '/msg/$hash': typeof MsgHashRoute
+  '/trace/$traceId': typeof TraceTraceIdRoute
+  '/tx/$hash': typeof TxHashRoute
+  '/block/$workchain/$shard/$seqno': typeof BlockWorkchainShardSeqnoRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/messages': typeof MessagesRoute
+  '/traces': typeof TracesRoute
+  '/account/$address': typeof AccountAddressRoute
+  '/mc/$seqno': typeof McSeqnoRoute
+  '/msg/$hash': typeof MsgHashRoute
+  '/trace/$traceId': typeof TraceTraceIdRoute
+  '/tx/$hash': typeof TxHashRoute
+  '/block/$workchain/$shard/$seqno': typeof BlockWorkchainShardSeqnoRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/messages'
+    | '/traces'
+    | '/account/$address'
+    | '/mc/$seqno'
+    | '/msg/$hash'
+    | '/trace/$traceId'
+    | '/tx/$hash'
+    | '/block/$workchain/$shard/$seqno'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/messages'
+    | '/traces'
+    | '/account/$address'
+    | '/mc/$seqno'
+    | '/msg/$hash'
+    | '/trace/$traceId'
+    | '/tx/$hash'
+    | '/block/$workchain/$shard/$seqno'
+  id:
+    | '__root__'
+    | '/'
+    | '/messages'
+    | '/traces'
+    | '/account/$address'
+    | '/mc/$seqno'
+    | '/msg/$hash'
+    | '/trace/$traceId'
+    | '/tx/$hash'
+    | '/block/$workchain/$shard/$seqno'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  MessagesRoute: typeof MessagesRoute
+  TracesRoute: typeof TracesRoute
+  AccountAddressRoute: typeof AccountAddressRoute
+  McSeqnoRoute: typeof McSeqnoRoute
+  MsgHashRoute: typeof MsgHashRoute
+  TraceTraceIdRoute: typeof TraceTraceIdRoute
+  TxHashRoute: typeof TxHashRoute
+  BlockWorkchainShardSeqnoRoute: typeof BlockWorkchainShardSeqnoRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +157,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/messages': {
+      id: '/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof MessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/traces': {
+      id: '/traces'
+      path: '/traces'
+      fullPath: '/traces'
+      preLoaderRoute: typeof TracesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/$address': {
+      id: '/account/$address'
+      path: '/account/$address'
+      fullPath: '/account/$address'
+      preLoaderRoute: typeof AccountAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mc/$seqno': {
+      id: '/mc/$seqno'
+      path: '/mc/$seqno'
+      fullPath: '/mc/$seqno'
+      preLoaderRoute: typeof McSeqnoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/msg/$hash': {
+      id: '/msg/$hash'
+      path: '/msg/$hash'
+      fullPath: '/msg/$hash'
+      preLoaderRoute: typeof MsgHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trace/$traceId': {
+      id: '/trace/$traceId'
+      path: '/trace/$traceId'
+      fullPath: '/trace/$traceId'
+      preLoaderRoute: typeof TraceTraceIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tx/$hash': {
+      id: '/tx/$hash'
+      path: '/tx/$hash'
+      fullPath: '/tx/$hash'
+      preLoaderRoute: typeof TxHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/block/$workchain/$shard/$seqno': {
+      id: '/block/$workchain/$shard/$seqno'
+      path: '/block/$workchain/$shard/$seqno'
+      fullPath: '/block/$workchain/$shard/$seqno'
+      preLoaderRoute: typeof BlockWorkchainShardSeqnoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  MessagesRoute: MessagesRoute,
+  TracesRoute: TracesRoute,
+  AccountAddressRoute: AccountAddressRoute,
+  McSeqnoRoute: McSeqnoRoute,
+  MsgHashRoute: MsgHashRoute,
+  TraceTraceIdRoute: TraceTraceIdRoute,
+  TxHashRoute: TxHashRoute,
+  BlockWorkchainShardSeqnoRoute: BlockWorkchainShardSeqnoRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

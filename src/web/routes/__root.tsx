@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SettingsProvider } from '../lib/settings';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
 
 // `?api=` makes the API base part of a shared link; it rides along on every navigation.
-const rootSearch = z.object({ api: z.string().optional() });
+const rootSearch = z.object({ api: z.optional(z.string()) });
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   validateSearch: rootSearch,

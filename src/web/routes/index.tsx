@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
 import { tracesQuery } from '../lib/ledger-api';
 import { TraceList } from '../features/traces/trace-list';
 import { Empty, ErrorState } from '../components/states';
 
 export const Route = createFileRoute('/')({
-  validateSearch: z.object({ api: z.string().optional() }),
+  validateSearch: z.object({ api: z.optional(z.string()) }),
   component: Home,
 });
 

@@ -1,0 +1,89 @@
+import { formatTon } from '../../lib/format';
+import { opcodeToHex } from '../../../ton/opcode';
+import { failureOf, type MessageView, type TraceView, type TxView } from './trace-model';
+import { layoutTree, type LayoutInput, type TraceLayout } from './trace-layout';
+
+/** Pseudo-nodes around the transactions: the external message that began the trace, and messages sent out of the chain (logs/events). */
+export const EXT_IN_PREFIX = 'in:';
+export const EXT_OUT_PREFIX = 'out:';
+
+/** What an edge says: the value above, the message's name below (comment, known opcode, hex). */
+export function messageLabel(m: MessageView): { value: string | null; name: string } {
+  const value = m.source === null ? null : formatTon(m.value, { maxFraction: 3 });
+  let name: string;
+  if (m.bounced) name = 'Bounce';
+  else if (m.comment !== null) name = `“${m.comment.length > 24 ? m.comment.slice(0, 23) + '…' : m.comment}”`;
+  else if (m.opcode === null) name = m.source === null ? 'External' : 'Empty body';
+  else name = KNOWN_OPCODES[m.opcode >>> 0] ?? opcodeToHex(m.opcode);
+  if (m.source === null && m.opcode !== null && !KNOWN_OPCODES[m.opcode >>> 0]) name = `External ${opcodeToHex(m.opcode)}`;
+  return { value, name };
+}
+
+// TEP-74 jetton and TEP-62 NFT opcodes: the names every TON explorer prints.
+const KNOWN_OPCODES: Record<number, string> = {
+  0x0f8a7ea5: 'Jetton Transfer',
+  0x178d4519: 'Jetton Internal Transfer',
+  0x7362d09c: 'Jetton Notify',
+  0xd53276db: 'Excess',
+  0x595f07bc: 'Jetton Burn',
+  0x7bdd97de: 'Jetton Burn Notification',
+  0x642b7d07: 'Jetton Mint',
+  0x5fcc3d14: 'NFT Transfer',
+  0x05138d91: 'NFT Ownership Assigned',
+  0x2fcb26a2: 'Get Static Data',
+  0x8b771735: 'Report Static Data',
+};
+
+export interface TraceGraphModel {
+  layout: TraceLayout;
+  /** Tree parent of every placed node (for arrow-key moves). */
+  input: LayoutInput;
+}
+
+/** The trace as a layout tree: the external inbound message as a pseudo-root, external-out messages as leaves. */
+export function traceLayoutInput(trace: TraceView): LayoutInput {
+  const build = new Map<string, LayoutInput>();
+  for (const hash of trace.order) build.set(hash, { id: hash, children: [] });
+  for (const hash of trace.order) {
+    const tx = trace.txs.get(hash)!;
+    const node = build.get(hash)!;
+    for (const child of tx.children) {
+      const c = build.get(child);
+      if (c) node.children.push(c);
+    }
+    for (const m of tx.outMsgs) if (m.destination === null) node.children.push({ id: EXT_OUT_PREFIX + m.hash, children: [] });
+  }
+  const root = build.get(trace.rootHash);
+  if (!root) return { id: 'empty', children: [] };
+  const rootTx = trace.txs.get(trace.rootHash)!;
+  return rootTx.inMsg && rootTx.inMsg.source === null ? { id: EXT_IN_PREFIX + rootTx.inMsg.hash, children: [root] } : root;
+}
+
+export function buildGraphModel(trace: TraceView, expanded: ReadonlySet<string>): TraceGraphModel {
+  const input = traceLayoutInput(trace);
+  return { input, layout: layoutTree(input, { expanded }) };
+}
+
+/** The message on the edge into a placed node: its inbound message, or the external-out message itself. */
+export function edgeMessage(trace: TraceView, sourceId: string, targetId: string): MessageView | null {
+  if (targetId.startsWith(EXT_OUT_PREFIX)) {
+    const h = targetId.slice(EXT_OUT_PREFIX.length);
+    return trace.txs.get(sourceId)?.outMsgs.find((m) => m.hash === h) ?? null;
+  }
+  return trace.txs.get(targetId)?.inMsg ?? null;
+}
+
+export interface NodeText {
+  title: string;
+  status: string;
+  failed: boolean;
+}
+
+export function txNodeText(tx: TxView, letter: string, iface: string | undefined): NodeText {
+  const failure = failureOf(tx);
+  return {
+    title: `${letter} · ${iface ?? 'account'}`,
+    status: failure ? `✕ ${failure}` : '✓ success',
+    failed: failure !== null,
+  };
+}

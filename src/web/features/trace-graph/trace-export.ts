@@ -1,0 +1,84 @@
+import { formatTon, shortAddress } from '../../lib/format';
+import type { TraceView } from './trace-model';
+import { buildGraphModel, edgeMessage, messageLabel, EXT_IN_PREFIX, EXT_OUT_PREFIX } from './graph-model';
+import { failureOf } from './trace-model';
+import { NODE_HEIGHT, NODE_WIDTH } from './trace-layout';
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * A standalone SVG of the trace drawn from the same layout as the graph (no screenshot of the DOM:
+ * every node is exported, not just the visible ones, and text stays text).
+ */
+export function traceToSvg(trace: TraceView, letters: Map<string, string>, interfaces: (raw: string) => string | undefined): string {
+  const { layout } = buildGraphModel(trace, new Set(trace.order));
+  const pad = 20;
+  const pos = new Map(layout.nodes.map((n) => [n.id, n]));
+  const parts: string[] = [];
+  for (const e of layout.edges) {
+    const s = pos.get(e.source)!;
+    const t = pos.get(e.target)!;
+    const m = edgeMessage(trace, e.source, e.target);
+    const x1 = s.x + NODE_WIDTH + pad, y1 = s.y + NODE_HEIGHT / 2 + pad, x2 = t.x + pad, y2 = t.y + NODE_HEIGHT / 2 + pad;
+    const mx = (x1 + x2) / 2;
+    const bounced = m?.bounced ?? false;
+    parts.push(`<path d="M${x1},${y1} H${mx} V${y2} H${x2}" fill="none" stroke="${bounced ? '#ea580c' : '#64748b'}" stroke-width="${bounced ? 2.5 : 1.5}"${bounced ? ' stroke-dasharray="7 5"' : ''}/>`);
+    if (m) {
+      const l = messageLabel(m);
+      parts.push(`<text x="${mx + 6}" y="${y2 - 14}" font-size="10" fill="#334155">${esc(l.value ?? '')}</text>`);
+      parts.push(`<text x="${mx + 6}" y="${y2 - 3}" font-size="10" fill="${bounced ? '#c2410c' : '#475569'}">${esc((bounced ? '↩ ' : '') + l.name)}</text>`);
+    }
+  }
+  for (const n of layout.nodes) {
+    const x = n.x + pad, y = n.y + pad;
+    const tx = trace.txs.get(n.id);
+    if (!tx) {
+      const label = n.kind === 'more' ? `+${n.hidden} more` : n.id.startsWith(EXT_IN_PREFIX) ? 'external message' : n.id.startsWith(EXT_OUT_PREFIX) ? 'external out' : '';
+      parts.push(`<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="#fff" stroke="#94a3b8" stroke-dasharray="4 3"/><text x="${x + 10}" y="${y + 36}" font-size="12" fill="#475569">${label}</text>`);
+      continue;
+    }
+    const failure = failureOf(tx);
+    parts.push(`<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="${failure ? '#fef2f2' : '#fff'}" stroke="${failure ? '#dc2626' : '#94a3b8'}" stroke-width="${failure ? 3 : 1}"/>`);
+    parts.push(`<text x="${x + 8}" y="${y + 18}" font-size="12" font-weight="600" fill="#0f172a">${esc(`${letters.get(tx.account) ?? '?'} · ${interfaces(tx.account) ?? 'account'}`)}</text>`);
+    parts.push(`<text x="${x + 8}" y="${y + 35}" font-size="10" font-family="monospace" fill="#334155">${esc(shortAddress(tx.account, 8))}</text>`);
+    parts.push(`<text x="${x + 8}" y="${y + 52}" font-size="10" fill="${failure ? '#b91c1c' : '#047857'}">${esc(failure ? `✕ ${failure}` : `✓ success · fees ${formatTon(tx.totalFees)}`)}</text>`);
+  }
+  const w = layout.width + pad * 2, h = layout.height + pad * 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="system-ui, sans-serif"><rect width="100%" height="100%" fill="#f8fafc"/>${parts.join('')}</svg>`;
+}
+
+export function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Rasterizes the SVG (capped so a 1000-node trace does not exceed the canvas limits). */
+export async function svgToPng(svg: string): Promise<Blob> {
+  const img = new Image();
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      img.onload = () => resolve();
+      img.onerror = () => reject(new Error('the SVG could not be rendered'));
+      img.src = url;
+    });
+    const scale = Math.min(2, 16000 / Math.max(img.width, img.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(img.width * scale);
+    canvas.height = Math.ceil(img.height * scale);
+    const ctx = canvas.getContext('2d')!;
+    ctx.scale(scale, scale);
+    ctx.drawImage(img, 0, 0);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}

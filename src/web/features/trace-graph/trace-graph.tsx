@@ -1,0 +1,193 @@
+import { memo, useCallback, useEffect, useMemo } from 'react';
+import {
+  BaseEdge,
+  Background,
+  Controls,
+  EdgeLabelRenderer,
+  Handle,
+  MiniMap,
+  Position,
+  ReactFlow,
+  ReactFlowProvider,
+  getSmoothStepPath,
+  useReactFlow,
+  type Edge,
+  type EdgeProps,
+  type Node,
+  type NodeProps,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { shortAddress, displayAddress } from '../../lib/format';
+import type { AddressForm } from '../../lib/ton-lite';
+import type { AddressBook, TraceView } from './trace-model';
+import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLabel, txNodeText } from './graph-model';
+import { NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
+
+type TxNodeData = { kind: 'tx'; title: string; address: string; status: string; failed: boolean; selected: boolean };
+type PseudoNodeData = { kind: 'ext-in' | 'ext-out' | 'more'; text: string; parentId?: string };
+type GraphNode = Node<TxNodeData, 'tx'> | Node<PseudoNodeData, 'pseudo'>;
+type MsgEdgeData = { value: string | null; name: string; bounced: boolean; failedTarget: boolean };
+type GraphEdge = Edge<MsgEdgeData, 'msg'>;
+
+const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>) {
+  const tone = data.failed
+    ? 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]'
+    : 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border';
+  return (
+    <div
+      data-testid="trace-node"
+      data-failed={data.failed || undefined}
+      className={`flex h-full w-full flex-col justify-center rounded-lg px-2 text-xs shadow-sm ${tone} ${data.selected ? 'ring-4 ring-teal-500' : ''}`}
+      title={`${data.address}\n${data.status}`}
+    >
+      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <div className="truncate font-semibold">{data.title}</div>
+      <div className="mono truncate text-[11px] opacity-80">{data.address}</div>
+      <div className={`truncate text-[11px] font-medium ${data.failed ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}>{data.status}</div>
+      <Handle type="source" position={Position.Right} isConnectable={false} />
+    </div>
+  );
+});
+
+const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeData, 'pseudo'>>) {
+  return (
+    <div
+      className={`flex h-full w-full items-center justify-center rounded-lg border border-dashed text-xs ${data.kind === 'more' ? 'cursor-pointer border-teal-600 bg-teal-50 font-semibold text-teal-800 dark:bg-teal-950 dark:text-teal-200' : 'border-slate-400 text-slate-600 dark:text-slate-300'}`}
+    >
+      <Handle type="target" position={Position.Left} isConnectable={false} />
+      {data.text}
+      <Handle type="source" position={Position.Right} isConnectable={false} />
+    </div>
+  );
+});
+
+const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
+  const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, id } = props;
+  const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 14 });
+  const bounced = data?.bounced ?? false;
+  const style = bounced
+    ? { stroke: '#ea580c', strokeWidth: 2.5, strokeDasharray: '7 5' }
+    : data?.failedTarget
+      ? { stroke: '#dc2626', strokeWidth: 2 }
+      : { stroke: '#64748b', strokeWidth: 1.5 };
+  return (
+    <>
+      <BaseEdge id={id} path={path} style={style} markerEnd={props.markerEnd} />
+      <EdgeLabelRenderer>
+        <div
+          className="nodrag nopan pointer-events-none absolute text-center text-[10px] leading-tight"
+          style={{ transform: `translate(-50%, -50%) translate(${(labelX + targetX) / 2 - 20}px, ${targetY}px)` }}
+        >
+          {data?.value && <div className="rounded bg-white/90 px-1 font-medium dark:bg-slate-950/90">{data.value}</div>}
+          <div className={`rounded px-1 ${bounced ? 'bg-orange-100 font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200' : 'bg-white/90 text-slate-600 dark:bg-slate-950/90 dark:text-slate-300'}`}>
+            {bounced ? '↩ ' : ''}
+            {data?.name}
+          </div>
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+});
+
+// Defined once outside the component: React Flow re-mounts every node when these objects change.
+const nodeTypes = { tx: TxNode, pseudo: PseudoNode };
+const edgeTypes = { msg: MsgEdge };
+
+export interface TraceGraphProps {
+  trace: TraceView;
+  book: AddressBook;
+  letters: Map<string, string>;
+  addressForm: AddressForm;
+  selected: string | null;
+  onSelect: (hash: string) => void;
+  expanded: ReadonlySet<string>;
+  onExpand: (parentId: string) => void;
+  className?: string;
+}
+
+function GraphInner(props: TraceGraphProps) {
+  const { trace, book, letters, addressForm, selected, onSelect, expanded, onExpand } = props;
+  const model = useMemo(() => buildGraphModel(trace, expanded), [trace, expanded]);
+
+  const { nodes, edges } = useMemo(() => {
+    const nodes: GraphNode[] = model.layout.nodes.map((n) => {
+      const base = { id: n.id, position: { x: n.x, y: n.y }, width: NODE_WIDTH, height: NODE_HEIGHT, draggable: false, connectable: false };
+      if (n.kind === 'more') return { ...base, type: 'pseudo', data: { kind: 'more', text: `+${n.hidden} more`, parentId: n.parentId ?? undefined } };
+      if (n.id.startsWith(EXT_IN_PREFIX)) return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-in', text: 'external message' } };
+      if (n.id.startsWith(EXT_OUT_PREFIX)) return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-out', text: 'external out (log)' } };
+      const tx = trace.txs.get(n.id)!;
+      const text = txNodeText(tx, letters.get(tx.account) ?? '?', book[tx.account]?.interfaces?.[0]);
+      return {
+        ...base,
+        type: 'tx',
+        ariaLabel: `${text.title}, ${text.status}`,
+        data: { kind: 'tx', ...text, address: shortAddress(displayAddress(tx.account, addressForm), 8), selected: n.id === selected },
+      };
+    });
+    const edges: GraphEdge[] = model.layout.edges.map((e) => {
+      const m = edgeMessage(trace, e.source, e.target);
+      const label = m ? messageLabel(m) : { value: null, name: '' };
+      const target = trace.txs.get(e.target);
+      return {
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        type: 'msg',
+        selectable: false,
+        data: { ...label, bounced: m?.bounced ?? false, failedTarget: target ? !target.success : false },
+      };
+    });
+    return { nodes, edges };
+  }, [model, trace, letters, book, addressForm, selected]);
+
+  const flow = useReactFlow();
+  useEffect(() => {
+    if (!selected) return;
+    const n = model.layout.nodes.find((x) => x.id === selected);
+    if (n) void flow.setCenter(n.x + NODE_WIDTH / 2, n.y + NODE_HEIGHT / 2, { zoom: Math.max(flow.getZoom(), 0.6), duration: 200 });
+  }, [selected, model, flow]);
+
+  const onNodeClick = useCallback(
+    (_: unknown, node: GraphNode) => {
+      if (node.type === 'tx') onSelect(node.id);
+      else if (node.data.kind === 'more' && node.data.parentId) onExpand(node.data.parentId);
+    },
+    [onSelect, onExpand],
+  );
+
+  return (
+    <ReactFlow<GraphNode, GraphEdge>
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      onNodeClick={onNodeClick}
+      nodesDraggable={false}
+      nodesConnectable={false}
+      elementsSelectable
+      onlyRenderVisibleElements={nodes.length > 200}
+      fitView
+      fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
+      minZoom={0.05}
+      proOptions={{ hideAttribution: true }}
+      aria-label="Trace graph: one node per transaction, one edge per message"
+    >
+      <Background gap={24} />
+      <Controls showInteractive={false} />
+      <MiniMap pannable zoomable nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />
+    </ReactFlow>
+  );
+}
+
+/** The trace as an interactive tree: lazily loaded, so only the trace page pays for React Flow. */
+export default function TraceGraph(props: TraceGraphProps) {
+  return (
+    <div className={props.className ?? 'h-[60vh] min-h-80 w-full'} data-testid="trace-graph">
+      <ReactFlowProvider>
+        <GraphInner {...props} />
+      </ReactFlowProvider>
+    </div>
+  );
+}
+
+export { moreNodeId };

@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router';
+import type { WireMsg } from '../../lib/ledger-api';
+import { AddressLink } from '../../components/address-link';
+import { CopyButton } from '../../components/copy-button';
+import { formatOpcode, formatTon, hashPath, shortHash } from '../../lib/format';
+import type { AddressBook } from '../trace-graph/trace-model';
+import { messageLabel } from '../trace-graph/graph-model';
+
+/** One message: route, value, fees, flags, opcode, and its body decoded and raw. */
+export function MessageCard({ m, book, title }: { m: WireMsg; book: AddressBook; title: string }) {
+  const label = messageLabel({
+    hash: m.hash, source: m.source, destination: m.destination, value: m.value ?? '0', opcode: m.opcode,
+    comment: m.message_content?.decoded?.type === 'text_comment' ? m.message_content.decoded.comment ?? null : null,
+    bounce: !!m.bounce, bounced: !!m.bounced, fwdFee: m.fwd_fee,
+  });
+  const body = m.message_content?.body;
+  return (
+    <article className="space-y-1 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="message-card">
+      <h3 className="flex flex-wrap items-baseline gap-2 font-medium">
+        {title}: {m.bounced && <span className="font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>} {label.name}
+        <Link to="/msg/$hash" params={{ hash: hashPath(m.hash) }} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400">{shortHash(m.hash)}</Link>
+      </h3>
+      <dl className="grid grid-cols-[7rem_1fr] gap-x-2 gap-y-0.5">
+        <dt className="text-slate-500">From</dt>
+        <dd className="min-w-0"><AddressLink raw={m.source} book={book} /></dd>
+        <dt className="text-slate-500">To</dt>
+        <dd className="min-w-0">{m.destination ? <AddressLink raw={m.destination} book={book} /> : <span className="text-slate-500">external (log)</span>}</dd>
+        {m.value !== null && (<><dt className="text-slate-500">Value</dt><dd>{formatTon(m.value, { maxFraction: 9 })}</dd></>)}
+        {m.fwd_fee !== null && (<><dt className="text-slate-500">Forward fee</dt><dd>{formatTon(m.fwd_fee, { maxFraction: 9 })}</dd></>)}
+        <dt className="text-slate-500">Opcode</dt>
+        <dd className="mono">{formatOpcode(m.opcode)}{m.opcode !== null && <span className="ml-1 text-slate-500">({m.opcode})</span>}</dd>
+        <dt className="text-slate-500">Flags</dt>
+        <dd>{m.source === null ? 'external in' : `bounce ${m.bounce ? 'yes' : 'no'} · bounced ${m.bounced ? 'yes' : 'no'}`}</dd>
+        {m.message_content?.decoded?.type === 'text_comment' && (<><dt className="text-slate-500">Comment</dt><dd className="break-words">“{m.message_content.decoded.comment}”</dd></>)}
+        {m.hash_norm && (<><dt className="text-slate-500">Normalized hash</dt><dd className="mono break-all text-xs">{m.hash_norm}</dd></>)}
+      </dl>
+      {body && (
+        <details>
+          <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">Raw body (BOC, base64)</summary>
+          <pre className="mono mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{body}</pre>
+          <CopyButton text={body} label="message body BOC" />
+        </details>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import type { WireTx } from '../../lib/ledger-api';
+import { formatAge, hashPath, shortHash } from '../../lib/format';
+import { AddressLink } from '../../components/address-link';
+import { SkeletonRows } from '../../components/states';
+import { failureOf, txViewOf, type AddressBook } from '../trace-graph/trace-model';
+import { messageLabel } from '../trace-graph/graph-model';
+
+/** Transactions as rows; on a phone the less important columns drop out. */
+export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: WireTx[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+          <tr>
+            <th scope="col" className="px-3 py-2">Transaction</th>
+            <th scope="col" className="px-3 py-2">Account</th>
+            <th scope="col" className="hidden px-3 py-2 md:table-cell">Inbound</th>
+            <th scope="col" className="px-3 py-2">Result</th>
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">lt</th>
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">Age</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loading ? (
+            <SkeletonRows rows={skeleton} cols={6} />
+          ) : (
+            txs.map((t) => {
+              const v = txViewOf(t, book);
+              const failure = failureOf({ ...v, parent: null, children: [], depth: 0 });
+              const m = v.inMsg ? messageLabel(v.inMsg) : null;
+              return (
+                <tr key={t.hash} className="border-t border-slate-100 dark:border-slate-800" data-testid="tx-row">
+                  <td className="px-3 py-2">
+                    <Link to="/tx/$hash" params={{ hash: hashPath(t.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
+                      {shortHash(t.hash)}
+                    </Link>
+                  </td>
+                  <td className="max-w-[12rem] px-3 py-2"><AddressLink raw={t.account} book={book} /></td>
+                  <td className="hidden px-3 py-2 md:table-cell">
+                    {m ? (
+                      <span className={v.inMsg?.bounced ? 'text-orange-700 dark:text-orange-300' : ''}>
+                        {m.name}
+                        {m.value ? ` · ${m.value}` : ''}
+                      </span>
+                    ) : (
+                      <span className="text-slate-500">none ({t.description?.type ?? 'tick-tock'})</span>
+                    )}
+                  </td>
+                  <td className={`px-3 py-2 ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>{failure ? `✕ ${failure}` : '✓'}</td>
+                  <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.lt}</td>
+                  <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{formatAge(t.now)}</td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

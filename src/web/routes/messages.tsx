@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { useSettings } from '../lib/settings';
+import { transactionsByMessageQuery } from '../lib/ledger-api';
+import { fetchLimit, pageOf } from '../lib/pagination';
+import { pageSearch } from '../lib/use-page-search';
+import { ErrorState, Empty } from '../components/states';
+import { Pager } from '../components/pager';
+import { TxList } from '../features/transaction/tx-list';
+
+export const Route = createFileRoute('/messages')({
+  validateSearch: z.object({
+    msg_hash: z.optional(z.string()),
+    body_hash: z.optional(z.string()),
+    opcode: z.optional(z.string()),
+    direction: z.optional(z.catch(z.enum(['in', 'out']), undefined as unknown as 'in')),
+    ...pageSearch(10),
+  }),
+  component: MessagesPage,
+});
+
+function MessagesPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { effectiveApiBase } = useSettings();
+  const { limit = 10, offset = 0 } = search;
+  const any = !!(search.msg_hash || search.body_hash || search.opcode);
+  const q = useQuery({
+    ...transactionsByMessageQuery(effectiveApiBase, { msg_hash: search.msg_hash, body_hash: search.body_hash, opcode: search.opcode, direction: search.direction, limit: fetchLimit(limit), offset }),
+    enabled: any,
+    placeholderData: (p) => p,
+  });
+  const [draft, setDraft] = useState({ msg_hash: search.msg_hash ?? '', body_hash: search.body_hash ?? '', opcode: search.opcode ?? '', direction: search.direction ?? '' });
+  const page = q.data ? pageOf(q.data.transactions, limit, offset) : null;
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void navigate({
+      search: (s) => ({ ...s, msg_hash: draft.msg_hash.trim() || undefined, body_hash: draft.body_hash.trim() || undefined, opcode: draft.opcode.trim() || undefined, direction: (draft.direction || undefined) as 'in' | 'out' | undefined, offset: 0 }),
+    });
+  }
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold">Messages</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Transactions that sent or received a message with this body hash or opcode (opcode as 0x… hex or signed decimal).</p>
+      <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Message filters">
+        {(['msg_hash', 'body_hash', 'opcode'] as const).map((k) => (
+          <label key={k} className="text-sm">
+            <span className="block font-medium">{k.replace('_', ' ')}</span>
+            <input name={k} value={draft[k]} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))} className="mono mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+          </label>
+        ))}
+        <label className="text-sm">
+          <span className="block font-medium">direction</span>
+          <select value={draft.direction} onChange={(e) => setDraft((d) => ({ ...d, direction: e.target.value as '' }))} className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+            <option value="">both</option>
+            <option value="in">in (received)</option>
+            <option value="out">out (sent)</option>
+          </select>
+        </label>
+        <div><button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm text-white">Search</button></div>
+      </form>
+      {!any ? (
+        <Empty>Enter a message hash, a body hash or an opcode.</Empty>
+      ) : q.isError ? (
+        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
+      ) : page && page.rows.length === 0 ? (
+        <Empty>No transaction has a message matching these filters{offset > 0 ? ' on this page' : ''}.</Empty>
+      ) : (
+        <TxList txs={page?.rows ?? []} book={q.data?.address_book ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Transactions with matching messages" />
+      )}
+      {any && <Pager page={page} limit={limit} label="Transactions" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />}
+    </div>
+  );
+}

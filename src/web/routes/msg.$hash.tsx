@@ -1,0 +1,50 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSettings } from '../lib/settings';
+import { transactionsByMessageQuery } from '../lib/ledger-api';
+import { canonicalHash, hashPath, shortHash } from '../lib/format';
+import { ErrorState, Loading, NotFound } from '../components/states';
+import { CopyButton } from '../components/copy-button';
+import { MessageCard } from '../features/transaction/message-card';
+import { AddressLink } from '../components/address-link';
+
+export const Route = createFileRoute('/msg/$hash')({ component: MessagePage });
+
+function MessagePage() {
+  const { hash } = Route.useParams();
+  const { effectiveApiBase } = useSettings();
+  const hex = canonicalHash(hash);
+  const q = useQuery({ ...transactionsByMessageQuery(effectiveApiBase, { msg_hash: hex ?? hash, limit: 10 }), enabled: hex !== null });
+  if (hex === null) return <NotFound what={`message ${hash}`}>A message hash is 64 hex digits or 44 base64 characters.</NotFound>;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  if (!q.data) return <Loading label="Loading message" />;
+  const txs = q.data.transactions;
+  // The same message hash (or the normalized hash of an external) matches the sender's out_msgs and the receiver's in_msg.
+  const matches = (h?: string | null, n?: string | null) => (h && hashPath(h) === hex) || (n && hashPath(n) === hex);
+  const receiver = txs.find((t) => t.in_msg && matches(t.in_msg.hash, t.in_msg.hash_norm));
+  const sender = txs.find((t) => t.out_msgs.some((m) => matches(m.hash)));
+  const msg = receiver?.in_msg ?? sender?.out_msgs.find((m) => matches(m.hash));
+  if (!msg) return <NotFound what={`message ${hex}`}>No transaction of this ledger sent or received a message with this hash.</NotFound>;
+  const book = q.data.address_book;
+  return (
+    <div className="space-y-4">
+      <header>
+        <h1 className="text-xl font-semibold">Message</h1>
+        <p className="mono break-all text-sm">{hashPath(msg.hash)}<CopyButton text={msg.hash} label="message hash (base64)" /></p>
+      </header>
+      <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">Sent by</dt>
+        <dd>{sender ? <><Link to="/tx/$hash" params={{ hash: hashPath(sender.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="sender-tx">{shortHash(sender.hash)}</Link> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
+        <dt className="text-slate-500">Received by</dt>
+        <dd>{receiver ? <><Link to="/tx/$hash" params={{ hash: hashPath(receiver.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="receiver-tx">{shortHash(receiver.hash)}</Link> on <AddressLink raw={receiver.account} book={book} /></> : msg.destination === null ? 'nobody (external out message: a log)' : 'not yet received'}</dd>
+        {(receiver ?? sender)?.trace_id && (
+          <>
+            <dt className="text-slate-500">Trace</dt>
+            <dd><Link to="/trace/$traceId" params={{ traceId: hashPath((receiver ?? sender)!.trace_id!) }} search={{ tx: hashPath((receiver ?? sender)!.hash) }} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</Link></dd>
+          </>
+        )}
+      </dl>
+      <MessageCard m={msg} book={book} title="Message" />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { useSettings } from '../lib/settings';
+import { tracesQuery } from '../lib/ledger-api';
+import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
+import { ErrorState, Loading, NotFound } from '../components/states';
+import { CopyButton } from '../components/copy-button';
+import { fromApiTrace, firstFailure, failureOf } from '../features/trace-graph/trace-model';
+import { accountLetters } from '../features/trace-graph/account-labels';
+import { TraceTable } from '../features/trace-graph/trace-table';
+import { TxPanel } from '../features/trace-graph/tx-panel';
+import { ActionList } from '../features/trace-graph/action-list';
+import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-export';
+import { describeExitCode } from '../../ton/exit-codes';
+
+const TraceGraph = lazy(() => import('../features/trace-graph/trace-graph'));
+
+export const Route = createFileRoute('/trace/$traceId')({
+  validateSearch: z.object({
+    tx: z.optional(z.string()),
+    view: z.optional(z.catch(z.enum(['graph', 'table']), 'graph')),
+  }),
+  component: TracePage,
+});
+
+function TracePage() {
+  const { traceId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { effectiveApiBase, addressForm } = useSettings();
+  const id = canonicalHash(traceId);
+  const q = useQuery({ ...tracesQuery(effectiveApiBase, { trace_id: id ?? traceId, include_actions: true, limit: 1 }), enabled: id !== null });
+  const wire = q.data?.traces[0];
+  const book = useMemo(() => q.data?.address_book ?? {}, [q.data]);
+  const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
+  const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const selectedHash = search.tx ? canonicalHash(search.tx) : null;
+  const selected = useMemo(() => {
+    if (!trace || !selectedHash) return null;
+    for (const h of trace.order) if (hashPath(h) === selectedHash) return h;
+    return null;
+  }, [trace, selectedHash]);
+
+  const select = useCallback(
+    (hash: string) => {
+      // A node folded under "+N more" is unfolded when selected from the table or the keyboard.
+      const parent = trace?.txs.get(hash)?.parent;
+      if (parent) setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent])));
+      void navigate({ search: (prev) => ({ ...prev, tx: hashPath(hash) }), replace: true });
+    },
+    [navigate, trace],
+  );
+
+  useEffect(() => {
+    if (!trace) return;
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const i = selected ? trace.order.indexOf(selected) : -1;
+      const cur = selected ? trace.txs.get(selected) : null;
+      let next: string | null | undefined = null;
+      if (e.key === 'j' || e.key === 'ArrowDown') next = trace.order[Math.min(trace.order.length - 1, i + 1)];
+      else if (e.key === 'k' || e.key === 'ArrowUp') next = trace.order[Math.max(0, i - 1)];
+      else if (e.key === 'ArrowLeft' || e.key === 'h') next = cur?.parent ?? null;
+      else if (e.key === 'ArrowRight' || e.key === 'l') next = cur?.children[0] ?? null;
+      else if (e.key === 'f') next = firstFailure(trace)?.hash ?? null;
+      else return;
+      if (next) {
+        e.preventDefault();
+        select(next);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [trace, selected, select]);
+
+  if (id === null) return <NotFound what={`trace ${traceId}`}>The trace id must be a hash: 64 hex digits or 44 base64 characters.</NotFound>;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  if (!q.data) return <Loading label="Loading trace" />;
+  if (!wire || !trace) return <NotFound what={`trace ${id}`}>No completed trace has this id. It may still be in progress, or the hash names a transaction or message: try the search.</NotFound>;
+
+  const failed = firstFailure(trace);
+  const failedMeaning = failed?.exitCode != null ? describeExitCode(failed.exitCode, { wallet: failed.interfaces.some((i) => i.startsWith('wallet')) }) : null;
+  const failures = [...trace.txs.values()].filter((t) => !t.success).length;
+  const bounces = [...trace.txs.values()].filter((t) => t.inMsg?.bounced).length;
+  const actions = wire.actions ?? [];
+  const sel = selected ? trace.txs.get(selected) : null;
+  const view = search.view ?? 'graph';
+  const iface = (raw: string) => book[raw]?.interfaces?.[0];
+
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <h1 className="flex flex-wrap items-baseline gap-2 text-xl font-semibold">
+          Trace <span className="mono text-base font-normal">{shortHash(id, 10)}</span>
+          <CopyButton text={wire.trace_id} label="trace id" />
+        </h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {trace.txs.size} transactions · {formatTime(trace.startUtime)}
+          {trace.endUtime > trace.startUtime ? ` → ${formatTime(trace.endUtime)} (${trace.endUtime - trace.startUtime}s)` : ''}
+          {failures > 0 && <span className="ml-2 font-semibold text-red-700 dark:text-red-400">✕ {failures} failed</span>}
+          {bounces > 0 && <span className="ml-2 font-semibold text-orange-700 dark:text-orange-300">↩ {bounces} bounced</span>}
+        </p>
+        {trace.isIncomplete && <p role="status" className="text-sm text-amber-700">Incomplete: {trace.warning ?? 'the trace is larger than the API returns.'}</p>}
+      </header>
+
+      {failed && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-lg border-2 border-red-600 bg-red-50 p-3 text-sm text-red-950 dark:bg-red-950 dark:text-red-50" data-testid="failure-banner">
+          <span aria-hidden="true" className="text-lg">⚠</span>
+          <span>
+            <strong>
+              {letters.get(failed.account)} ({iface(failed.account) ?? 'account'}) failed: {failureOf(failed)}.
+            </strong>{' '}
+            {failedMeaning?.description}
+            {failed.computeSkipped && failed.computeSkipReason === 'no_state' && ' The destination has no code (not deployed); the value was bounced back.'}
+          </span>
+          <button type="button" onClick={() => select(failed.hash)} className="ml-auto rounded border border-red-600 px-2 py-0.5 font-medium hover:bg-red-100 dark:hover:bg-red-900">
+            Show the first failure (f)
+          </button>
+        </div>
+      )}
+
+      <section aria-labelledby="actions-title">
+        <h2 id="actions-title" className="mb-1 font-semibold">What happened</h2>
+        <ActionList actions={actions} book={book} metadata={q.data.metadata ?? {}} letters={letters} />
+      </section>
+
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">
+        <div role="tablist" aria-label="View" className="inline-flex rounded-md border border-slate-300 dark:border-slate-700">
+          {(['graph', 'table'] as const).map((v) => (
+            <button key={v} role="tab" type="button" aria-selected={view === v} onClick={() => void navigate({ search: (p) => ({ ...p, view: v === 'graph' ? undefined : v }), replace: true })} className={`px-3 py-1 text-sm capitalize ${view === v ? 'bg-teal-700 text-white' : ''}`}>
+              {v}
+            </button>
+          ))}
+        </div>
+        <span className="text-xs text-slate-500">Keys: j/k next/previous, ←/→ parent/child, f first failure</span>
+        <span className="ml-auto flex gap-2">
+          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.json`, new Blob([JSON.stringify(q.data, null, 2)], { type: 'application/json' }))}>
+            Export JSON
+          </button>
+          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.svg`, new Blob([traceToSvg(trace, letters, iface)], { type: 'image/svg+xml' }))}>
+            Export SVG
+          </button>
+          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => void svgToPng(traceToSvg(trace, letters, iface)).then((b) => download(`trace-${id}.png`, b))}>
+            Export PNG
+          </button>
+        </span>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0">
+          {view === 'graph' ? (
+            <Suspense fallback={<Loading label="Loading the graph" />}>
+              <div className="rounded-lg border border-slate-200 dark:border-slate-800">
+                <TraceGraph
+                  trace={trace}
+                  book={book}
+                  letters={letters}
+                  addressForm={addressForm}
+                  selected={selected}
+                  onSelect={select}
+                  expanded={expanded}
+                  onExpand={(p) => setExpanded((s) => new Set([...s, p]))}
+                />
+              </div>
+            </Suspense>
+          ) : (
+            <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
+          )}
+        </div>
+        <aside aria-label="Selected transaction">
+          {sel ? <TxPanel tx={sel} book={book} letter={letters.get(sel.account) ?? '?'} /> : <p className="text-sm text-slate-500">Select a transaction (click a node, or press j) to see its details.</p>}
+        </aside>
+      </div>
+      {view === 'graph' && (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">The same trace as a table</summary>
+          <div className="mt-2">
+            <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
