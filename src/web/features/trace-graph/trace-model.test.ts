@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import bounceFixture from './fixtures/trace-bounce.json';
+import jettonFixture from './fixtures/trace-jetton.json';
+import { fromApiTrace, firstFailure, failureOf, type WireTrace } from './trace-model';
+import { accountLetters, letterOf } from './account-labels';
+import { summarizeAction, summaryText } from './action-summary';
+import { messageLabel, traceLayoutInput } from './graph-model';
+
+// Both fixtures were recorded from the real server over the deterministic test ledger (seed 11).
+const bounce = bounceFixture.traces[0] as unknown as WireTrace & { actions: Array<{ type: string; success: boolean; details: Record<string, unknown> }> };
+const jetton = jettonFixture.traces[0] as unknown as WireTrace & { actions: Array<{ type: string; success: boolean; details: Record<string, unknown> }> };
+
+describe('trace model on recorded traces', () => {
+  it('a transfer to an undeployed account: the failure, the bounce, the round trip back to A', () => {
+    const t = fromApiTrace(bounce, bounceFixture.address_book);
+    expect(t.txs.size).toBe(Object.keys(bounce.transactions).length);
+    expect(t.order[0]).toBe(t.rootHash);
+    const failed = firstFailure(t)!;
+    expect(failed.computeSkipped).toBe(true);
+    expect(failureOf(failed)).toBe('compute skipped (no_state)');
+    const back = t.txs.get(failed.children[0]!)!;
+    expect(back.inMsg?.bounced).toBe(true);
+    expect(messageLabel(back.inMsg!).name).toBe('Bounce');
+    const letters = accountLetters(t);
+    expect(letters.get(back.account)).toBe('A');
+    expect(letters.get(failed.account)).toBe('B');
+    const input = traceLayoutInput(t);
+    expect(input.id.startsWith('in:')).toBe(true); // the external message that began it
+  });
+
+  it('actions read as sentences; jetton amounts use the master’s decimals and symbol, not TON', () => {
+    const t = fromApiTrace(jetton, jettonFixture.address_book);
+    const letters = accountLetters(t);
+    const name = (raw: string | null) => (raw ? letters.get(raw) ?? raw.slice(0, 6) : 'external');
+    const lines = jetton.actions.map((a) => summaryText(summarizeAction(a, jettonFixture.metadata), name));
+    const transfer = lines.find((l) => l.includes('transferred'))!;
+    expect(transfer).toMatch(/^A transferred [\d,.]+ LJT to \w+ with comment “salary”$/);
+    expect(transfer).not.toContain('TON');
+    const amount = jetton.actions.find((a) => a.type === 'jetton_transfer')!.details.amount as string;
+    expect(transfer).toContain((Number(amount) / 1e9).toLocaleString('en-US', { maximumFractionDigits: 6 }));
+
+    const b = fromApiTrace(bounce, bounceFixture.address_book);
+    const bl = accountLetters(b);
+    const sent = summaryText(summarizeAction(bounce.actions.find((a) => a.type === 'ton_transfer')!), (r) => (r ? bl.get(r) ?? '?' : 'external'));
+    expect(sent).toMatch(/^A sent [\d.]+ TON to B with comment “.+”$/);
+  });
+
+  it('letters run A..Z then AA', () => {
+    expect([0, 25, 26, 27, 701, 702].map(letterOf)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
+  });
+});
