@@ -29,8 +29,9 @@ const API_PATHS = [
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    // long query strings (a list of 100 addresses) must reach the parser to get a clear 422
-    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createHttpServer({ maxHeaderSize: 256 * 1024 }, handler),
+    // long query strings (even 10,000 list items) must reach the parser, to get a clear 422 rather
+    // than a dropped connection
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createHttpServer({ maxHeaderSize: 1024 * 1024 }, handler),
     routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
   });

@@ -46,6 +46,7 @@ export async function registerExplorer(app: FastifyInstance, webRoot: string): P
     prefix: '/',
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, path) {
       if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       else res.setHeader('Cache-Control', 'no-cache');
@@ -58,9 +59,10 @@ export async function registerExplorer(app: FastifyInstance, webRoot: string): P
   app.get('/', async (_req, reply) => sendIndex(reply));
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
+    // the API never falls back to the page: an unknown /api path is a JSON 404
+    if (path.startsWith('/api/') || path === '/api') return reply.callNotFound();
+    // a missing file (an asset of an older build) is a 404, not the page
     if (/\.[a-z0-9]+$/i.test(path)) {
-      const file = join(webRoot, decodeURIComponent(path));
-      if (file.startsWith(webRoot) && existsSync(file)) return reply.sendFile(path.slice(1));
       reply.code(404).type('text/plain; charset=utf-8');
       return 'not found\n';
     }

@@ -10,6 +10,7 @@ export interface TestServer {
   store: LedgerStore;
   /** Direct SQL on the same ledger, to check answers against the store. */
   sql: Database.Database;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies, checked by the tests field by field and by the zod schemas
   get(path: string): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }

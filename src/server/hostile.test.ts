@@ -1,0 +1,120 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test-support/test-server';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+}, 300_000);
+afterAll(async () => s?.close());
+
+const ENDPOINTS = [
+  '/api/v2/getBlockTransactionsExt',
+  '/api/v3/masterchainBlockShardState',
+  '/api/v3/traces',
+  '/api/v3/transactionsByMessage',
+];
+const PARAMS = ['workchain', 'shard', 'seqno', 'count', 'after_lt', 'after_hash', 'root_hash', 'limit', 'offset', 'sort', 'account', 'trace_id', 'tx_hash', 'msg_hash', 'mc_seqno', 'start_utime', 'end_lt', 'include_actions', 'supported_action_types', 'body_hash', 'opcode', 'direction'];
+const VALUES = [
+  'x'.repeat(20_000),
+  '🦄💥'.repeat(50),
+  'ä̸̧͈͎͋ͅ',
+  '%00',
+  '%00abc',
+  '\u0001\u0002\u001b[31m',
+  '-0',
+  '1e9',
+  '0x10',
+  '-1',
+  '99999999999999999999999999999999',
+  '1.0',
+  ' 1',
+  'NaN',
+  'Infinity',
+  'null',
+  '[]',
+  '{"a":1}',
+  "'; DROP TABLE transactions; --",
+  '%ZZ',
+  '..%2F..%2Fetc%2Fpasswd',
+  '',
+];
+
+/** Raw request: the URL is sent as written, without the client normalizing it. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const url = new URL(s.base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const encode = (v: string) => (v.startsWith('%') ? v : encodeURIComponent(v));
+
+describe('a corpus of hostile queries', () => {
+  it('always answers 4xx with a message, never 5xx, and keeps serving', async () => {
+    let checked = 0;
+    for (const endpoint of ENDPOINTS) {
+      for (const param of PARAMS) {
+        for (const value of VALUES) {
+          const r = await rawGet(`${endpoint}?${param}=${encode(value)}`);
+          checked += 1;
+          expect(r.status, `${endpoint}?${param}=${value.slice(0, 30)} → ${r.status} ${r.body.slice(0, 200)}`).toBeLessThan(500);
+          if (r.status !== 200) {
+            expect(r.status).toBeGreaterThanOrEqual(400);
+            const body = JSON.parse(r.body) as { error: string };
+            expect(body.error.length).toBeGreaterThan(5);
+            expect(body.error).not.toMatch(/SQLITE|at .*\.ts:|node_modules|\/work\//);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    // arrays where scalars are expected, thousands of list items, repeated keys
+    const many = Array.from({ length: 10_000 }, (_, i) => `account=0:${i.toString(16).padStart(64, '0')}`).join('&');
+    for (const path of [
+      `/api/v3/traces?${many}`,
+      `/api/v3/traces?account=${Array.from({ length: 10_000 }, () => '0:' + 'A'.repeat(64)).join(',')}`,
+      '/api/v3/traces?limit[]=1',
+      '/api/v3/traces?limit=1&limit=1',
+      '/api/v3/masterchainBlockShardState?seqno=1&seqno=1',
+      '/api/v3/transactionsByMessage?opcode=1&opcode=2',
+    ]) {
+      const r = await rawGet(path);
+      expect(r.status, path.slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(r.status, path.slice(0, 80)).toBeLessThan(500);
+    }
+    const still = await s.get('/api/v3/traces?limit=1');
+    expect(still.status).toBe(200);
+  }, 120_000);
+});
+
+describe('HTTP behaviour', () => {
+  it('answers other methods with 405 and Allow, serves HEAD, sets CORS, JSON content type and nosniff', async () => {
+    for (const endpoint of ENDPOINTS) {
+      const post = await fetch(s.base + endpoint, { method: 'POST', body: '{}' });
+      expect(post.status).toBe(405);
+      expect(post.headers.get('allow')).toBe('GET, HEAD');
+    }
+    const head = await fetch(s.base + '/api/v3/traces?limit=1', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const get = await fetch(s.base + '/api/v3/traces?limit=1');
+    expect(get.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(get.headers.get('access-control-allow-origin')).toBe('*');
+    expect(get.headers.get('x-content-type-options')).toBe('nosniff');
+    const unknown = await s.get('/api/v3/nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatch(/no such endpoint/);
+  });
+
+  it('compresses when the client accepts it', async () => {
+    const gz = await fetch(s.base + '/api/v3/traces?limit=10&include_actions=true', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const br = await fetch(s.base + '/api/v3/traces?limit=10', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+  });
+});
