@@ -11,8 +11,8 @@ export function AddressLink({ raw, book, full = false }: { raw: string | null | 
   const text = displayAddress(raw, addressForm);
   const iface = entry?.interfaces?.[0];
   return (
-    <span className="inline-flex min-w-0 items-baseline gap-1">
-      <Link to="/account/$address" params={{ address: raw }} title={text} className="mono truncate text-teal-700 hover:underline dark:text-teal-400">
+    <span className={`${full ? 'inline' : 'inline-flex'} min-w-0 items-baseline gap-1`}>
+      <Link to="/account/$address" params={{ address: raw }} title={text} className={`mono ${full ? 'break-all' : 'truncate'} text-teal-700 hover:underline dark:text-teal-400`}>
         {entry?.domain ?? (full ? text : shortAddress(text))}
       </Link>
       {iface && <span className="rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">{iface}</span>}

@@ -35,7 +35,7 @@ function AccountPage() {
         <h1 className="text-xl font-semibold">
           Account {entry?.interfaces?.length ? <span className="ml-1 rounded bg-slate-100 px-1.5 text-sm font-normal dark:bg-slate-800">{entry.interfaces.join(', ')}</span> : null}
         </h1>
-        <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1 text-sm">
+        <dl className="mt-2 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
           {(['raw', 'bounceable', 'non-bounceable'] as const).map((f) => {
             const text = formatAddressLite(raw, f)!;
             return (

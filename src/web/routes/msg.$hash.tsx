@@ -32,7 +32,7 @@ function MessagePage() {
         <h1 className="text-xl font-semibold">Message</h1>
         <p className="mono break-all text-sm">{hashPath(msg.hash)}<CopyButton text={msg.hash} label="message hash (base64)" /></p>
       </header>
-      <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">Sent by</dt>
         <dd>{sender ? <><Link to="/tx/$hash" params={{ hash: hashPath(sender.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="sender-tx">{shortHash(sender.hash)}</Link> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
         <dt className="text-slate-500">Received by</dt>

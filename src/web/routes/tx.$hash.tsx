@@ -28,10 +28,10 @@ function Phase({ title, data, children }: { title: string; data: Record<string, 
     <section className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" aria-label={`${title} phase`}>
       <h3 className="mb-1 font-semibold">{title}</h3>
       {children}
-      <dl className="grid grid-cols-[minmax(8rem,12rem)_1fr] gap-x-2 gap-y-0.5 text-xs">
+      <dl className="grid grid-cols-[minmax(8rem,12rem)_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
         {Object.entries(data).map(([k, v]) => (
           <Row key={k} k={k}>
-            <span className="mono">{v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>
+            <span className="mono break-all">{v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>
           </Row>
         ))}
       </dl>
@@ -84,7 +84,7 @@ function TxPage() {
           {failure ? `✕ Failed: ${failure}` : '✓ Success'}
         </p>
       </header>
-      <dl className="grid grid-cols-[9rem_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <Row k="Account"><AddressLink raw={tx.account} book={book} full /></Row>
         <Row k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.trace_id) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></Row>
         <Row k="Block">

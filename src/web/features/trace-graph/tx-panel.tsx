@@ -18,7 +18,7 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
         </Link>
         <CopyButton text={hashBase64(tx.hash) ?? tx.hash} label="transaction hash" />
       </h2>
-      <dl className="grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1">
+      <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-1">
         <dt className="text-slate-500">Account</dt>
         <dd className="min-w-0"><AddressLink raw={tx.account} book={book} /></dd>
         <dt className="text-slate-500">Result</dt>

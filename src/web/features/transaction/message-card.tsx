@@ -20,7 +20,7 @@ export function MessageCard({ m, book, title }: { m: WireMsg; book: AddressBook;
         {title}: {m.bounced && <span className="font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>} {label.name}
         <Link to="/msg/$hash" params={{ hash: hashPath(m.hash) }} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400">{shortHash(m.hash)}</Link>
       </h3>
-      <dl className="grid grid-cols-[7rem_1fr] gap-x-2 gap-y-0.5">
+      <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-0.5">
         <dt className="text-slate-500">From</dt>
         <dd className="min-w-0"><AddressLink raw={m.source} book={book} /></dd>
         <dt className="text-slate-500">To</dt>

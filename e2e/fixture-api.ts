@@ -1,0 +1,43 @@
+// Finds the objects the specs look at by asking the API of the fixture ledger, never by hard-coded
+// hashes: the ledger is deterministic, but the specs must hold for any seed.
+import type { APIRequestContext } from '@playwright/test';
+
+export interface Msg { hash: string; source: string | null; destination: string | null; bounced: boolean | null; hash_norm?: string }
+export interface Tx {
+  hash: string; account: string; lt: string; mc_block_seqno: number;
+  block_ref: { workchain: number; shard: string; seqno: number };
+  in_msg: Msg | null; out_msgs: Msg[];
+  description: { aborted?: boolean; compute_ph?: { skipped?: boolean; success?: boolean; exit_code?: number } };
+}
+export interface Trace { trace_id: string; mc_seqno_end: string; transactions: Record<string, Tx>; actions?: unknown[] }
+
+export const hex = (b64: string) => Buffer.from(b64, 'base64').toString('hex');
+
+export async function allTraces(request: APIRequestContext): Promise<Trace[]> {
+  const r = await request.get('/api/v3/traces?limit=1000&include_actions=true');
+  if (!r.ok()) throw new Error(`traces: ${r.status()} ${await r.text()}`);
+  return ((await r.json()) as { traces: Trace[] }).traces;
+}
+
+export const txsOf = (t: Trace) => Object.values(t.transactions);
+
+export function bounceTrace(traces: Trace[]): Trace {
+  const t = traces.find((x) => txsOf(x).some((tx) => tx.in_msg?.bounced));
+  if (!t) throw new Error('the fixture ledger has no trace with a bounced message');
+  return t;
+}
+
+/** A trace where a contract ran and threw (compute phase not skipped, not successful). */
+export function failedComputeTrace(traces: Trace[]): { trace: Trace; tx: Tx } {
+  for (const trace of traces) {
+    const tx = txsOf(trace).find((x) => x.description.compute_ph && !x.description.compute_ph.skipped && x.description.compute_ph.success === false);
+    if (tx) return { trace, tx };
+  }
+  throw new Error('the fixture ledger has no trace with a failed compute phase');
+}
+
+export function traceWithSize(traces: Trace[], min: number, max: number): Trace {
+  const t = traces.find((x) => txsOf(x).length >= min && txsOf(x).length <= max);
+  if (!t) throw new Error(`no trace of ${min}..${max} transactions`);
+  return t;
+}

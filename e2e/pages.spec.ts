@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { allTraces, hex, traceWithSize, txsOf } from './fixture-api';
+
+const shot = (name: string) => ({ path: `e2e-artifacts/screenshots/${name}.png`, fullPage: true });
+
+test('every page opens by deep link', async ({ page, request }) => {
+  const traces = await allTraces(request);
+  const trace = traceWithSize(traces, 3, 12);
+  const tx = txsOf(trace).find((t) => t.in_msg?.source)!;
+  const msgHash = tx.in_msg!.hash;
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Latest traces' })).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.screenshot(shot('home'));
+
+  await page.goto(`/mc/${trace.mc_seqno_end}`);
+  await expect(page.getByRole('heading', { name: `Masterchain block ${trace.mc_seqno_end}` })).toBeVisible();
+  await expect(page.getByTestId('tx-row').first()).toBeVisible();
+  await page.screenshot(shot('mc-block'));
+
+  const b = tx.block_ref;
+  await page.goto(`/block/${b.workchain}/${b.shard}/${b.seqno}`);
+  await expect(page.getByRole('heading', { name: /Block/ })).toContainText(`${b.workchain}:${b.shard}:${b.seqno}`);
+  await expect(page.getByTestId('tx-row').first()).toBeVisible();
+  await page.screenshot(shot('shard-block'));
+
+  await page.goto(`/tx/${hex(tx.hash)}`);
+  await expect(page.getByRole('heading', { name: 'Transaction', exact: true })).toBeVisible();
+  await expect(page.getByText(hex(tx.hash)).first()).toBeVisible();
+  await expect(page.getByTestId('raw-boc')).toBeVisible();
+  await page.screenshot(shot('transaction'));
+
+  await page.goto(`/msg/${hex(msgHash)}`);
+  await expect(page.getByRole('heading', { name: 'Message' }).first()).toBeVisible();
+  await expect(page.getByTestId('receiver-tx')).toBeVisible();
+  await page.screenshot(shot('message'));
+
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
+  await page.screenshot(shot('trace'));
+
+  await page.goto(`/account/${tx.account}`);
+  await expect(page.getByTestId('address-raw')).toContainText(tx.account);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.screenshot(shot('account'));
+
+  await page.goto(`/traces?mc_seqno=${trace.mc_seqno_end}`);
+  await expect(page.getByRole('link', { name: new RegExp(hex(trace.trace_id).slice(0, 6)) })).toBeVisible();
+  await page.screenshot(shot('traces-filter'));
+
+  const op = traces.flatMap(txsOf).find((t) => t.in_msg?.source && t.in_msg.hash)!;
+  await page.goto(`/messages?msg_hash=${hex(op.in_msg!.hash)}`);
+  await expect(page.getByTestId('tx-row').first()).toBeVisible();
+  await page.screenshot(shot('messages'));
+});
+
+test('every page is reached by navigation, and back/forward restore it', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('tbody tr a[href^="/trace/"]').first().click();
+  await expect(page).toHaveURL(/\/trace\//);
+  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  await page.getByTestId('trace-node').first().click();
+  await expect(page).toHaveURL(/[?&]tx=/);
+  await page.getByTestId('tx-panel-link').click();
+  await expect(page).toHaveURL(/\/tx\//);
+  await page.getByRole('link', { name: /^-?\d+:-?\d+:\d+$/ }).first().click();
+  await expect(page).toHaveURL(/\/block\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/tx\//);
+  await page.getByRole('link', { name: /^\d+$/ }).first().click();
+  await expect(page).toHaveURL(/\/mc\/\d+/);
+  await page.getByTestId('block-link').first().click();
+  await expect(page).toHaveURL(/\/block\//);
+  await page.getByRole('link', { name: 'Traces', exact: true }).click();
+  await expect(page).toHaveURL(/\/traces/);
+  await page.getByRole('link', { name: 'Messages', exact: true }).click();
+  await expect(page).toHaveURL(/\/messages/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/traces/);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/messages/);
+});
+
+test('not-found and bad input say what was looked for', async ({ page }) => {
+  await page.goto('/mc/999999');
+  await expect(page.getByText('Not found: masterchain block 999999')).toBeVisible();
+  await page.goto(`/tx/${'ab'.repeat(32)}`);
+  await expect(page.getByText(`Not found: transaction ${'ab'.repeat(32)}`)).toBeVisible();
+  await page.goto('/account/nonsense');
+  await expect(page.getByText('Not found: account nonsense')).toBeVisible();
+});
+
+test('an unreachable API is said as such, with a retry', async ({ page }) => {
+  await page.goto('/?api=http://127.0.0.1:9');
+  await expect(page.getByText('The API is unreachable')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});

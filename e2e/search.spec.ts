@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { allTraces, hex, traceWithSize, txsOf } from './fixture-api';
+
+async function search(page: Page, text: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('/');
+  await expect(page.locator('#global-search')).toBeFocused();
+  await page.locator('#global-search').fill(text);
+  await page.keyboard.press('Enter');
+}
+
+function friendly(raw: string, bounceable: boolean): string {
+  const [wc, h] = raw.split(':');
+  const b = Buffer.alloc(36);
+  b[0] = bounceable ? 0x11 : 0x51;
+  b[1] = wc === '-1' ? 0xff : 0;
+  Buffer.from(h!, 'hex').copy(b, 2);
+  let crc = 0;
+  for (const byte of b.subarray(0, 34)) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  b.writeUInt16BE(crc, 34);
+  return b.toString('base64url');
+}
+
+test('search resolves every input kind to its page', async ({ page, request }) => {
+  const trace = traceWithSize(await allTraces(request), 3, 12);
+  const tx = txsOf(trace).find((t) => t.in_msg?.source)!;
+  await page.goto('/');
+
+  await search(page, hex(tx.hash));
+  await expect(page).toHaveURL(new RegExp(`/tx/${hex(tx.hash)}`));
+  await search(page, tx.hash); // base64
+  await expect(page).toHaveURL(new RegExp(`/tx/${hex(tx.hash)}`));
+  await search(page, Buffer.from(tx.hash, 'base64').toString('base64url') + '=');
+  await expect(page).toHaveURL(new RegExp(`/tx/${hex(tx.hash)}`));
+
+  await search(page, tx.in_msg!.hash);
+  await expect(page).toHaveURL(new RegExp(`/msg/${hex(tx.in_msg!.hash)}`));
+
+  const root = trace.transactions[trace.trace_id]!;
+  if (root.in_msg?.hash_norm) {
+    await search(page, root.in_msg.hash_norm); // the normalized hash of the external that began it
+    await expect(page).toHaveURL(/\/(msg|trace)\//);
+  }
+
+  await search(page, tx.account);
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`/account/${tx.account}`);
+  await search(page, friendly(tx.account, true));
+  await expect(page).toHaveURL(/\/account\//);
+  await expect(page.getByTestId('address-raw')).toContainText(tx.account);
+  await search(page, friendly(tx.account, false));
+  await expect(page.getByTestId('address-raw')).toContainText(tx.account);
+
+  await search(page, trace.mc_seqno_end);
+  await expect(page).toHaveURL(new RegExp(`/mc/${trace.mc_seqno_end}`));
+
+  const b = tx.block_ref;
+  await search(page, `${b.workchain}:${b.shard}:${b.seqno}`);
+  await expect(page).toHaveURL(new RegExp(`/block/${b.workchain}/${b.shard}/${b.seqno}`));
+});
+
+test('search says clearly when nothing matches', async ({ page }) => {
+  await page.goto('/');
+  await search(page, 'cd'.repeat(32));
+  await expect(page.getByRole('alert')).toContainText('No transaction, message or trace has the hash');
+  await search(page, '99999999');
+  await expect(page.getByRole('alert')).toContainText('No masterchain block 99999999');
+  await search(page, 'what is this');
+  await expect(page.getByRole('alert')).toContainText('not recognised');
+  await search(page, `7:${'a'.repeat(64)}`);
+  await expect(page.getByRole('alert')).toContainText('workchain 7');
+});

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { allTraces, bounceTrace, failedComputeTrace, hex, traceWithSize, txsOf } from './fixture-api';
+
+test('the graph draws one node per transaction; a click puts ?tx= in the URL and opens the details; reload keeps it', async ({ page, request }) => {
+  const trace = traceWithSize(await allTraces(request), 4, 15);
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  const nodes = page.getByTestId('trace-node');
+  await expect(nodes).toHaveCount(txsOf(trace).length);
+  await nodes.nth(2).click();
+  await expect(page).toHaveURL(/[?&]tx=[0-9a-f]{64}/);
+  const selected = new URL(page.url()).searchParams.get('tx')!;
+  expect(txsOf(trace).map((t) => hex(t.hash))).toContain(selected);
+  await expect(page.getByTestId('tx-panel')).toContainText(selected.slice(0, 16));
+  await page.reload();
+  await expect(page.getByTestId('tx-panel')).toContainText(selected.slice(0, 16));
+  // keyboard: j moves to the next transaction in tree order, k back
+  await page.keyboard.press('j');
+  await expect(page).not.toHaveURL(new RegExp(`tx=${selected}`));
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`tx=${selected}`));
+  // the accessible twin lists the same transactions
+  await page.getByRole('tab', { name: 'table' }).click();
+  await expect(page.getByTestId('trace-row')).toHaveCount(txsOf(trace).length);
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-selected-table.png', fullPage: true });
+});
+
+test('the trace of a bounce: failure banner, bounced edge drawn and labelled', async ({ page, request }) => {
+  const trace = bounceTrace(await allTraces(request));
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
+  await expect(page.getByTestId('failure-banner')).toBeVisible();
+  await expect(page.getByText(/↩ Bounce/).first()).toBeVisible();
+  await expect(page.locator('[data-testid="trace-node"][data-failed]').first()).toBeVisible();
+  await page.getByRole('button', { name: /Show the first failure/ }).click();
+  await expect(page).toHaveURL(/[?&]tx=/);
+  await expect(page.getByTestId('tx-panel')).toContainText('✕');
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-bounce.png', fullPage: true });
+});
+
+test('the trace of a failed compute phase names the exit code and its meaning', async ({ page, request }) => {
+  const { trace, tx } = failedComputeTrace(await allTraces(request));
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  const banner = page.getByTestId('failure-banner');
+  await expect(banner).toContainText(`exit code ${tx.description.compute_ph!.exit_code}`);
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-failed-compute.png', fullPage: true });
+  await page.goto(`/tx/${hex(tx.hash)}`);
+  await expect(page.getByTestId('exit-code')).toContainText(`Exit code ${tx.description.compute_ph!.exit_code}`);
+  await expect(page.getByTestId('tx-status')).toContainText('Failed');
+});
+
+test('export JSON and SVG download the trace', async ({ page, request }) => {
+  const trace = traceWithSize(await allTraces(request), 2, 10);
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const body = JSON.parse(await (await import('node:fs/promises')).readFile((await json.path())!, 'utf8'));
+  expect(body.traces[0].trace_id).toBe(trace.trace_id);
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  const text = await (await import('node:fs/promises')).readFile((await svg.path())!, 'utf8');
+  expect(text.startsWith('<svg')).toBe(true);
+  expect((text.match(/<rect [^>]*rx="8"/g) ?? []).length).toBeGreaterThanOrEqual(txsOf(trace).length);
+});
