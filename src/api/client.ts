@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import type * as M from './model';
+import {
+  normalizeAddressBook,
+  normalizeBlock,
+  normalizeMetadata,
+  normalizeTrace,
+  normalizeTransaction,
+  normalizeV2BlockTransactions,
+} from './normalize';
+import { wireError, wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions } from './wire';
+
+/** The API answered with an error status; `message` is the server's own message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly url: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** No answer at all: the API is down, unreachable, or refused the request (CORS). */
+export class ApiUnreachableError extends Error {
+  constructor(
+    readonly base: string,
+    cause: unknown,
+  ) {
+    super(`no answer from ${base || 'this server'}${cause instanceof Error ? ` (${cause.message})` : ''}`);
+    this.name = 'ApiUnreachableError';
+  }
+}
+
+/** The API answered, but not with the shape this contract describes. */
+export class ApiShapeError extends Error {
+  constructor(
+    readonly url: string,
+    readonly issues: string,
+  ) {
+    super(`unexpected response from ${url}: ${issues}`);
+    this.name = 'ApiShapeError';
+  }
+}
+
+type Scalar = string | number | bigint | boolean;
+export type QueryParams = Record<string, Scalar | readonly Scalar[] | null | undefined>;
+
+/** List parameters go out as repeated keys (`?account=a&account=b`), as both APIs accept. */
+export function queryString(params: QueryParams): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    for (const item of Array.isArray(v) ? v : [v]) q.append(k, String(item));
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface ClientOptions {
+  /** '' for the same origin; e.g. `https://toncenter.com` for a public deployment. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  apiKey?: string;
+}
+
+/** A typed client of the four operations, normalizing either dialect into ./model.ts. */
+export class LedgerClient {
+  private readonly base: string;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.base = opts.baseUrl.replace(/\/+$/, '');
+    this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
+  }
+
+  private async get<T extends z.ZodType>(path: string, params: QueryParams, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+    const url = `${this.base}${path}${queryString(this.opts.apiKey ? { ...params, api_key: this.opts.apiKey } : params)}`;
+    let res: Response;
+    try {
+      res = await this.doFetch(url, { signal, headers: { accept: 'application/json' } });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiUnreachableError(this.base, error);
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      body = null;
+    }
+    if (!res.ok) {
+      const err = wireError.safeParse(body);
+      const message = err.success && err.data.error ? err.data.error : `HTTP ${res.status} ${res.statusText}`.trim();
+      throw new ApiError(res.status, message, url);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiShapeError(url, parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
+    return parsed.data;
+  }
+
+  async getBlockTransactionsExt(
+    p: { workchain: number; shard: string; seqno: number; count?: number; after_lt?: string; after_hash?: string; root_hash?: string; file_hash?: string },
+    signal?: AbortSignal,
+  ): Promise<M.V2BlockTransactions> {
+    return normalizeV2BlockTransactions(await this.get('/api/v2/getBlockTransactionsExt', p, wireV2BlockTransactions, signal));
+  }
+
+  async getMasterchainBlockShardState(p: { seqno: number; limit?: number; offset?: number; sort?: 'asc' | 'desc' }, signal?: AbortSignal): Promise<M.ShardState> {
+    const r = await this.get('/api/v3/masterchainBlockShardState', p, wireShardStateResponse, signal);
+    return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book), blocks: r.blocks.map(normalizeBlock) };
+  }
+
+  async getTraces(
+    p: {
+      account?: string | string[];
+      trace_id?: string | string[];
+      tx_hash?: string | string[];
+      msg_hash?: string | string[];
+      mc_seqno?: number;
+      start_utime?: number;
+      end_utime?: number;
+      start_lt?: string;
+      end_lt?: string;
+      include_actions?: boolean;
+      supported_action_types?: string[];
+      limit?: number;
+      offset?: number;
+      sort?: 'asc' | 'desc';
+    },
+    signal?: AbortSignal,
+  ): Promise<M.TracesPage> {
+    const r = await this.get('/api/v3/traces', p, wireTracesResponse, signal);
+    return { traces: r.traces.map(normalizeTrace), addressBook: normalizeAddressBook(r.address_book), metadata: normalizeMetadata(r.metadata) };
+  }
+
+  async getTransactionsByMessage(
+    p: { msg_hash?: string; body_hash?: string; opcode?: string | number; direction?: 'in' | 'out'; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
+    signal?: AbortSignal,
+  ): Promise<M.TransactionsPage> {
+    const r = await this.get('/api/v3/transactionsByMessage', p, wireTransactionsResponse, signal);
+    return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book) };
+  }
+}

@@ -1,0 +1,239 @@
+// The explorer's one internal model of the ledger, whichever dialect the API speaks (ours, or the
+// public TON Center's). Hashes stay base64 (44 characters), amounts and logical times stay decimal
+// strings (they exceed 2^53), shards are signed 64-bit decimal strings, addresses raw upper-case.
+
+export type AccountStatus = 'uninit' | 'frozen' | 'active' | 'nonexist';
+
+export interface BlockRef {
+  workchain: number;
+  shard: string;
+  seqno: number;
+}
+
+export interface AccountState {
+  hash: string;
+  balance: string | null;
+  status: AccountStatus | null;
+  codeHash: string | null;
+  dataHash: string | null;
+  frozenHash: string | null;
+}
+
+export interface MessageBody {
+  hash: string;
+  boc: string;
+  /** The text of a text comment (opcode 0), else null. */
+  comment: string | null;
+}
+
+export interface Message {
+  hash: string;
+  hashNorm: string | null;
+  source: string | null;
+  destination: string | null;
+  value: string | null;
+  fwdFee: string | null;
+  ihrFee: string | null;
+  importFee: string | null;
+  createdLt: string | null;
+  createdAt: number | null;
+  /** Signed 32-bit, as our API prints it (TON Center prints a hex string). */
+  opcode: number | null;
+  bounce: boolean | null;
+  bounced: boolean | null;
+  ihrDisabled: boolean | null;
+  body: MessageBody | null;
+  initState: { hash: string; boc: string } | null;
+  inTxHash: string | null;
+  outTxHash: string | null;
+}
+
+export type ComputePhase =
+  | { skipped: true; reason: string }
+  | {
+      skipped: false;
+      success: boolean;
+      exitCode: number;
+      exitArg: number | null;
+      gasUsed: string | null;
+      gasFees: string | null;
+      gasLimit: string | null;
+      gasCredit: string | null;
+      vmSteps: number | null;
+      mode: number | null;
+      accountActivated: boolean | null;
+      msgStateUsed: boolean | null;
+    };
+
+export interface Description {
+  type: string;
+  aborted: boolean;
+  destroyed: boolean | null;
+  creditFirst: boolean | null;
+  isTock: boolean | null;
+  storage: { feesCollected: string; feesDue: string | null; statusChange: string } | null;
+  credit: { credit: string | null; dueFeesCollected: string | null } | null;
+  compute: ComputePhase | null;
+  action: {
+    success: boolean;
+    valid: boolean | null;
+    noFunds: boolean | null;
+    resultCode: number;
+    resultArg: number | null;
+    totalActions: number | null;
+    messagesCreated: number | null;
+    skippedActions: number | null;
+    totalFwdFees: string | null;
+    totalActionFees: string | null;
+  } | null;
+  bounce: { type: string; msgFees: string | null; fwdFees: string | null; reqFwdFees: string | null } | null;
+}
+
+export interface Transaction {
+  hash: string;
+  account: string;
+  lt: string;
+  now: number;
+  mcSeqno: number | null;
+  traceId: string | null;
+  traceExternalHash: string | null;
+  prevTransHash: string | null;
+  prevTransLt: string | null;
+  origStatus: AccountStatus | null;
+  endStatus: AccountStatus | null;
+  totalFees: string;
+  block: BlockRef;
+  description: Description;
+  inMsg: Message | null;
+  outMsgs: Message[];
+  stateBefore: AccountState | null;
+  stateAfter: AccountState | null;
+}
+
+export interface Block extends BlockRef {
+  rootHash: string;
+  fileHash: string;
+  genUtime: number | null;
+  startLt: string | null;
+  endLt: string | null;
+  txCount: number | null;
+  globalId: number | null;
+  mcSeqno: number | null;
+  prevBlocks: BlockRef[];
+  afterSplit: boolean;
+  beforeSplit: boolean;
+  afterMerge: boolean;
+  wantSplit: boolean;
+  wantMerge: boolean;
+  keyBlock: boolean;
+}
+
+export interface TraceNode {
+  txHash: string;
+  inMsgHash: string | null;
+  children: TraceNode[];
+}
+
+export interface Action {
+  id: string;
+  type: string;
+  success: boolean;
+  startLt: string;
+  endLt: string;
+  startUtime: number;
+  endUtime: number;
+  traceId: string;
+  transactions: string[];
+  accounts: string[];
+  details: Record<string, unknown>;
+}
+
+export interface Trace {
+  traceId: string;
+  externalHash: string | null;
+  mcSeqnoStart: number;
+  mcSeqnoEnd: number;
+  startLt: string;
+  endLt: string;
+  startUtime: number;
+  endUtime: number;
+  state: string;
+  classificationState: string | null;
+  transactionCount: number;
+  messageCount: number;
+  pendingMessages: number;
+  isIncomplete: boolean;
+  warning: string | null;
+  root: TraceNode | null;
+  order: string[];
+  transactions: Record<string, Transaction>;
+  actions: Action[] | null;
+}
+
+export interface AddressBookEntry {
+  userFriendly: string;
+  domain: string | null;
+  interfaces: string[];
+}
+export type AddressBook = Record<string, AddressBookEntry>;
+
+export interface TokenInfo {
+  type: string;
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  description: string | null;
+  image: string | null;
+  extra: Record<string, unknown>;
+}
+export type Metadata = Record<string, { isIndexed: boolean; tokens: TokenInfo[] }>;
+
+export interface TracesPage {
+  traces: Trace[];
+  addressBook: AddressBook;
+  metadata: Metadata;
+}
+
+export interface TransactionsPage {
+  transactions: Transaction[];
+  addressBook: AddressBook;
+}
+
+export interface ShardState extends TransactionsPage {
+  /** The masterchain block first, then its shard blocks. Absent fields of TON Center stay null. */
+  blocks: Block[];
+}
+
+export interface V2Message {
+  hash: string | null;
+  source: string;
+  destination: string;
+  value: string;
+  fwdFee: string;
+  ihrFee: string;
+  createdLt: string;
+  bodyHash: string | null;
+  body: string | null;
+  initState: string | null;
+}
+
+export interface V2Transaction {
+  account: string | null;
+  address: string;
+  utime: number;
+  data: string;
+  lt: string;
+  hash: string;
+  fee: string;
+  storageFee: string;
+  otherFee: string;
+  inMsg: V2Message | null;
+  outMsgs: V2Message[];
+}
+
+export interface V2BlockTransactions {
+  block: BlockRef & { rootHash: string; fileHash: string };
+  reqCount: number;
+  incomplete: boolean;
+  transactions: V2Transaction[];
+}

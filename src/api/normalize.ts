@@ -1,0 +1,277 @@
+import type { z } from 'zod';
+import type * as M from './model';
+import type {
+  wireAccountState,
+  wireAction,
+  wireAddressBook,
+  wireBlock,
+  wireMessage,
+  wireMetadata,
+  wireTrace,
+  WireTraceNode,
+  wireTransaction,
+  wireV2BlockTransactions,
+  wireV2Message,
+} from './wire';
+
+type W<T extends z.ZodType> = z.output<T>;
+const n = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+const STATUSES = new Set(['uninit', 'frozen', 'active', 'nonexist']);
+const status = (v: string | null | undefined): M.AccountStatus | null => (v && STATUSES.has(v) ? (v as M.AccountStatus) : null);
+
+/** TON Center prints opcodes as `"0x7362d09c"`; ours as the signed 32-bit integer. */
+export function normalizeOpcode(v: number | string | null | undefined): number | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return v | 0;
+  const t = v.trim();
+  if (/^0x[0-9a-f]{1,8}$/i.test(t)) return parseInt(t.slice(2), 16) | 0;
+  if (/^-?\d+$/.test(t)) return Number(t) | 0;
+  return null;
+}
+
+/** Shards: ours a signed decimal; TON Center's v3 an unsigned hex such as `2000000000000000`. */
+export function normalizeShard(v: string): string {
+  if (/^-?\d+$/.test(v) && !/^[0-9]{16}$/.test(v)) return v;
+  if (/^[0-9a-fA-F]{1,16}$/.test(v)) {
+    const u = BigInt('0x' + v);
+    return (u >= 1n << 63n ? u - (1n << 64n) : u).toString();
+  }
+  return v;
+}
+
+function blockRef(r: { workchain: number; shard: string; seqno: number }): M.BlockRef {
+  return { workchain: r.workchain, shard: normalizeShard(r.shard), seqno: r.seqno };
+}
+
+export function normalizeMessage(m: W<typeof wireMessage>): M.Message {
+  const content = m.message_content;
+  const decoded = content?.decoded;
+  return {
+    hash: m.hash,
+    hashNorm: n(m.hash_norm),
+    source: n(m.source),
+    destination: n(m.destination),
+    value: n(m.value),
+    fwdFee: n(m.fwd_fee),
+    ihrFee: n(m.ihr_fee),
+    importFee: n(m.import_fee),
+    createdLt: n(m.created_lt),
+    createdAt: m.created_at === null || m.created_at === undefined ? null : Number(m.created_at),
+    opcode: normalizeOpcode(m.opcode),
+    bounce: n(m.bounce),
+    bounced: n(m.bounced),
+    ihrDisabled: n(m.ihr_disabled),
+    body: content ? { hash: content.hash, boc: content.body ?? '', comment: decoded?.type === 'text_comment' ? (decoded.comment ?? '') : null } : null,
+    initState: m.init_state ? { hash: m.init_state.hash, boc: m.init_state.body ?? '' } : null,
+    inTxHash: n(m.in_msg_tx_hash),
+    outTxHash: n(m.out_msg_tx_hash),
+  };
+}
+
+function accountState(s: W<typeof wireAccountState> | null | undefined): M.AccountState | null {
+  if (!s) return null;
+  return { hash: s.hash, balance: n(s.balance), status: status(s.account_status), codeHash: n(s.code_hash), dataHash: n(s.data_hash), frozenHash: n(s.frozen_hash) };
+}
+
+type Obj = Record<string, unknown>;
+const o = (v: unknown): Obj | null => (v && typeof v === 'object' ? (v as Obj) : null);
+const s = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
+const i = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : null);
+const b = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+/** Both layouts of the compute phase: ours (`skipped: bool`) and TON Center's older `type: "skipped"`. */
+function computePhase(c: Obj | null): M.ComputePhase | null {
+  if (!c) return null;
+  if (c.skipped === true || c.type === 'skipped') return { skipped: true, reason: s(c.reason) ?? s(c.skip_reason) ?? 'unknown' };
+  return {
+    skipped: false,
+    success: b(c.success) ?? false,
+    exitCode: i(c.exit_code) ?? 0,
+    exitArg: i(c.exit_arg),
+    gasUsed: s(c.gas_used),
+    gasFees: s(c.gas_fees),
+    gasLimit: s(c.gas_limit),
+    gasCredit: s(c.gas_credit),
+    vmSteps: i(c.vm_steps),
+    mode: i(c.mode),
+    accountActivated: b(c.account_activated),
+    msgStateUsed: b(c.msg_state_used),
+  };
+}
+
+function description(d: Obj): M.Description {
+  const storage = o(d.storage_ph);
+  const credit = o(d.credit_ph);
+  const action = o(d.action);
+  const bounce = o(d.bounce);
+  return {
+    type: s(d.type) ?? 'ord',
+    aborted: b(d.aborted) ?? false,
+    destroyed: b(d.destroyed),
+    creditFirst: b(d.credit_first),
+    isTock: b(d.is_tock),
+    storage: storage ? { feesCollected: s(storage.storage_fees_collected) ?? '0', feesDue: s(storage.storage_fees_due), statusChange: s(storage.status_change) ?? 'unchanged' } : null,
+    credit: credit ? { credit: s(credit.credit), dueFeesCollected: s(credit.due_fees_collected) } : null,
+    compute: computePhase(o(d.compute_ph)),
+    action: action
+      ? {
+          success: b(action.success) ?? false,
+          valid: b(action.valid),
+          noFunds: b(action.no_funds),
+          resultCode: i(action.result_code) ?? 0,
+          resultArg: i(action.result_arg),
+          totalActions: i(action.tot_actions),
+          messagesCreated: i(action.msgs_created),
+          skippedActions: i(action.skipped_actions),
+          totalFwdFees: s(action.total_fwd_fees),
+          totalActionFees: s(action.total_action_fees),
+        }
+      : null,
+    bounce: bounce ? { type: s(bounce.type) ?? 'ok', msgFees: s(bounce.msg_fees), fwdFees: s(bounce.fwd_fees), reqFwdFees: s(bounce.req_fwd_fees) } : null,
+  };
+}
+
+export function normalizeTransaction(t: W<typeof wireTransaction>): M.Transaction {
+  return {
+    hash: t.hash,
+    account: t.account,
+    lt: t.lt,
+    now: t.now,
+    mcSeqno: n(t.mc_block_seqno),
+    traceId: n(t.trace_id),
+    traceExternalHash: n(t.trace_external_hash),
+    prevTransHash: n(t.prev_trans_hash),
+    prevTransLt: n(t.prev_trans_lt),
+    origStatus: status(t.orig_status),
+    endStatus: status(t.end_status),
+    totalFees: t.total_fees,
+    block: blockRef(t.block_ref),
+    description: description(t.description as Obj),
+    inMsg: t.in_msg ? normalizeMessage(t.in_msg) : null,
+    outMsgs: t.out_msgs.map(normalizeMessage),
+    stateBefore: accountState(t.account_state_before),
+    stateAfter: accountState(t.account_state_after),
+  };
+}
+
+export function normalizeAddressBook(a: W<typeof wireAddressBook>): M.AddressBook {
+  return Object.fromEntries(Object.entries(a).map(([raw, e]) => [raw, { userFriendly: e.user_friendly, domain: n(e.domain), interfaces: e.interfaces ?? [] }]));
+}
+
+export function normalizeMetadata(m: W<typeof wireMetadata>): M.Metadata {
+  return Object.fromEntries(
+    Object.entries(m).map(([raw, e]) => [
+      raw,
+      {
+        isIndexed: e.is_indexed ?? false,
+        tokens: (e.token_info ?? []).map((t) => ({ type: t.type, name: n(t.name), symbol: n(t.symbol), decimals: n(t.decimals), description: n(t.description), image: n(t.image), extra: t.extra ?? {} })),
+      },
+    ]),
+  );
+}
+
+function traceNode(node: WireTraceNode): M.TraceNode {
+  return { txHash: node.tx_hash ?? node.transaction_hash ?? '', inMsgHash: n(node.in_msg_hash), children: (node.children ?? []).map(traceNode) };
+}
+
+function action(a: W<typeof wireAction>, traceId: string): M.Action {
+  return {
+    id: a.action_id,
+    type: a.type,
+    success: a.success ?? true,
+    startLt: a.start_lt,
+    endLt: a.end_lt,
+    startUtime: a.start_utime,
+    endUtime: a.end_utime,
+    traceId: a.trace_id ?? traceId,
+    transactions: a.transactions,
+    accounts: a.accounts ?? [],
+    details: (o(a.details) ?? {}) as Record<string, unknown>,
+  };
+}
+
+export function normalizeTrace(t: W<typeof wireTrace>): M.Trace {
+  const transactions = Object.fromEntries(Object.entries(t.transactions).map(([h, tx]) => [h, normalizeTransaction(tx)]));
+  const order = t.transactions_order ?? Object.values(transactions).sort((x, y) => (BigInt(x.lt) < BigInt(y.lt) ? -1 : 1)).map((x) => x.hash);
+  return {
+    traceId: t.trace_id,
+    externalHash: n(t.external_hash),
+    mcSeqnoStart: t.mc_seqno_start,
+    mcSeqnoEnd: t.mc_seqno_end,
+    startLt: t.start_lt,
+    endLt: t.end_lt,
+    startUtime: t.start_utime,
+    endUtime: t.end_utime,
+    state: t.trace_info?.trace_state ?? 'complete',
+    classificationState: n(t.trace_info?.classification_state),
+    transactionCount: t.trace_info?.transactions ?? order.length,
+    messageCount: t.trace_info?.messages ?? 0,
+    pendingMessages: t.trace_info?.pending_messages ?? 0,
+    isIncomplete: t.is_incomplete ?? false,
+    warning: n(t.warning),
+    root: t.trace ? traceNode(t.trace) : null,
+    order,
+    transactions,
+    actions: t.actions ? t.actions.map((a) => action(a, t.trace_id)) : null,
+  };
+}
+
+export function normalizeBlock(blk: W<typeof wireBlock>): M.Block {
+  return {
+    workchain: blk.workchain,
+    shard: normalizeShard(blk.shard),
+    seqno: blk.seqno,
+    rootHash: blk.root_hash,
+    fileHash: blk.file_hash,
+    genUtime: n(blk.gen_utime),
+    startLt: n(blk.start_lt),
+    endLt: n(blk.end_lt),
+    txCount: n(blk.tx_count),
+    globalId: n(blk.global_id),
+    mcSeqno: blk.masterchain_block_ref ? blk.masterchain_block_ref.seqno : blk.workchain === -1 ? blk.seqno : null,
+    prevBlocks: (blk.prev_blocks ?? []).map(blockRef),
+    afterSplit: blk.after_split ?? false,
+    beforeSplit: blk.before_split ?? false,
+    afterMerge: blk.after_merge ?? false,
+    wantSplit: blk.want_split ?? false,
+    wantMerge: blk.want_merge ?? false,
+    keyBlock: blk.key_block ?? false,
+  };
+}
+
+function v2Message(m: W<typeof wireV2Message>): M.V2Message {
+  return {
+    hash: n(m.hash),
+    source: m.source,
+    destination: m.destination,
+    value: m.value,
+    fwdFee: m.fwd_fee ?? '0',
+    ihrFee: m.ihr_fee ?? '0',
+    createdLt: m.created_lt ?? '0',
+    bodyHash: n(m.body_hash),
+    body: n(m.msg_data?.body),
+    initState: m.msg_data?.init_state || null,
+  };
+}
+
+export function normalizeV2BlockTransactions(r: W<typeof wireV2BlockTransactions>): M.V2BlockTransactions {
+  const id = r.result.id;
+  return {
+    block: { workchain: id.workchain, shard: normalizeShard(id.shard), seqno: id.seqno, rootHash: id.root_hash, fileHash: id.file_hash },
+    reqCount: r.result.req_count,
+    incomplete: r.result.incomplete,
+    transactions: r.result.transactions.map((t) => ({
+      account: n(t.account),
+      address: t.address,
+      utime: t.utime,
+      data: t.data,
+      lt: t.transaction_id.lt,
+      hash: t.transaction_id.hash,
+      fee: t.fee,
+      storageFee: t.storage_fee,
+      otherFee: t.other_fee,
+      inMsg: t.in_msg ? v2Message(t.in_msg) : null,
+      outMsgs: t.out_msgs.map(v2Message),
+    })),
+  };
+}

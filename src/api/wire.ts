@@ -1,0 +1,186 @@
+// Lenient "wire" schemas: what either dialect may send. Ours (see ./schemas/) is strict; the public
+// TON Center API differs: `ton.` type prefixes, opcodes as hex strings, mc seqnos and times as
+// strings, shards as unsigned hex in v3 blocks, older layouts (`compute_ph.type = "skipped"`), and
+// fields left out. These schemas accept both and ./normalize.ts maps them to ./model.ts.
+import { z } from 'zod';
+
+const str = z.string();
+const num = z.number();
+/** A number that one dialect prints as a JSON number and the other as a decimal string. */
+export const numberish = z.union([num, str.regex(/^-?\d+$/)]).transform((v) => Number(v));
+const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
+
+export const wireMessageBody = z.looseObject({
+  hash: str,
+  body: opt(str),
+  decoded: opt(z.looseObject({ type: opt(str), comment: opt(str) })),
+});
+
+export const wireMessage = z.looseObject({
+  hash: str,
+  hash_norm: opt(str),
+  source: opt(str),
+  destination: opt(str),
+  value: opt(str),
+  fwd_fee: opt(str),
+  ihr_fee: opt(str),
+  import_fee: opt(str),
+  created_lt: opt(str),
+  created_at: opt(z.union([str, num])),
+  opcode: opt(z.union([num, str])),
+  bounce: opt(z.boolean()),
+  bounced: opt(z.boolean()),
+  ihr_disabled: opt(z.boolean()),
+  in_msg_tx_hash: opt(str),
+  out_msg_tx_hash: opt(str),
+  message_content: opt(wireMessageBody),
+  init_state: opt(wireMessageBody),
+});
+
+export const wireAccountState = z.looseObject({
+  hash: str,
+  balance: opt(str),
+  account_status: opt(str),
+  code_hash: opt(str),
+  data_hash: opt(str),
+  frozen_hash: opt(str),
+});
+
+export const wireBlockRef = z.looseObject({ workchain: num, shard: str, seqno: numberish });
+
+export const wireTransaction = z.looseObject({
+  account: str,
+  hash: str,
+  lt: str,
+  now: numberish,
+  mc_block_seqno: opt(numberish),
+  trace_id: opt(str),
+  trace_external_hash: opt(str),
+  prev_trans_hash: opt(str),
+  prev_trans_lt: opt(str),
+  orig_status: opt(str),
+  end_status: opt(str),
+  total_fees: str,
+  description: z.looseObject({ type: str, aborted: opt(z.boolean()) }),
+  block_ref: wireBlockRef,
+  in_msg: opt(wireMessage),
+  out_msgs: z.array(wireMessage).optional().default([]),
+  account_state_before: opt(wireAccountState),
+  account_state_after: opt(wireAccountState),
+});
+
+export const wireAddressBook = z.record(str, z.looseObject({ user_friendly: str, domain: opt(str), interfaces: opt(z.array(str)) }));
+
+export const wireMetadata = z.record(
+  str,
+  z.looseObject({
+    is_indexed: opt(z.boolean()),
+    token_info: opt(z.array(z.looseObject({ type: str, name: opt(str), symbol: opt(str), decimals: opt(numberish), description: opt(str), image: opt(str), extra: opt(z.record(str, z.unknown())) }))),
+  }),
+);
+
+export type WireTraceNode = { tx_hash?: string | null; transaction_hash?: string | null; in_msg_hash?: string | null; children?: WireTraceNode[] | null };
+export const wireTraceNode: z.ZodType<WireTraceNode> = z.lazy(() =>
+  z.looseObject({ tx_hash: opt(str), transaction_hash: opt(str), in_msg_hash: opt(str), children: opt(z.array(wireTraceNode)) }),
+);
+
+export const wireAction = z.looseObject({
+  action_id: str,
+  type: str,
+  success: opt(z.boolean()),
+  start_lt: z.union([str, num]).transform(String),
+  end_lt: z.union([str, num]).transform(String),
+  start_utime: numberish,
+  end_utime: numberish,
+  trace_id: opt(str),
+  transactions: z.array(str).optional().default([]),
+  accounts: opt(z.array(str)),
+  details: z.unknown(),
+});
+
+export const wireTrace = z.looseObject({
+  trace_id: str,
+  external_hash: opt(str),
+  mc_seqno_start: numberish,
+  mc_seqno_end: numberish,
+  start_lt: str,
+  end_lt: str,
+  start_utime: numberish,
+  end_utime: numberish,
+  trace_info: opt(z.looseObject({ trace_state: opt(str), classification_state: opt(str), transactions: opt(numberish), messages: opt(numberish), pending_messages: opt(numberish) })),
+  is_incomplete: opt(z.boolean()),
+  warning: opt(str),
+  trace: opt(wireTraceNode),
+  transactions_order: opt(z.array(str)),
+  transactions: z.record(str, wireTransaction).optional().default({}),
+  actions: opt(z.array(wireAction)),
+});
+
+export const wireBlock = z.looseObject({
+  workchain: num,
+  shard: str,
+  seqno: numberish,
+  root_hash: str,
+  file_hash: str,
+  gen_utime: opt(numberish),
+  start_lt: opt(str),
+  end_lt: opt(str),
+  tx_count: opt(numberish),
+  global_id: opt(numberish),
+  masterchain_block_ref: opt(wireBlockRef),
+  prev_blocks: opt(z.array(wireBlockRef)),
+  after_split: opt(z.boolean()),
+  before_split: opt(z.boolean()),
+  after_merge: opt(z.boolean()),
+  want_split: opt(z.boolean()),
+  want_merge: opt(z.boolean()),
+  key_block: opt(z.boolean()),
+});
+
+export const wireTracesResponse = z.looseObject({ traces: z.array(wireTrace), address_book: wireAddressBook.optional().default({}), metadata: wireMetadata.optional().default({}) });
+export const wireTransactionsResponse = z.looseObject({ transactions: z.array(wireTransaction).optional().default([]), address_book: wireAddressBook.optional().default({}) });
+export const wireShardStateResponse = z.looseObject({
+  transactions: z.array(wireTransaction).optional().default([]),
+  address_book: wireAddressBook.optional().default({}),
+  blocks: z.array(wireBlock).optional().default([]),
+});
+
+/** `accountAddress` objects, or a plain address string in older v2 responses. */
+const v2Address = z.union([z.looseObject({ account_address: opt(str) }).transform((a) => a.account_address ?? ''), str]);
+
+export const wireV2Message = z.looseObject({
+  hash: opt(str),
+  source: v2Address,
+  destination: v2Address,
+  value: str,
+  fwd_fee: opt(str),
+  ihr_fee: opt(str),
+  created_lt: opt(str),
+  body_hash: opt(str),
+  msg_data: opt(z.looseObject({ body: opt(str), text: opt(str), init_state: opt(str) })),
+});
+
+export const wireV2Transaction = z.looseObject({
+  address: v2Address,
+  account: opt(str),
+  utime: num,
+  data: str,
+  transaction_id: z.looseObject({ lt: str, hash: str }),
+  fee: str,
+  storage_fee: str,
+  other_fee: str,
+  in_msg: opt(wireV2Message),
+  out_msgs: z.array(wireV2Message).optional().default([]),
+});
+
+export const wireV2BlockTransactions = z.looseObject({
+  ok: z.literal(true),
+  result: z.looseObject({
+    id: z.looseObject({ '@type': str.regex(/^(ton|chain)\.blockIdExt$/), workchain: num, shard: str, seqno: num, root_hash: str, file_hash: str }),
+    req_count: num,
+    incomplete: z.boolean(),
+    transactions: z.array(wireV2Transaction),
+  }),
+});
+
+export const wireError = z.looseObject({ error: opt(str), code: opt(num) });
