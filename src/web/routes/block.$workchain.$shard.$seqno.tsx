@@ -2,7 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { blockTransactionsQuery } from '../lib/ledger-api';
+import { blockTransactionsQuery, tracesQuery } from '../lib/ledger-api';
 import { PAGE_SIZES, clampLimit } from '../lib/pagination';
 import { formatAge, formatTon, hashPath, shortHash } from '../lib/format';
 import { ErrorState, NotFound, Empty, SkeletonRows } from '../components/states';
@@ -33,6 +33,11 @@ function BlockPage() {
     enabled: valid,
     placeholderData: (p) => p,
   });
+  // v2 does not say which masterchain block committed this one; the v3 record of any of its
+  // transactions does.
+  const firstHash = q.data?.result.transactions[0]?.transaction_id.hash;
+  const mcQ = useQuery({ ...tracesQuery(effectiveApiBase, { tx_hash: firstHash ?? '', limit: 1 }), enabled: !!firstHash && Number(workchain) !== -1 });
+  const mcOfTx = mcQ.data?.traces[0] && firstHash ? mcQ.data.traces[0].transactions[firstHash] as { mc_block_seqno?: number } | undefined : undefined;
   const id = `${workchain}:${shard}:${seqno}`;
   if (!valid) return <NotFound what={`block ${id}`}>A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.</NotFound>;
   const err = q.error as { status?: number } | null;
@@ -43,7 +48,7 @@ function BlockPage() {
   const last = txs[txs.length - 1];
   // The masterchain block that committed this one is in every transaction's v3 record, but v2
   // does not carry it; for a masterchain block it is the block itself.
-  const mcSeqno = Number(workchain) === -1 ? Number(seqno) : null;
+  const mcSeqno = Number(workchain) === -1 ? Number(seqno) : mcOfTx?.mc_block_seqno ?? null;
   return (
     <div className="space-y-4">
       <header className="space-y-1">

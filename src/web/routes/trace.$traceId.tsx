@@ -15,13 +15,18 @@ import { ActionList } from '../features/trace-graph/action-list';
 import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-export';
 import { describeExitCode } from '../../ton/exit-codes';
 
-const TraceGraph = lazy(() => import('../features/trace-graph/trace-graph'));
+const loadGraph = () => import('../features/trace-graph/trace-graph');
+const TraceGraph = lazy(loadGraph);
 
 export const Route = createFileRoute('/trace/$traceId')({
   validateSearch: z.object({
     tx: z.optional(z.string()),
     view: z.optional(z.catch(z.enum(['graph', 'table']), 'graph')),
   }),
+  // Starts fetching React Flow with the route, in parallel with the trace itself.
+  loader: () => {
+    void loadGraph();
+  },
   component: TracePage,
 });
 
@@ -37,6 +42,7 @@ function TracePage() {
   const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
   const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [twinOpen, setTwinOpen] = useState(false);
   const selectedHash = search.tx ? canonicalHash(search.tx) : null;
   const selected = useMemo(() => {
     if (!trace || !selectedHash) return null;
@@ -62,7 +68,7 @@ function TracePage() {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const i = selected ? trace.order.indexOf(selected) : -1;
       const cur = selected ? trace.txs.get(selected) : null;
-      let next: string | null | undefined = null;
+      let next: string | null | undefined;
       if (e.key === 'j' || e.key === 'ArrowDown') next = trace.order[Math.min(trace.order.length - 1, i + 1)];
       else if (e.key === 'k' || e.key === 'ArrowUp') next = trace.order[Math.max(0, i - 1)];
       else if (e.key === 'ArrowLeft' || e.key === 'h') next = cur?.parent ?? null;
@@ -177,11 +183,14 @@ function TracePage() {
         </aside>
       </div>
       {view === 'graph' && (
-        <details>
+        <details onToggle={(e) => setTwinOpen((e.target as HTMLDetailsElement).open)}>
           <summary className="cursor-pointer text-sm font-medium">The same trace as a table</summary>
-          <div className="mt-2">
-            <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
-          </div>
+          {/* rendered only when opened: a 1000-row table would double the page's first render */}
+          {twinOpen && (
+            <div className="mt-2">
+              <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
+            </div>
+          )}
         </details>
       )}
     </div>

@@ -63,7 +63,7 @@ const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeD
 
 const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
   const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, id } = props;
-  const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 14 });
+  const [path, labelX] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 14 });
   const bounced = data?.bounced ?? false;
   const style = bounced
     ? { stroke: '#ea580c', strokeWidth: 2.5, strokeDasharray: '7 5' }
@@ -88,6 +88,12 @@ const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
     </>
   );
 });
+
+const BIG_GRAPH = 150;
+
+function initialViewport(root: { x: number; y: number } | undefined) {
+  return { x: 40 - (root?.x ?? 0) * 0.8, y: 300 - (root?.y ?? 0) * 0.8, zoom: 0.8 };
+}
 
 // Defined once outside the component: React Flow re-mounts every node when these objects change.
 const nodeTypes = { tx: TxNode, pseudo: PseudoNode };
@@ -165,8 +171,11 @@ function GraphInner(props: TraceGraphProps) {
       nodesDraggable={false}
       nodesConnectable={false}
       elementsSelectable
-      onlyRenderVisibleElements={nodes.length > 200}
-      fitView
+      onlyRenderVisibleElements={nodes.length > BIG_GRAPH}
+      // Fitting a big trace would zoom out until every node (and label) is on screen and rendered;
+      // instead a big trace opens at reading size on its root, and the minimap shows the whole.
+      fitView={nodes.length <= BIG_GRAPH}
+      defaultViewport={nodes.length > BIG_GRAPH ? initialViewport(model.layout.nodes[0]) : undefined}
       fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
       minZoom={0.05}
       proOptions={{ hideAttribution: true }}

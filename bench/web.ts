@@ -1,0 +1,142 @@
+// Explorer figures, one JSON line: gzip size of the JavaScript `/` loads (target <= 150 KB, React
+// Flow only on the trace page), tidy-tree layout of a 1000-transaction trace (target <= 50 ms),
+// trace page interactive after navigation in headless Chromium for a 1000-transaction trace
+// (target <= 1.5 s), and the home page's first contentful paint against the local server.
+// Needs `npm run build:web` first. The 1000-transaction trace is made from the real transactions of
+// the fixture ledger (its largest trace has a few hundred), re-linked into a TON-shaped tree and
+// served in place of the API's answer for that one request.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { testLedgerPath } from '../src/ledger/test-ledger';
+import { openLedgerStore } from '../src/server/store/open-store';
+import { createServer } from '../src/server/app';
+import { layoutTree, type LayoutInput } from '../src/web/features/trace-graph/trace-layout';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function tonTree(n: number): LayoutInput {
+  let s = 7;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const nodes: LayoutInput[] = [{ id: 'n0', children: [] }];
+  for (let i = 1; i < n; i++) {
+    const node = { id: `n${i}`, children: [] };
+    nodes[Math.floor(rand() * nodes.length)]!.children.push(node);
+    nodes.push(node);
+  }
+  return nodes[0]!;
+}
+
+function layoutMs(): number {
+  const root = tonTree(1000);
+  const all = new Set(Array.from({ length: 1000 }, (_, i) => `n${i}`));
+  for (let i = 0; i < 5; i++) layoutTree(root, { expanded: all });
+  const runs: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    layoutTree(root, { expanded: all });
+    runs.push(performance.now() - t0);
+  }
+  return median(runs);
+}
+
+type Json = Record<string, unknown>;
+
+/** A 1000-transaction trace in the API's shape, from real transactions with fresh hashes. */
+function bigTrace(source: Json, n: number): Json {
+  const txs = Object.values(source.transactions as Record<string, Json>);
+  const map: Record<string, Json> = {};
+  const nodes: Json[] = [];
+  let lt = 1_000_000_000n;
+  for (let i = 0; i < n; i++) {
+    const hash = Buffer.alloc(32, 0).fill(i % 256, 0, 1).fill(Math.floor(i / 256), 1, 2).toString('base64');
+    const t = { ...txs[i % txs.length]!, hash, lt: String((lt += 1000n)) };
+    map[hash] = t;
+    const node: Json = { tx_hash: hash, transaction_hash: hash, children: [] };
+    if (i > 0) {
+      const parent = nodes[Math.floor(Math.sqrt(i) * 7) % i]!;
+      (parent.children as Json[]).push(node);
+    }
+    nodes.push(node);
+  }
+  const root = nodes[0]!.tx_hash as string;
+  return { ...source, trace_id: root, trace: nodes[0], transactions: map, transactions_order: Object.keys(map), actions: [], trace_info: { transactions: n } };
+}
+
+async function main() {
+  const webRoot = resolve('dist/web');
+  if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
+  const store = openLedgerStore(await testLedgerPath(11, 700), { readonly: true });
+  const app = await createServer({ reader: store.reader, webRoot });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    // 1. JavaScript loaded by `/`
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(base + '/', { waitUntil: 'networkidle' });
+    let jsGzip = 0;
+    for (const url of new Set(scripts)) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      jsGzip += gzipSync(body, { level: 9 }).length;
+    }
+    const reactFlowOnHome = scripts.some((u) => /trace-graph/.test(u));
+
+    // 2. home first contentful paint (median of 5 cold loads)
+    const fcps: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const ctx = await browser.newContext();
+      const p = await ctx.newPage();
+      await p.goto(base + '/', { waitUntil: 'load' });
+      await p.waitForSelector('tbody tr a[href^="/trace/"]');
+      fcps.push(await p.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1));
+      await ctx.close();
+    }
+
+    // 3. trace page of a 1000-transaction trace: navigation (click from home) to graph drawn and idle
+    const listed = (await (await fetch(`${base}/api/v3/traces?limit=50&include_actions=true`)).json()) as { traces: Json[]; address_book: Json; metadata: Json };
+    const big = bigTrace(listed.traces.sort((a, b) => Object.keys(b.transactions as Json).length - Object.keys(a.transactions as Json).length)[0]!, 1000);
+    const bigHex = Buffer.from(big.trace_id as string, 'base64').toString('hex');
+    const interactive: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const p = await ctx.newPage();
+      await p.route(/\/api\/v3\/traces\?.*trace_id=/, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ traces: [big], address_book: listed.address_book, metadata: listed.metadata }) }));
+      await p.goto(base + '/', { waitUntil: 'networkidle' });
+      // The router intercepts clicks on its own links only; push the URL through its history instead.
+      const t0 = await p.evaluate(() => performance.now());
+      await p.evaluate((h) => {
+        history.pushState({}, '', `/trace/${h}`);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, bigHex);
+      await p.waitForSelector('[data-testid="trace-node"]');
+      const t1 = await p.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
+      interactive.push(t1 - t0);
+      await ctx.close();
+    }
+
+    const out = {
+      bench: 'web',
+      home_js_gzip_kb: Math.round((jsGzip / 1024) * 10) / 10,
+      home_js_files: new Set(scripts).size,
+      react_flow_on_home: reactFlowOnHome,
+      layout_1000_ms: Math.round(layoutMs() * 100) / 100,
+      trace_1000_interactive_ms: Math.round(median(interactive)),
+      home_fcp_ms: Math.round(median(fcps)),
+      targets: { home_js_gzip_kb: 150, layout_1000_ms: 50, trace_1000_interactive_ms: 1500 },
+    };
+    console.log(JSON.stringify(out));
+  } finally {
+    await browser.close();
+    await app.close();
+    store.close();
+  }
+}
+
+await main();
