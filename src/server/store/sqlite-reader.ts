@@ -108,8 +108,15 @@ export class SqliteLedgerReader implements LedgerReader {
     const where: string[] = ["t.state = 'complete'"];
     const args: unknown[] = [];
     let from = 'traces t';
-    if (filter.accounts?.length) {
-      // one account: walk its trace_accounts rows in order; several: the union, each trace once
+    let order = byUtime ? `t.end_utime ${dir}, t.trace_id ${dir}` : `t.end_lt ${dir}, t.trace_id ${dir}`;
+    if (filter.accounts?.length === 1 && !byUtime) {
+      // one account: walk its trace_accounts rows in index order (account, end_lt, trace_id)
+      from = 'trace_accounts a JOIN traces t ON t.trace_id = a.trace_id';
+      where.push('a.account = ?');
+      args.push(filter.accounts[0]);
+      order = `a.end_lt ${dir}, a.trace_id ${dir}`;
+    } else if (filter.accounts?.length) {
+      // several accounts: the union, each trace once (sorted: as many rows as those accounts have)
       from = `(SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (${filter.accounts.map(() => '?').join(',')})) a
               JOIN traces t ON t.trace_id = a.trace_id`;
       args.push(...filter.accounts);
@@ -145,7 +152,6 @@ export class SqliteLedgerReader implements LedgerReader {
       where.push('t.end_lt <= ?');
       args.push(clampLt(filter.endLt));
     }
-    const order = byUtime ? `t.end_utime ${dir}, t.trace_id ${dir}` : `t.end_lt ${dir}, t.trace_id ${dir}`;
     const sql = `SELECT t.* FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
     const rows = this.q(sql).all(...args, page.limit, page.offset) as Row[];
     return rows.map((r) => this.trace(r));

@@ -1,0 +1,21 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateLedger } from '../src/ledger/generate';
+
+/** The default ledger (seed 42, 3000 transactions, as `npm start` makes it), built once for benchmarks. */
+export async function benchLedgerPath(seed = 42, txs = 3000): Promise<string> {
+  const dir = join(process.cwd(), 'data', 'bench');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `ledger-${seed}-${txs}.db`);
+  if (existsSync(path)) return path;
+  const tmp = `${path}.building`;
+  rmSync(tmp, { force: true });
+  await generateLedger({ dbPath: tmp, seed, txs });
+  renameSync(tmp, path);
+  return path;
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
