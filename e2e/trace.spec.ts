@@ -54,7 +54,7 @@ test('export JSON and SVG download the trace', async ({ page, request }) => {
   await expect(page.getByTestId('trace-node').first()).toBeVisible();
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
   const body = JSON.parse(await (await import('node:fs/promises')).readFile((await json.path())!, 'utf8'));
-  expect(body.traces[0].trace_id).toBe(trace.trace_id);
+  expect(body.traces[0].traceId).toBe(trace.trace_id);
   const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
   const text = await (await import('node:fs/promises')).readFile((await svg.path())!, 'utf8');
   expect(text.startsWith('<svg')).toBe(true);

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { tracesQuery } from '../lib/ledger-api';
+import { tracesQuery } from '../../api/queries';
 import { fetchLimit, pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
 import { formatAddressLite, parseAddressLite, rawAddressLite } from '../lib/ton-lite';
@@ -28,7 +28,7 @@ function AccountPage() {
     return <NotFound what={`account ${address}`}>{'error' in parsed ? parsed.error : ''}</NotFound>;
   }
   const page = q.data ? pageOf(q.data.traces, limit, offset) : null;
-  const entry = q.data?.address_book[raw];
+  const entry = q.data?.addressBook[raw];
   return (
     <div className="space-y-4">
       <header>
@@ -57,7 +57,7 @@ function AccountPage() {
         ) : page && page.rows.length === 0 && offset === 0 ? (
           <Empty>No trace of this ledger involves this account.</Empty>
         ) : (
-          <TraceList traces={page?.rows ?? []} book={q.data?.address_book ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces of this account, newest first" />
+          <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces of this account, newest first" />
         )}
         <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
       </section>

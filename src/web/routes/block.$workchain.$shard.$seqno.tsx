@@ -2,7 +2,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { blockTransactionsQuery, tracesQuery } from '../lib/ledger-api';
+import { blockTransactionsQuery, tracesQuery } from '../../api/queries';
 import { PAGE_SIZES, clampLimit } from '../lib/pagination';
 import { formatAge, formatTon, hashPath, shortHash } from '../lib/format';
 import { ErrorState, NotFound, Empty, SkeletonRows } from '../components/states';
@@ -35,27 +35,27 @@ function BlockPage() {
   });
   // v2 does not say which masterchain block committed this one; the v3 record of any of its
   // transactions does.
-  const firstHash = q.data?.result.transactions[0]?.transaction_id.hash;
+  const firstHash = q.data?.transactions[0]?.hash;
   const mcQ = useQuery({ ...tracesQuery(effectiveApiBase, { tx_hash: firstHash ?? '', limit: 1 }), enabled: !!firstHash && Number(workchain) !== -1 });
-  const mcOfTx = mcQ.data?.traces[0] && firstHash ? mcQ.data.traces[0].transactions[firstHash] as { mc_block_seqno?: number } | undefined : undefined;
+  const mcOfTx = mcQ.data?.traces[0] && firstHash ? mcQ.data.traces[0].transactions[firstHash] : undefined;
   const id = `${workchain}:${shard}:${seqno}`;
   if (!valid) return <NotFound what={`block ${id}`}>A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.</NotFound>;
   const err = q.error as { status?: number } | null;
   if (q.isError && err?.status === 404) return <NotFound what={`block ${id}`}>This ledger has no such block.</NotFound>;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  const r = q.data?.result;
+  const r = q.data;
   const txs = r?.transactions ?? [];
   const last = txs[txs.length - 1];
   // The masterchain block that committed this one is in every transaction's v3 record, but v2
   // does not carry it; for a masterchain block it is the block itself.
-  const mcSeqno = Number(workchain) === -1 ? Number(seqno) : mcOfTx?.mc_block_seqno ?? null;
+  const mcSeqno = Number(workchain) === -1 ? Number(seqno) : mcOfTx?.mcSeqno ?? null;
   return (
     <div className="space-y-4">
       <header className="space-y-1">
         <h1 className="text-xl font-semibold">Block <span className="mono">{id}</span></h1>
         {r && (
           <p className="mono break-all text-xs text-slate-500">
-            root {r.id.root_hash} · file {r.id.file_hash}
+            root {r.block.rootHash} · file {r.block.fileHash}
           </p>
         )}
         {mcSeqno !== null && <Link to="/mc/$seqno" params={{ seqno: String(mcSeqno) }} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Masterchain block {mcSeqno}</Link>}
@@ -88,14 +88,14 @@ function BlockPage() {
                 <SkeletonRows rows={10} cols={5} />
               ) : (
                 txs.map((t) => (
-                  <tr key={t.transaction_id.hash} className="border-t border-slate-100 dark:border-slate-800" data-testid="tx-row">
+                  <tr key={t.hash} className="border-t border-slate-100 dark:border-slate-800" data-testid="tx-row">
                     <td className="px-3 py-2">
-                      <Link to="/tx/$hash" params={{ hash: hashPath(t.transaction_id.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-                        {shortHash(t.transaction_id.hash)}
+                      <Link to="/tx/$hash" params={{ hash: hashPath(t.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
+                        {shortHash(t.hash)}
                       </Link>
                     </td>
-                    <td className="max-w-[12rem] px-3 py-2"><AddressLink raw={t.account} /></td>
-                    <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.transaction_id.lt}</td>
+                    <td className="max-w-[12rem] px-3 py-2"><AddressLink raw={t.account ?? t.address} /></td>
+                    <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.lt}</td>
                     <td className="px-3 py-2">{formatTon(t.fee)}</td>
                     <td className="hidden px-3 py-2 sm:table-cell">{formatAge(t.utime)}</td>
                   </tr>
@@ -110,7 +110,7 @@ function BlockPage() {
           ← Previous
         </button>
         <span>page {after.length + 1}</span>
-        <button type="button" disabled={!r?.incomplete || !last} onClick={() => last && void navigate({ search: (s) => ({ ...s, after: [...after, `${last.transaction_id.lt}_${last.account}`] }) })} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
+        <button type="button" disabled={!r?.incomplete || !last} onClick={() => last && void navigate({ search: (s) => ({ ...s, after: [...after, `${last.lt}_${last.account ?? last.address}`] }) })} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
           Next →
         </button>
         <label className="ml-auto inline-flex items-center gap-1">

@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { tracesQuery } from '../lib/ledger-api';
+import { tracesQuery } from '../../api/queries';
 import { TraceList } from '../features/traces/trace-list';
 import { Empty, ErrorState } from '../components/states';
 
@@ -18,7 +18,7 @@ function Home() {
   const { effectiveApiBase } = useSettings();
   const [live, setLive] = useState(true);
   const q = useQuery({ ...tracesQuery(effectiveApiBase, { limit: 20 }), refetchInterval: live ? LIVE_MS : false, placeholderData: (prev) => prev });
-  const latest = q.data?.traces[0]?.mc_seqno_end;
+  const latest = q.data?.traces[0]?.mcSeqnoEnd;
   return (
     <div className="space-y-4">
       <section aria-labelledby="chain-head" className="flex flex-wrap items-center gap-4">
@@ -42,7 +42,7 @@ function Home() {
       ) : q.data && q.data.traces.length === 0 ? (
         <Empty>This ledger has no completed traces yet.</Empty>
       ) : (
-        <TraceList traces={q.data?.traces ?? []} book={q.data?.address_book ?? {}} loading={!q.data} caption="Latest traces, newest first" />
+        <TraceList traces={q.data?.traces ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} caption="Latest traces, newest first" />
       )}
       {q.isError && q.data && <p role="status" className="text-xs text-amber-700">Live update failed; showing the last data. Retrying…</p>}
     </div>

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { shardStateQuery } from '../lib/ledger-api';
+import { shardStateQuery } from '../../api/queries';
 import { fetchLimit, pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
 import { formatTime } from '../lib/format';
@@ -50,7 +50,7 @@ function McBlockPage() {
           {n > 0 && <Link to="/mc/$seqno" params={{ seqno: String(n - 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts="ArrowLeft">← {n - 1}</Link>}
           <Link to="/mc/$seqno" params={{ seqno: String(n + 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts="ArrowRight">{n + 1} →</Link>
         </nav>
-        {blocks[0]?.gen_utime && <span className="text-sm text-slate-500">{formatTime(blocks[0].gen_utime)}</span>}
+        {blocks[0]?.genUtime && <span className="text-sm text-slate-500">{formatTime(blocks[0].genUtime)}</span>}
         <Link to="/traces" search={{ mc_seqno: n }} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Traces completed here</Link>
       </header>
       <section aria-labelledby="blocks-title">
@@ -60,7 +60,7 @@ function McBlockPage() {
             <li key={`${b.workchain}:${b.shard}:${b.seqno}`}>
               <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(b.workchain), shard: b.shard, seqno: String(b.seqno) }} className="mono inline-block rounded border border-slate-300 px-2 py-1 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900" data-testid="block-link">
                 {b.workchain}:{b.shard}:{b.seqno}
-                {b.tx_count !== undefined && <span className="ml-1 text-xs text-slate-500">{b.tx_count} tx</span>}
+                {b.txCount !== null && <span className="ml-1 text-xs text-slate-500">{b.txCount} tx</span>}
               </Link>
             </li>
           ))}
@@ -71,7 +71,7 @@ function McBlockPage() {
         {page && page.rows.length === 0 && offset === 0 ? (
           <Empty>No transactions were committed in this masterchain block.</Empty>
         ) : (
-          <TxList txs={page?.rows ?? []} book={q.data?.address_book ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption={`Transactions of masterchain block ${n}`} />
+          <TxList txs={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption={`Transactions of masterchain block ${n}`} />
         )}
         <Pager page={page} limit={limit} label="Transactions" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
       </section>

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { transactionsByMessageQuery } from '../lib/ledger-api';
+import { transactionsByMessageQuery } from '../../api/queries';
 import { fetchLimit, pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
 import { ErrorState, Empty } from '../components/states';
@@ -68,7 +68,7 @@ function MessagesPage() {
       ) : page && page.rows.length === 0 ? (
         <Empty>No transaction has a message matching these filters{offset > 0 ? ' on this page' : ''}.</Empty>
       ) : (
-        <TxList txs={page?.rows ?? []} book={q.data?.address_book ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Transactions with matching messages" />
+        <TxList txs={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Transactions with matching messages" />
       )}
       {any && <Pager page={page} limit={limit} label="Transactions" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />}
     </div>

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSettings } from '../lib/settings';
-import { transactionsByMessageQuery } from '../lib/ledger-api';
+import { transactionsByMessageQuery } from '../../api/queries';
 import { canonicalHash, hashPath, shortHash } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
@@ -21,11 +21,11 @@ function MessagePage() {
   const txs = q.data.transactions;
   // The same message hash (or the normalized hash of an external) matches the sender's out_msgs and the receiver's in_msg.
   const matches = (h?: string | null, n?: string | null) => (h && hashPath(h) === hex) || (n && hashPath(n) === hex);
-  const receiver = txs.find((t) => t.in_msg && matches(t.in_msg.hash, t.in_msg.hash_norm));
-  const sender = txs.find((t) => t.out_msgs.some((m) => matches(m.hash)));
-  const msg = receiver?.in_msg ?? sender?.out_msgs.find((m) => matches(m.hash));
+  const receiver = txs.find((t) => t.inMsg && matches(t.inMsg.hash, t.inMsg.hashNorm));
+  const sender = txs.find((t) => t.outMsgs.some((m) => matches(m.hash)));
+  const msg = receiver?.inMsg ?? sender?.outMsgs.find((m) => matches(m.hash));
   if (!msg) return <NotFound what={`message ${hex}`}>No transaction of this ledger sent or received a message with this hash.</NotFound>;
-  const book = q.data.address_book;
+  const book = q.data.addressBook;
   return (
     <div className="space-y-4">
       <header>
@@ -37,10 +37,10 @@ function MessagePage() {
         <dd>{sender ? <><Link to="/tx/$hash" params={{ hash: hashPath(sender.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="sender-tx">{shortHash(sender.hash)}</Link> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
         <dt className="text-slate-500">Received by</dt>
         <dd>{receiver ? <><Link to="/tx/$hash" params={{ hash: hashPath(receiver.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="receiver-tx">{shortHash(receiver.hash)}</Link> on <AddressLink raw={receiver.account} book={book} /></> : msg.destination === null ? 'nobody (external out message: a log)' : 'not yet received'}</dd>
-        {(receiver ?? sender)?.trace_id && (
+        {(receiver ?? sender)?.traceId && (
           <>
             <dt className="text-slate-500">Trace</dt>
-            <dd><Link to="/trace/$traceId" params={{ traceId: hashPath((receiver ?? sender)!.trace_id!) }} search={{ tx: hashPath((receiver ?? sender)!.hash) }} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</Link></dd>
+            <dd><Link to="/trace/$traceId" params={{ traceId: hashPath((receiver ?? sender)!.traceId!) }} search={{ tx: hashPath((receiver ?? sender)!.hash) }} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</Link></dd>
           </>
         )}
       </dl>

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { tracesQuery } from '../lib/ledger-api';
+import { tracesQuery } from '../../api/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
@@ -38,7 +38,7 @@ function TracePage() {
   const id = canonicalHash(traceId);
   const q = useQuery({ ...tracesQuery(effectiveApiBase, { trace_id: id ?? traceId, include_actions: true, limit: 1 }), enabled: id !== null });
   const wire = q.data?.traces[0];
-  const book = useMemo(() => q.data?.address_book ?? {}, [q.data]);
+  const book = useMemo(() => q.data?.addressBook ?? {}, [q.data]);
   const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
   const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -103,7 +103,7 @@ function TracePage() {
       <header className="space-y-1">
         <h1 className="flex flex-wrap items-baseline gap-2 text-xl font-semibold">
           Trace <span className="mono text-base font-normal">{shortHash(id, 10)}</span>
-          <CopyButton text={wire.trace_id} label="trace id" />
+          <CopyButton text={wire.traceId} label="trace id" />
         </h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {trace.txs.size} transactions · {formatTime(trace.startUtime)}
@@ -132,7 +132,7 @@ function TracePage() {
 
       <section aria-labelledby="actions-title">
         <h2 id="actions-title" className="mb-1 font-semibold">What happened</h2>
-        <ActionList actions={actions} book={book} metadata={q.data.metadata ?? {}} letters={letters} />
+        <ActionList actions={actions} book={book} metadata={q.data.metadata} letters={letters} />
       </section>
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { tracesQuery, type TracesParams } from '../lib/ledger-api';
+import { tracesQuery } from '../../api/queries';
 import { fetchLimit, pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
 import { ErrorState, Empty } from '../components/states';
@@ -22,6 +22,8 @@ export const Route = createFileRoute('/traces')({
   }),
   component: TracesPage,
 });
+
+type TracesParams = { account?: string; trace_id?: string; tx_hash?: string; msg_hash?: string; mc_seqno?: number; start_utime?: number; end_utime?: number; start_lt?: string; end_lt?: string };
 
 const FIELDS: Array<{ key: keyof TracesParams; label: string; hint: string }> = [
   { key: 'account', label: 'Account', hint: 'address, any form' },
@@ -86,7 +88,7 @@ function TracesPage() {
       ) : page && page.rows.length === 0 ? (
         <Empty>No completed trace matches these filters{offset > 0 ? ' on this page' : ''}.</Empty>
       ) : (
-        <TraceList traces={page?.rows ?? []} book={q.data?.address_book ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces matching the filters" />
+        <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces matching the filters" />
       )}
       <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
     </div>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSettings } from '../lib/settings';
-import { blockTransactionsQuery, tracesQuery, type WireTx } from '../lib/ledger-api';
+import { blockTransactionsQuery, tracesQuery } from '../../api/queries';
+import type { Transaction } from '../../api/model';
 import { canonicalHash, formatTime, formatTon, hashPath } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
@@ -22,7 +23,7 @@ function Row({ k, children }: { k: string; children: ReactNode }) {
   );
 }
 
-function Phase({ title, data, children }: { title: string; data: Record<string, unknown> | undefined; children?: ReactNode }) {
+function Phase({ title, data, children }: { title: string; data: object | undefined; children?: ReactNode }) {
   if (!data) return null;
   return (
     <section className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" aria-label={`${title} phase`}>
@@ -45,12 +46,12 @@ function TxPage() {
   const hex = canonicalHash(hash);
   const q = useQuery({ ...tracesQuery(effectiveApiBase, { tx_hash: hex ?? hash, limit: 1 }), enabled: hex !== null });
   const trace = q.data?.traces[0];
-  const tx: WireTx | undefined = trace ? (Object.values(trace.transactions).find((t) => hashPath(t.hash) === hex) as WireTx | undefined) : undefined;
+  const tx: Transaction | undefined = trace ? Object.values(trace.transactions).find((t) => hashPath(t.hash) === hex) : undefined;
   // The raw transaction BOC is only in v2: ask for the block's page that starts right at this
   // transaction (the cursor (account, lt - 1) is exclusive, so the first row is this one).
   const boc = useQuery({
     ...blockTransactionsQuery(effectiveApiBase, {
-      workchain: tx?.block_ref.workchain ?? 0, shard: tx?.block_ref.shard ?? '0', seqno: tx?.block_ref.seqno ?? 0, count: 1,
+      workchain: tx?.block.workchain ?? 0, shard: tx?.block.shard ?? '0', seqno: tx?.block.seqno ?? 0, count: 1,
       after_lt: tx ? (BigInt(tx.lt) - 1n).toString() : undefined, after_hash: tx?.account,
     }),
     enabled: !!tx,
@@ -59,17 +60,17 @@ function TxPage() {
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Loading label="Loading transaction" />;
   if (!tx || !trace) return <NotFound what={`transaction ${hex}`}>No transaction of this ledger has this hash.</NotFound>;
-  const book: AddressBook = q.data.address_book;
+  const book: AddressBook = q.data.addressBook;
   const view = txViewOf(tx, book);
   const failure = failureOf({ ...view, parent: null, children: [], depth: 0 });
   const d = tx.description;
-  const c = d.compute_ph;
+  const c = d.compute;
   const wallet = view.interfaces.some((i) => i.startsWith('wallet'));
-  const rawTx = boc.data?.result.transactions[0];
-  const rawBoc = rawTx && hashPath(rawTx.transaction_id.hash) === hex ? (rawTx as unknown as { data?: string }).data : undefined;
-  const gasFees = String(c?.gas_fees ?? '0');
-  const storageFees = String(d.storage_ph?.storage_fees_collected ?? '0');
-  const actionFees = String(d.action?.total_action_fees ?? '0');
+  const rawTx = boc.data?.transactions[0];
+  const rawBoc = rawTx && hashPath(rawTx.hash) === hex ? rawTx.data : undefined;
+  const gasFees = c && !c.skipped ? c.gasFees ?? '0' : '0';
+  const storageFees = d.storage?.feesCollected ?? '0';
+  const actionFees = d.action?.totalActionFees ?? '0';
   return (
     <div className="space-y-4">
       <header className="space-y-1">
@@ -86,56 +87,56 @@ function TxPage() {
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <Row k="Account"><AddressLink raw={tx.account} book={book} full /></Row>
-        <Row k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.trace_id) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></Row>
+        <Row k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.traceId) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></Row>
         <Row k="Block">
-          <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.block_ref.workchain), shard: tx.block_ref.shard, seqno: String(tx.block_ref.seqno) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-            {tx.block_ref.workchain}:{tx.block_ref.shard}:{tx.block_ref.seqno}
+          <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.block.workchain), shard: tx.block.shard, seqno: String(tx.block.seqno) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
+            {tx.block.workchain}:{tx.block.shard}:{tx.block.seqno}
           </Link>
         </Row>
-        <Row k="Masterchain"><Link to="/mc/$seqno" params={{ seqno: String(tx.mc_block_seqno) }} className="text-teal-700 hover:underline dark:text-teal-400">{tx.mc_block_seqno}</Link></Row>
+        <Row k="Masterchain"><Link to="/mc/$seqno" params={{ seqno: String(tx.mcSeqno) }} className="text-teal-700 hover:underline dark:text-teal-400">{tx.mcSeqno}</Link></Row>
         <Row k="Time">{formatTime(tx.now)}</Row>
         <Row k="lt"><span className="mono">{tx.lt}</span></Row>
-        <Row k="Status">{tx.orig_status} → {tx.end_status}</Row>
-        <Row k="Type">{d.type ?? 'ord'}{d.aborted ? ' · aborted' : ''}</Row>
+        <Row k="Status">{tx.origStatus} → {tx.endStatus}</Row>
+        <Row k="Type">{d.type}{d.aborted ? ' · aborted' : ''}</Row>
         <Row k="Total fees">
-          {formatTon(tx.total_fees, { maxFraction: 9 })}
+          {formatTon(tx.totalFees, { maxFraction: 9 })}
           <span className="ml-2 text-xs text-slate-500">
             storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} · actions {formatTon(actionFees, { maxFraction: 9 })}
           </span>
         </Row>
-        {tx.account_state_before && <Row k="Balance before">{formatTon(String(tx.account_state_before.balance ?? '0'), { maxFraction: 9 })}</Row>}
-        {tx.account_state_after && <Row k="Balance after">{formatTon(String(tx.account_state_after.balance ?? '0'), { maxFraction: 9 })}</Row>}
+        {tx.stateBefore?.balance != null && <Row k="Balance before">{formatTon(tx.stateBefore.balance, { maxFraction: 9 })}</Row>}
+        {tx.stateAfter?.balance != null && <Row k="Balance after">{formatTon(tx.stateAfter.balance, { maxFraction: 9 })}</Row>}
       </dl>
       <section aria-labelledby="phases" className="space-y-2">
         <h2 id="phases" className="font-semibold">Phases</h2>
         <div className="grid gap-2 md:grid-cols-2">
-          <Phase title="Storage" data={d.storage_ph} />
-          <Phase title="Credit" data={d.credit_ph} />
-          <Phase title="Compute" data={c}>
-            {c && !c.skipped && typeof c.exit_code === 'number' && (
+          <Phase title="Storage" data={d.storage ?? undefined} />
+          <Phase title="Credit" data={d.credit ?? undefined} />
+          <Phase title="Compute" data={c ?? undefined}>
+            {c && !c.skipped && (
               <p className="mb-1" data-testid="exit-code">
-                Exit code <strong>{c.exit_code}</strong>: {describeExitCode(c.exit_code, { wallet }).name} — {describeExitCode(c.exit_code, { wallet }).description}
+                Exit code <strong>{c.exitCode}</strong>: {describeExitCode(c.exitCode, { wallet }).name} — {describeExitCode(c.exitCode, { wallet }).description}
               </p>
             )}
-            {c?.skipped && <p className="mb-1 font-medium">Skipped: {String(c.reason ?? 'unknown reason')}</p>}
+            {c?.skipped && <p className="mb-1 font-medium">Skipped: {c.reason}</p>}
           </Phase>
-          <Phase title="Action" data={d.action}>
-            {typeof d.action?.result_code === 'number' && (
-              <p className="mb-1">Result code <strong>{d.action.result_code}</strong>: {describeResultCode(d.action.result_code).description}</p>
+          <Phase title="Action" data={d.action ?? undefined}>
+            {d.action && (
+              <p className="mb-1">Result code <strong>{d.action.resultCode}</strong>: {describeResultCode(d.action.resultCode).description}</p>
             )}
           </Phase>
-          <Phase title="Bounce" data={d.bounce} />
+          <Phase title="Bounce" data={d.bounce ?? undefined} />
         </div>
       </section>
       <section aria-labelledby="states" className="grid gap-2 md:grid-cols-2">
         <h2 id="states" className="sr-only">Account state</h2>
-        <Phase title="State before" data={tx.account_state_before ?? undefined} />
-        <Phase title="State after" data={tx.account_state_after ?? undefined} />
+        <Phase title="State before" data={tx.stateBefore ?? undefined} />
+        <Phase title="State after" data={tx.stateAfter ?? undefined} />
       </section>
       <section aria-labelledby="msgs" className="space-y-2">
         <h2 id="msgs" className="font-semibold">Messages</h2>
-        {tx.in_msg ? <MessageCard m={tx.in_msg} book={book} title="Inbound" /> : <p className="text-sm text-slate-500">No inbound message (tick-tock or system transaction).</p>}
-        {tx.out_msgs.map((m, i) => (
+        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" /> : <p className="text-sm text-slate-500">No inbound message (tick-tock or system transaction).</p>}
+        {tx.outMsgs.map((m, i) => (
           <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} />
         ))}
       </section>

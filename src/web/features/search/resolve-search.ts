@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { parseSearchInput } from '../../lib/search-input';
-import { shardStateQuery, tracesQuery, transactionsByMessageQuery } from '../../lib/ledger-api';
+import { shardStateQuery, tracesQuery, transactionsByMessageQuery } from '../../../api/queries';
 import { hashPath } from '../../lib/format';
 
 export type SearchTarget =
@@ -55,7 +55,7 @@ export async function resolveSearch(qc: QueryClient, base: string, input: string
       const byId = await qc.fetchQuery(tracesQuery(base, { trace_id: hex, limit: 1 }));
       if (byId.traces[0]) return { ok: true, target: { to: '/trace/$traceId', params: { traceId: hex } } };
       const byMsgTrace = await qc.fetchQuery(tracesQuery(base, { msg_hash: hex, limit: 1 }));
-      if (byMsgTrace.traces[0]) return { ok: true, target: { to: '/trace/$traceId', params: { traceId: hashPath(byMsgTrace.traces[0].trace_id) } } };
+      if (byMsgTrace.traces[0]) return { ok: true, target: { to: '/trace/$traceId', params: { traceId: hashPath(byMsgTrace.traces[0].traceId) } } };
       return { ok: false, message: `No transaction, message or trace has the hash ${hex}.` };
     }
   }

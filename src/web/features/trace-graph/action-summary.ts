@@ -9,7 +9,7 @@ export interface ActionLike {
   details: Record<string, unknown>;
 }
 
-export type TokenMetadata = Record<string, { token_info?: Array<{ type?: string; symbol?: string | null; name?: string | null; decimals?: number | string | null }> }>;
+export type TokenMetadata = Record<string, { tokens: Array<{ type: string; symbol: string | null; decimals: number | null }> }>;
 
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
@@ -18,7 +18,7 @@ function str(v: unknown): string | null {
 /** A jetton's symbol and decimals live on its master; a wallet's entry only points to it. */
 export function jettonToken(asset: string | null, metadata: TokenMetadata): { symbol?: string | null; decimals?: number | string | null } | null {
   if (!asset) return null;
-  const info = metadata[asset]?.token_info?.find((t) => t.type === 'jetton_masters') ?? metadata[asset]?.token_info?.[0];
+  const info = metadata[asset]?.tokens.find((t) => t.type === 'jetton_masters') ?? metadata[asset]?.tokens[0];
   return info ? { symbol: info.symbol ?? null, decimals: info.decimals ?? null } : null;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, beforeAll, vi } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
-import fixture from './fixtures/trace-bounce.json';
+import { bounceRecording } from './fixtures/recorded';
 import TraceGraph from './trace-graph';
-import { fromApiTrace, type WireTrace } from './trace-model';
+import { fromApiTrace } from './trace-model';
 import { accountLetters } from './account-labels';
 
 // jsdom has no layout engine: React Flow needs ResizeObserver and DOMMatrixReadOnly to exist and a
@@ -33,13 +33,14 @@ beforeAll(() => {
 });
 
 describe('TraceGraph on a recorded bounce trace', () => {
-  const trace = fromApiTrace(fixture.traces[0] as unknown as WireTrace, fixture.address_book);
+  const fixture = bounceRecording();
+  const trace = fromApiTrace(fixture.trace, fixture.book);
   const letters = accountLetters(trace);
 
   it('draws one node per transaction, marks the failed one, and reports clicks', async () => {
     const onSelect = vi.fn();
     render(
-      <TraceGraph trace={trace} book={fixture.address_book} letters={letters} addressForm="bounceable" selected={null} onSelect={onSelect} expanded={new Set()} onExpand={() => {}} className="h-[600px] w-[1000px]" />,
+      <TraceGraph trace={trace} book={fixture.book} letters={letters} addressForm="bounceable" selected={null} onSelect={onSelect} expanded={new Set()} onExpand={() => {}} className="h-[600px] w-[1000px]" />,
     );
     await waitFor(() => expect(screen.getAllByTestId('trace-node')).toHaveLength(trace.txs.size));
     const failed = screen.getAllByTestId('trace-node').filter((n) => n.dataset.failed);

@@ -1,4 +1,5 @@
 import { describeExitCode, describeResultCode } from '../../../ton/exit-codes';
+import type * as M from '../../../api/model';
 
 /**
  * The trace as the graph, table and summaries read it: one entry per transaction with its place in
@@ -74,125 +75,78 @@ export function firstFailure(trace: TraceView): TxView | null {
   return first;
 }
 
-// ---- the wire shape (v3 Trace of SPEC.md/API.md), only the fields read here ----------------------
+// ---- from src/api's normalized model ------------------------------------------------------------
 
-interface WireMessage {
-  hash: string;
-  source?: string | null;
-  destination?: string | null;
-  value?: string | null;
-  opcode?: number | null;
-  bounce?: boolean | null;
-  bounced?: boolean | null;
-  fwd_fee?: string | null;
-  message_content?: { decoded?: { type?: string; comment?: string } | null } | null;
-}
+export type AddressBook = M.AddressBook;
 
-interface WireTransaction {
-  hash: string;
-  account: string;
-  lt: string;
-  now: number;
-  total_fees?: string;
-  mc_block_seqno?: number | null;
-  block_ref?: { workchain: number; shard: string; seqno: number } | null;
-  in_msg?: WireMessage | null;
-  out_msgs?: WireMessage[];
-  description?: {
-    aborted?: boolean;
-    compute_ph?: { skipped?: boolean; reason?: string; success?: boolean; exit_code?: number };
-    action?: { success?: boolean; result_code?: number };
-  };
-}
-
-interface WireNode {
-  transaction_hash?: string;
-  tx_hash?: string;
-  children?: WireNode[];
-}
-
-export interface WireTrace {
-  trace_id: string;
-  trace: WireNode;
-  transactions: Record<string, WireTransaction>;
-  is_incomplete?: boolean;
-  warning?: string | null;
-  start_utime?: number;
-  end_utime?: number;
-}
-
-export type AddressBook = Record<string, { user_friendly?: string; interfaces?: string[] | null; domain?: string | null }>;
-
-function messageView(m: WireMessage): MessageView {
-  const decoded = m.message_content?.decoded;
+function messageView(m: M.Message): MessageView {
   return {
     hash: m.hash,
-    source: m.source ?? null,
-    destination: m.destination ?? null,
+    source: m.source,
+    destination: m.destination,
     value: m.value ?? '0',
-    opcode: m.opcode ?? null,
-    comment: decoded && decoded.type === 'text_comment' && typeof decoded.comment === 'string' ? decoded.comment : null,
+    opcode: m.opcode,
+    comment: m.body?.comment ?? null,
     bounce: m.bounce ?? false,
     bounced: m.bounced ?? false,
-    fwdFee: m.fwd_fee ?? null,
+    fwdFee: m.fwdFee,
   };
 }
 
-export function txViewOf(t: WireTransaction, book: AddressBook = {}): Omit<TxView, 'parent' | 'children' | 'depth'> {
-  const d = t.description ?? {};
-  const compute = d.compute_ph ?? {};
-  const action = d.action;
-  const computeSkipped = compute.skipped === true;
-  const computeOk = !computeSkipped && compute.success !== false;
-  const actionOk = action === undefined || action.success !== false;
+export function txViewOf(t: M.Transaction, book: AddressBook = {}): Omit<TxView, 'parent' | 'children' | 'depth'> {
+  const d = t.description;
+  const compute = d.compute;
+  const computeSkipped = compute?.skipped === true;
+  const computeOk = compute === null || (!compute.skipped && compute.success);
+  const actionOk = d.action === null || d.action.success;
   return {
     hash: t.hash,
     account: t.account,
     lt: t.lt,
     now: t.now,
-    inMsg: t.in_msg ? messageView(t.in_msg) : null,
-    outMsgs: (t.out_msgs ?? []).map(messageView),
-    aborted: d.aborted === true,
+    inMsg: t.inMsg ? messageView(t.inMsg) : null,
+    outMsgs: t.outMsgs.map(messageView),
+    aborted: d.aborted,
     computeSkipped,
-    computeSkipReason: computeSkipped ? compute.reason ?? null : null,
-    exitCode: computeSkipped ? null : compute.exit_code ?? null,
-    actionResultCode: action?.result_code ?? null,
+    computeSkipReason: compute?.skipped ? compute.reason : null,
+    exitCode: compute && !compute.skipped ? compute.exitCode : null,
+    actionResultCode: d.action?.resultCode ?? null,
     // A skipped compute phase (no state, no funds) is a failure of the receiver; a tick-tock or a
     // transaction without a compute phase counts as success unless it was aborted.
-    success: d.aborted !== true && computeOk && actionOk,
-    totalFees: t.total_fees ?? '0',
+    success: !d.aborted && computeOk && actionOk,
+    totalFees: t.totalFees,
     interfaces: book[t.account]?.interfaces ?? [],
-    blockRef: t.block_ref ?? null,
-    mcSeqno: t.mc_block_seqno ?? null,
+    blockRef: t.block,
+    mcSeqno: t.mcSeqno,
   };
 }
 
-/** The wire trace to the view: walks the tree iteratively (a chain trace can be thousands deep). */
-export function fromApiTrace(trace: WireTrace, book: AddressBook = {}): TraceView {
+/** The API's trace to the view: walks the tree iteratively (a chain trace can be thousands deep). */
+export function fromApiTrace(trace: M.Trace, book: AddressBook = {}): TraceView {
   const txs = new Map<string, TxView>();
   const order: string[] = [];
-  const hashOf = (n: WireNode) => n.transaction_hash ?? n.tx_hash ?? '';
-  const stack: Array<{ node: WireNode; parent: string | null; depth: number }> = [{ node: trace.trace, parent: null, depth: 0 }];
+  const hashOf = (n: M.TraceNode) => n.txHash;
+  const stack: Array<{ node: M.TraceNode; parent: string | null; depth: number }> = trace.root ? [{ node: trace.root, parent: null, depth: 0 }] : [];
   while (stack.length > 0) {
     const { node, parent, depth } = stack.pop()!;
     const hash = hashOf(node);
     const wire = trace.transactions[hash];
     if (!wire) continue;
-    const children = (node.children ?? []).filter((c) => trace.transactions[hashOf(c)]);
+    const children = node.children.filter((c) => trace.transactions[hashOf(c)]);
     children.sort((a, b) => cmpLt(trace.transactions[hashOf(a)]!.lt, trace.transactions[hashOf(b)]!.lt));
     txs.set(hash, { ...txViewOf(wire, book), parent, depth, children: children.map(hashOf) });
     order.push(hash);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, parent: hash, depth: depth + 1 });
   }
   return {
-    traceId: trace.trace_id,
-    rootHash: hashOf(trace.trace),
+    traceId: trace.traceId,
+    rootHash: trace.root ? hashOf(trace.root) : '',
     txs,
     order,
-    isIncomplete: trace.is_incomplete ?? false,
-    warning: trace.warning ?? null,
-    startUtime: trace.start_utime ?? 0,
-    endUtime: trace.end_utime ?? 0,
+    isIncomplete: trace.isIncomplete,
+    warning: trace.warning,
+    startUtime: trace.startUtime,
+    endUtime: trace.endUtime,
   };
 }
 

@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import type { TracesResponse } from '../../lib/ledger-api';
+import type { Trace, AddressBook } from '../../../api/model';
 import { formatAge, formatInt, hashPath, shortHash } from '../../lib/format';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
 import { fromApiTrace, firstFailure } from '../trace-graph/trace-model';
 
-type Trace = TracesResponse['traces'][number];
 
 /** Traces as rows: root account, size, status, age. Keyed by trace id so live updates never reorder focus. */
-export function TraceList({ traces, book, loading, skeleton = 10, caption }: { traces: Trace[]; book: TracesResponse['address_book']; loading: boolean; skeleton?: number; caption: string }) {
+export function TraceList({ traces, book, loading, skeleton = 10, caption }: { traces: Trace[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
@@ -32,26 +31,26 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
               const failed = firstFailure(view);
               const root = view.txs.get(view.rootHash);
               return (
-                <tr key={t.trace_id} className="border-t border-slate-100 dark:border-slate-800">
+                <tr key={t.traceId} className="border-t border-slate-100 dark:border-slate-800">
                   <td className="px-3 py-2">
-                    <Link to="/trace/$traceId" params={{ traceId: hashPath(t.trace_id) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-                      {shortHash(t.trace_id)}
+                    <Link to="/trace/$traceId" params={{ traceId: hashPath(t.traceId) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
+                      {shortHash(t.traceId)}
                     </Link>
                   </td>
                   <td className="max-w-[12rem] px-3 py-2">{root && <AddressLink raw={root.account} book={book} />}</td>
-                  <td className="px-3 py-2 text-right">{formatInt(t.trace_info?.transactions ?? view.txs.size)}</td>
+                  <td className="px-3 py-2 text-right">{formatInt(t.transactionCount || view.txs.size)}</td>
                   <td className="px-3 py-2">
                     {failed ? <span className="font-medium text-red-700 dark:text-red-400">✕ failed</span> : <span className="text-emerald-700 dark:text-emerald-400">✓ ok</span>}
                   </td>
                   <td className="hidden px-3 py-2 sm:table-cell">
-                    {t.mc_seqno_end && (
-                      <Link to="/mc/$seqno" params={{ seqno: String(t.mc_seqno_end) }} className="hover:underline">
-                        {t.mc_seqno_end}
+                    {t.mcSeqnoEnd > 0 && (
+                      <Link to="/mc/$seqno" params={{ seqno: String(t.mcSeqnoEnd) }} className="hover:underline">
+                        {t.mcSeqnoEnd}
                       </Link>
                     )}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap" title={t.end_utime ? new Date(t.end_utime * 1000).toISOString() : undefined}>
-                    {t.end_utime ? formatAge(t.end_utime) : ''}
+                  <td className="px-3 py-2 whitespace-nowrap" title={t.endUtime ? new Date(t.endUtime * 1000).toISOString() : undefined}>
+                    {t.endUtime ? formatAge(t.endUtime) : ''}
                   </td>
                 </tr>
               );

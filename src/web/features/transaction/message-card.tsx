@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { WireMsg } from '../../lib/ledger-api';
+import type { Message } from '../../../api/model';
 import { AddressLink } from '../../components/address-link';
 import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTon, hashPath, shortHash } from '../../lib/format';
@@ -7,13 +7,12 @@ import type { AddressBook } from '../trace-graph/trace-model';
 import { messageLabel } from '../trace-graph/graph-model';
 
 /** One message: route, value, fees, flags, opcode, and its body decoded and raw. */
-export function MessageCard({ m, book, title }: { m: WireMsg; book: AddressBook; title: string }) {
+export function MessageCard({ m, book, title }: { m: Message; book: AddressBook; title: string }) {
   const label = messageLabel({
     hash: m.hash, source: m.source, destination: m.destination, value: m.value ?? '0', opcode: m.opcode,
-    comment: m.message_content?.decoded?.type === 'text_comment' ? m.message_content.decoded.comment ?? null : null,
-    bounce: !!m.bounce, bounced: !!m.bounced, fwdFee: m.fwd_fee,
+    comment: m.body?.comment ?? null, bounce: !!m.bounce, bounced: !!m.bounced, fwdFee: m.fwdFee,
   });
-  const body = m.message_content?.body;
+  const body = m.body?.boc;
   return (
     <article className="space-y-1 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="message-card">
       <h3 className="flex flex-wrap items-baseline gap-2 font-medium">
@@ -26,13 +25,13 @@ export function MessageCard({ m, book, title }: { m: WireMsg; book: AddressBook;
         <dt className="text-slate-500">To</dt>
         <dd className="min-w-0">{m.destination ? <AddressLink raw={m.destination} book={book} /> : <span className="text-slate-500">external (log)</span>}</dd>
         {m.value !== null && (<><dt className="text-slate-500">Value</dt><dd>{formatTon(m.value, { maxFraction: 9 })}</dd></>)}
-        {m.fwd_fee !== null && (<><dt className="text-slate-500">Forward fee</dt><dd>{formatTon(m.fwd_fee, { maxFraction: 9 })}</dd></>)}
+        {m.fwdFee !== null && (<><dt className="text-slate-500">Forward fee</dt><dd>{formatTon(m.fwdFee, { maxFraction: 9 })}</dd></>)}
         <dt className="text-slate-500">Opcode</dt>
         <dd className="mono">{formatOpcode(m.opcode)}{m.opcode !== null && <span className="ml-1 text-slate-500">({m.opcode})</span>}</dd>
         <dt className="text-slate-500">Flags</dt>
         <dd>{m.source === null ? 'external in' : `bounce ${m.bounce ? 'yes' : 'no'} · bounced ${m.bounced ? 'yes' : 'no'}`}</dd>
-        {m.message_content?.decoded?.type === 'text_comment' && (<><dt className="text-slate-500">Comment</dt><dd className="break-words">“{m.message_content.decoded.comment}”</dd></>)}
-        {m.hash_norm && (<><dt className="text-slate-500">Normalized hash</dt><dd className="mono break-all text-xs">{m.hash_norm}</dd></>)}
+        {m.body?.comment != null && (<><dt className="text-slate-500">Comment</dt><dd className="break-words">“{m.body.comment}”</dd></>)}
+        {m.hashNorm && (<><dt className="text-slate-500">Normalized hash</dt><dd className="mono break-all text-xs">{m.hashNorm}</dd></>)}
       </dl>
       {body && (
         <details>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { WireTx } from '../../lib/ledger-api';
+import type { Transaction } from '../../../api/model';
 import { formatAge, hashPath, shortHash } from '../../lib/format';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
@@ -7,7 +7,7 @@ import { failureOf, txViewOf, type AddressBook } from '../trace-graph/trace-mode
 import { messageLabel } from '../trace-graph/graph-model';
 
 /** Transactions as rows; on a phone the less important columns drop out. */
-export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: WireTx[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string }) {
+export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Transaction[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
@@ -45,7 +45,7 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Wi
                         {m.value ? ` · ${m.value}` : ''}
                       </span>
                     ) : (
-                      <span className="text-slate-500">none ({t.description?.type ?? 'tick-tock'})</span>
+                      <span className="text-slate-500">none ({t.description.type})</span>
                     )}
                   </td>
                   <td className={`px-3 py-2 ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>{failure ? `✕ ${failure}` : '✓'}</td>
