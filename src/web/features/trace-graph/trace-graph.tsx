@@ -147,6 +147,7 @@ function GraphInner(props: TraceGraphProps) {
   }, [model, trace, letters, book, addressForm, selected]);
 
   const flow = useReactFlow();
+  const wide = typeof matchMedia !== 'function' || matchMedia('(min-width: 640px)').matches;
   useEffect(() => {
     if (!selected) return;
     const n = model.layout.nodes.find((x) => x.id === selected);
@@ -183,7 +184,8 @@ function GraphInner(props: TraceGraphProps) {
     >
       <Background gap={24} />
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />
+      {/* on a phone the minimap would cover a third of an already small canvas */}
+      {wide && <MiniMap pannable zoomable nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />}
     </ReactFlow>
   );
 }
