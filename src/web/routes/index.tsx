@@ -17,7 +17,9 @@ const LIVE_MS = 4000;
 function Home() {
   const { effectiveApiBase } = useSettings();
   const [live, setLive] = useState(true);
-  const q = useQuery({ ...tracesQuery(effectiveApiBase, { limit: 20 }), refetchInterval: live ? LIVE_MS : false, placeholderData: (prev) => prev });
+  // Live updates hold while the pointer or focus is on the list, so a row never moves under a click.
+  const [holding, setHolding] = useState(false);
+  const q = useQuery({ ...tracesQuery(effectiveApiBase, { limit: 20 }), refetchInterval: live && !holding ? LIVE_MS : false, placeholderData: (prev) => prev });
   const latest = q.data?.traces[0]?.mcSeqnoEnd;
   return (
     <div className="space-y-4">
@@ -34,7 +36,7 @@ function Home() {
           )}
         </span>
         <button type="button" aria-pressed={live} onClick={() => setLive((l) => !l)} className="ml-auto rounded-full border border-slate-300 px-3 py-0.5 text-xs dark:border-slate-700">
-          <span aria-hidden="true" className={live ? 'text-emerald-600' : 'text-slate-400'}>●</span> {live ? 'Live' : 'Paused'}
+          <span aria-hidden="true" className={live && !holding ? 'text-emerald-600' : 'text-slate-400'}>●</span> {live ? (holding ? 'Live (held while pointing)' : 'Live') : 'Paused'}
         </button>
       </section>
       {q.isError && !q.data ? (
@@ -42,7 +44,9 @@ function Home() {
       ) : q.data && q.data.traces.length === 0 ? (
         <Empty>This ledger has no completed traces yet.</Empty>
       ) : (
+        <div onPointerEnter={() => setHolding(true)} onPointerLeave={() => setHolding(false)} onFocus={() => setHolding(true)} onBlur={() => setHolding(false)}>
         <TraceList traces={q.data?.traces ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} caption="Latest traces, newest first" />
+        </div>
       )}
       {q.isError && q.data && <p role="status" className="text-xs text-amber-700">Live update failed; showing the last data. Retrying…</p>}
     </div>
