@@ -9,6 +9,7 @@ import { registerMasterchainBlockShardState } from './routes/masterchain-block-s
 import { registerTraces } from './routes/traces';
 import { registerTransactionsByMessage } from './routes/transactions-by-message';
 import { registerExplorer } from './static-files';
+import { TransactionFragments } from './serialize/cached';
 
 export interface ServerOptions {
   reader: LedgerReader;
@@ -81,10 +82,11 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
-  registerGetBlockTransactionsExt(app, opts.reader);
-  registerMasterchainBlockShardState(app, opts.reader);
+  const fragments = new TransactionFragments(opts.reader);
+  registerGetBlockTransactionsExt(app, opts.reader, fragments);
+  registerMasterchainBlockShardState(app, opts.reader, fragments);
   registerTraces(app, opts.reader);
-  registerTransactionsByMessage(app, opts.reader);
+  registerTransactionsByMessage(app, opts.reader, fragments);
   for (const url of API_PATHS) {
     app.route({
       method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],

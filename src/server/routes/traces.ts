@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { parseParams, tracesParams, type RawQuery } from '../../api/params';
 import type { LedgerReader } from '../store/interface';
 import { selectActions } from '../actions-select';
-import { addressBook, collectAddresses, metadata } from '../serialize/address-book';
+import { addressBook, metadata } from '../serialize/address-book';
+import { addressesOf, FragmentCache, listBody } from '../serialize/json-cache';
 import { TRACE_TX_LIMIT, traceJson } from '../serialize/v3';
 
 /** v3 traces: completed traces by one of account / trace_id / tx_hash / msg_hash, or the latest. */
 export function registerTraces(app: FastifyInstance, reader: LedgerReader): void {
-  app.get('/api/v3/traces', async (request) => {
+  // a completed trace never changes: its JSON is kept, per choice of actions
+  const cache = new FragmentCache(5_000);
+  app.get('/api/v3/traces', async (request, reply) => {
     const p = parseParams('traces', tracesParams, request.query as RawQuery);
     const found = reader.findTraces(
       {
@@ -23,12 +26,16 @@ export function registerTraces(app: FastifyInstance, reader: LedgerReader): void
       },
       { limit: p.limit, offset: p.offset, sort: p.sort },
     );
-    const traces = found.map((t) => {
-      const txs = reader.getTraceTransactions(t.traceId, TRACE_TX_LIMIT);
-      const actions = p.include_actions ? selectActions(reader.getActions([t.traceId]), p.supported_action_types) : null;
-      return traceJson(t, txs, actions);
-    });
-    const addresses = collectAddresses(traces);
-    return { traces, address_book: addressBook(reader, addresses), metadata: metadata(reader, addresses) };
+    const actionsKey = p.include_actions ? [...p.supported_action_types].sort().join(',') : '-';
+    const traces = found.map((t) =>
+      cache.through(`${t.traceId.toString('hex')}:${actionsKey}`, () => {
+        const txs = reader.getTraceTransactions(t.traceId, TRACE_TX_LIMIT);
+        const actions = p.include_actions ? selectActions(reader.getActions([t.traceId]), p.supported_action_types) : null;
+        return { value: traceJson(t, txs, actions), final: t.state === 'complete' };
+      }),
+    );
+    const addresses = addressesOf(traces);
+    reply.type('application/json; charset=utf-8');
+    return listBody('traces', traces, { address_book: addressBook(reader, addresses), metadata: metadata(reader, addresses) });
   });
 }

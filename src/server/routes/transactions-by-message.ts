@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { parseParams, transactionsByMessageParams, type RawQuery } from '../../api/params';
 import type { LedgerReader } from '../store/interface';
-import { addressBook, collectAddresses } from '../serialize/address-book';
-import { transactionJson } from '../serialize/v3';
+import { addressBook } from '../serialize/address-book';
+import { addressesOf, listBody } from '../serialize/json-cache';
+import type { TransactionFragments } from '../serialize/cached';
 
 /** v3 transactionsByMessage: the sender (`out`) and receiver (`in`) transactions of matching messages. */
-export function registerTransactionsByMessage(app: FastifyInstance, reader: LedgerReader): void {
-  app.get('/api/v3/transactionsByMessage', async (request) => {
+export function registerTransactionsByMessage(app: FastifyInstance, reader: LedgerReader, fragments: TransactionFragments): void {
+  app.get('/api/v3/transactionsByMessage', async (request, reply) => {
     const p = parseParams('transactionsByMessage', transactionsByMessageParams, request.query as RawQuery);
-    const transactions = reader
-      .findTransactionsByMessage({ msgHash: p.msg_hash, bodyHash: p.body_hash, opcode: p.opcode, direction: p.direction }, { limit: p.limit, offset: p.offset, sort: p.sort })
-      .map(transactionJson);
-    return { transactions, address_book: addressBook(reader, collectAddresses(transactions)) };
+    const hashes = reader.findTransactionHashesByMessage(
+      { msgHash: p.msg_hash, bodyHash: p.body_hash, opcode: p.opcode, direction: p.direction },
+      { limit: p.limit, offset: p.offset, sort: p.sort },
+    );
+    const txs = fragments.v3Json(hashes);
+    reply.type('application/json; charset=utf-8');
+    return listBody('transactions', txs, { address_book: addressBook(reader, addressesOf(txs)) });
   });
 }

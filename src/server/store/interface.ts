@@ -60,10 +60,17 @@ export interface LedgerReader {
     after: { account: string; lt: bigint } | null,
     count: number,
   ): { transactions: TransactionRecord[]; incomplete: boolean };
+  getBlockTransactionHashes(
+    ref: BlockRef,
+    after: { account: string; lt: bigint } | null,
+    count: number,
+  ): { hashes: Buffer[]; incomplete: boolean };
   /** The masterchain block first, then the shard blocks it commits. `null` when unknown. */
   getTransaction(hash: Buffer): TransactionRecord | null;
   getMasterchainBlocks(seqno: number): BlockRecord[] | null;
   getTransactionsByMcSeqno(seqno: number, page: Page): TransactionRecord[];
+  getTransactionHashesByMcSeqno(seqno: number, page: Page): Buffer[];
+  getTransactions(hashes: Buffer[]): TransactionRecord[];
   /** Completed traces only, ordered by end_lt (end_utime when a utime bound is given), then trace id. */
   findTraces(filter: TraceFilter, page: Page): TraceRecord[];
   /** The trace's transactions by lt, at most `max`. */
@@ -71,6 +78,7 @@ export interface LedgerReader {
   getActions(traceIds: Buffer[]): ActionRecord[];
   /** Each transaction once, even when several of its messages match. */
   findTransactionsByMessage(filter: MessageFilter, page: Page): TransactionRecord[];
+  findTransactionHashesByMessage(filter: MessageFilter, page: Page): Buffer[];
   getAccountInfos(accounts: string[]): AccountInfoRecord[];
   getTokenInfos(accounts: string[]): TokenInfoRecord[];
   latestMasterchainSeqno(): number | null;

@@ -75,15 +75,19 @@ export class SqliteLedgerReader implements LedgerReader {
     };
   }
 
-  getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
+  getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
     const rows = (after
-      ? this.q(`SELECT * FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ?
+      ? this.q(`SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ?
                 AND (account > ? OR (account = ? AND lt > ?)) ORDER BY account, lt LIMIT ?`)
           .all(ref.workchain, ref.shard, ref.seqno, after.account, after.account, clampLt(after.lt), count + 1)
-      : this.q('SELECT * FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt LIMIT ?')
+      : this.q('SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt LIMIT ?')
           .all(ref.workchain, ref.shard, ref.seqno, count + 1)) as Row[];
-    const incomplete = rows.length > count;
-    return { transactions: rows.slice(0, count).map((r) => this.transaction(r)), incomplete };
+    return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
+  }
+
+  getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
+    const page = this.getBlockTransactionHashes(ref, after, count);
+    return { transactions: this.getTransactions(page.hashes), incomplete: page.incomplete };
   }
 
   getMasterchainBlocks(seqno: number): BlockRecord[] | null {
@@ -95,11 +99,25 @@ export class SqliteLedgerReader implements LedgerReader {
     return [mc, ...shards.map((r) => this.block(r))];
   }
 
-  getTransactionsByMcSeqno(seqno: number, page: Page): TransactionRecord[] {
+  getTransactionHashesByMcSeqno(seqno: number, page: Page): Buffer[] {
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.q(`SELECT * FROM transactions WHERE mc_seqno = ?
+    const rows = this.q(`SELECT hash FROM transactions WHERE mc_seqno = ?
         ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT ? OFFSET ?`).all(seqno, page.limit, page.offset) as Row[];
-    return rows.map((r) => this.transaction(r));
+    return rows.map((r) => blob(r.hash));
+  }
+
+  getTransactionsByMcSeqno(seqno: number, page: Page): TransactionRecord[] {
+    return this.getTransactions(this.getTransactionHashesByMcSeqno(seqno, page));
+  }
+
+  /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
+  getTransactions(hashes: Buffer[]): TransactionRecord[] {
+    const out: TransactionRecord[] = [];
+    for (const h of hashes) {
+      const t = this.getTransaction(h);
+      if (t) out.push(t);
+    }
+    return out;
   }
 
   findTraces(filter: TraceFilter, page: Page): TraceRecord[] {
@@ -208,12 +226,18 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   findTransactionsByMessage(filter: MessageFilter, page: Page): TransactionRecord[] {
+    return this.getTransactions(this.findTransactionHashesByMessage(filter, page));
+  }
+
+  findTransactionHashesByMessage(filter: MessageFilter, page: Page): Buffer[] {
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
-    const where: string[] = [];
+    const where: string[] = ['1'];
     const args: unknown[] = [];
+    let from = 'messages m';
     if (filter.msgHash) {
-      where.push('(m.msg_hash = ? OR m.hash_norm = ?)');
-      args.push(filter.msgHash, filter.msgHash);
+      // a message's hash or its normalized hash: two index lookups (an OR would scan the table)
+      from = `(SELECT * FROM messages WHERE msg_hash = ? UNION ALL SELECT * FROM messages WHERE hash_norm = ? AND msg_hash != ?) m`;
+      args.push(filter.msgHash, filter.msgHash, filter.msgHash);
     }
     if (filter.bodyHash) {
       where.push('m.body_hash = ?');
@@ -229,11 +253,9 @@ export class SqliteLedgerReader implements LedgerReader {
     }
     // Several messages of one transaction may match (a fan-out sends many with one opcode): each
     // transaction is listed once.
-    const sql = `SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE ${where.join(' AND ')}
+    const sql = `SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM ${from} WHERE ${where.join(' AND ')}
                  ORDER BY m.tx_lt ${dir}, m.tx_account ${dir}, m.tx_hash ${dir} LIMIT ? OFFSET ?`;
-    const hashes = this.q(sql).all(...args, page.limit, page.offset) as Row[];
-    const byHash = this.q('SELECT * FROM transactions WHERE hash = ?');
-    return hashes.map((h) => this.transaction(byHash.get(h.tx_hash) as Row));
+    return (this.q(sql).all(...args, page.limit, page.offset) as Row[]).map((r) => blob(r.tx_hash));
   }
 
   getTransaction(hash: Buffer): TransactionRecord | null {

@@ -1,0 +1,36 @@
+import type { LedgerReader } from '../store/interface';
+import type { TransactionRecord } from '../store/records';
+import { FragmentCache, type Fragment } from './json-cache';
+import { transactionJson } from './v3';
+import { rawTransaction } from './v2';
+
+/** A transaction is final once every message it sent to an account has been received. */
+export function isFinal(t: TransactionRecord): boolean {
+  return t.outMsgs.every((m) => m.destination === null || m.inMsgTxHash !== null);
+}
+
+/** v3 and v2 JSON of transactions by hash, from the cache or the store. */
+export class TransactionFragments {
+  private readonly v3 = new FragmentCache(20_000);
+  private readonly v2 = new FragmentCache(20_000);
+
+  constructor(private readonly reader: LedgerReader) {}
+
+  private load(hashes: Buffer[], cache: FragmentCache, render: (t: TransactionRecord) => unknown): Fragment[] {
+    const keys = hashes.map((h) => h.toString('hex'));
+    const missing = hashes.filter((_, i) => cache.get(keys[i]!) === undefined);
+    const loaded = new Map(this.reader.getTransactions(missing).map((t) => [t.hash.toString('hex'), t]));
+    return keys.map((k) => cache.through(k, () => {
+      const t = loaded.get(k)!;
+      return { value: render(t), final: isFinal(t) };
+    }));
+  }
+
+  v3Json(hashes: Buffer[]): Fragment[] {
+    return this.load(hashes, this.v3, transactionJson);
+  }
+
+  v2Json(hashes: Buffer[]): Fragment[] {
+    return this.load(hashes, this.v2, rawTransaction);
+  }
+}
