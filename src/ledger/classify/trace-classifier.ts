@@ -59,9 +59,22 @@ function subtree(ctx: Ctx, root: TransactionRecord): TransactionRecord[] {
   return out.sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
 }
 
-/** An action fails when a transaction in it failed or a message in it bounced. */
+/**
+ * An action fails when a transaction in it failed, or a message in it bounced: the receiver ran a
+ * bounce phase (its value went back), or the sender got its message back.
+ */
 function succeeded(txs: TransactionRecord[]): boolean {
-  return !txs.some((t) => isFailed(t.description) || t.inMsg?.bounced === true);
+  return !txs.some((t) => isFailed(t.description) || t.description.bounce !== undefined || t.inMsg?.bounced === true);
+}
+
+/** A transaction with the bounced-back messages it caused: they belong to the same action. */
+function withBounces(ctx: Ctx, tx: TransactionRecord): TransactionRecord[] {
+  const out = [tx];
+  for (const m of tx.outMsgs) {
+    const r = ctx.receiverOf.get(m.hash.toString('hex'));
+    if (r?.inMsg?.bounced) out.push(r);
+  }
+  return out;
 }
 
 function action(ctx: Ctx, type: ActionType, txs: TransactionRecord[], details: Record<string, unknown>, parent: Buffer | null, index: number): ActionRecord {
@@ -180,6 +193,7 @@ function nftOf(_ctx: Ctx, itemTx: TransactionRecord): { collection: string | nul
 function basic(tx: TransactionRecord): { type: ActionType; details: Record<string, unknown> } | null {
   const m = tx.inMsg;
   if (!m || m.source === null) return null; // the external that starts a trace is not an action of its own
+  if (m.bounced) return null; // a bounce is part of the action whose message bounced
   const deployed = (tx.origStatus === 'uninit' || tx.origStatus === 'nonexist') && tx.endStatus === 'active';
   if (deployed) return { type: 'contract_deploy', details: { source: m.source, destination: tx.account, value: m.value?.toString() ?? null, opcode: m.opcode } };
   if (m.opcode === null || m.opcode === 0) {
@@ -225,13 +239,16 @@ export async function createTraceClassifier(): Promise<TraceClassifier> {
         for (const t of txs) {
           covered.add(t);
           const b = basic(t);
-          if (b) actions.push(action(ctx, b.type, [t], b.details, parent.actionId, index++));
+          if (b) actions.push(action(ctx, b.type, withBounces(ctx, t), b.details, parent.actionId, index++));
         }
       }
       for (const tx of trace.transactions) {
         if (covered.has(tx)) continue;
         const b = basic(tx);
-        if (b) actions.push(action(ctx, b.type, [tx], b.details, null, index++));
+        if (!b) continue;
+        const group = withBounces(ctx, tx);
+        for (const t of group) covered.add(t);
+        actions.push(action(ctx, b.type, group, b.details, null, index++));
       }
       return { actions, accounts, tokens };
     },
