@@ -20,7 +20,8 @@ export function accountStateRecord(account: string, hash: Buffer, shard: ShardAc
     status: state.type,
     codeHash: code ? code.hash() : null,
     dataHash: data ? data.hash() : null,
-    codeBoc: code ? code.toBoc() : null,
+    // nothing reads the code itself (interfaces go by code hash), so its BOC is not made
+    codeBoc: null,
     dataBoc: data ? data.toBoc() : null,
     frozenHash: state.type === 'frozen' ? Buffer.from(state.stateHash.toString(16).padStart(64, '0'), 'hex') : null,
     lastTransLt: acc.storage.lastTransLt,

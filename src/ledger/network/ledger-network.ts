@@ -17,6 +17,7 @@ import { accountStateRecord } from './account-state';
 import { BlockProducer } from './block-producer';
 import { describeTransaction, isFailed } from './describe-transaction';
 import { messageCells, messageRecord } from './extract-messages';
+import { useNodeSha256 } from './fast-sha256';
 
 export interface TraceClassifier {
   classify(
@@ -96,6 +97,7 @@ export class LedgerNetwork {
   }
 
   static async create(opts: NetworkOptions): Promise<LedgerNetwork> {
+    useNodeSha256();
     const blockchain = await Blockchain.create({ storage: new NonexistentAccountStorage() });
     blockchain.verbosity = { print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false };
     return new LedgerNetwork(blockchain, opts);
