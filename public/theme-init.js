@@ -3,4 +3,6 @@
 try {
   var t = localStorage.getItem('ledgerscope.theme') || 'system';
   if (t === 'dark' || (t === 'system' && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
-} catch (e) {}
+} catch {
+  // storage unavailable (private mode, blocked cookies): the system theme applies
+}
