@@ -1,4 +1,4 @@
-import { compileFunc } from '@ton-community/func-js';
+import { Worker } from 'node:worker_threads';
 import { Cell } from '@ton/core';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,21 +31,21 @@ const funcDir = join(dirname(fileURLToPath(import.meta.url)), 'func');
 
 let compiled: Promise<CompiledContracts> | null = null;
 
-async function compileOne(target: string, sources: Record<string, string>): Promise<Cell> {
-  const result = await compileFunc({ targets: [target], sources });
-  if (result.status === 'error') throw new Error(`FunC compilation of ${target} failed: ${result.message}`);
-  return Cell.fromBase64(result.codeBoc);
-}
-
-/** Compiles every contract once per process. */
+/** Compiles every contract once per process, in a worker thread that then exits (see compile-worker.mjs). */
 export function compileContracts(): Promise<CompiledContracts> {
   compiled ??= (async () => {
     const sources: Record<string, string> = {};
     for (const f of readdirSync(funcDir)) if (f.endsWith('.fc')) sources[f] = readFileSync(join(funcDir, f), 'utf8');
+    const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url), { workerData: { sources, targets: TARGETS } });
+    const reply = await new Promise<{ code?: Record<string, string>; error?: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the FunC compiler worker exited (${code}) without an answer`)));
+    });
+    await worker.terminate();
+    if (reply.error || !reply.code) throw new Error(reply.error ?? 'the FunC compiler gave no code');
     const out = {} as CompiledContracts;
-    for (const [name, target] of Object.entries(TARGETS) as [keyof CompiledContracts, string][]) {
-      out[name] = await compileOne(target, sources);
-    }
+    for (const name of Object.keys(TARGETS) as (keyof CompiledContracts)[]) out[name] = Cell.fromBase64(reply.code[name]!);
     return out;
   })();
   return compiled;

@@ -39,6 +39,9 @@ const WEIGHTS: [TraceKind, number][] = [
 ];
 
 const WALLETS = 24;
+/** Distinct starting forwarders of chains, and roots of fan-outs (each root reaches 240 accounts). */
+const CHAIN_STARTS = 8n;
+const FAN_ROOTS = 3n;
 const GENESIS_BALANCE = toNano('1000000');
 
 /**
@@ -57,6 +60,8 @@ export class Traffic {
   private readonly jettonBalances = new Map<string, bigint>();
   private readonly nftOwners: (TrafficWallet | null)[] = [];
   private nextForwarderId = 1n;
+  private chains = 0n;
+  private fans = 0n;
   private queryId = 1n;
   private freshAddresses = 0;
   readonly counts = new Map<TraceKind, number>();
@@ -226,13 +231,15 @@ export class Traffic {
         return this.send(this.wallet(), [internal({ to: this.mcWallet.address, value: this.amount(1, 20), bounce: false, body: commentCell('to the masterchain') })]);
       }
       case 'chain': {
-        const id = 2_000_000n + this.nextForwarderId++ * 100n;
+        // chains start from a small pool of forwarders, so the accounts they pass through are reused
+        // (every new account costs the emulator memory for as long as the network runs)
+        const id = 2_000_000n + (this.chains++ % CHAIN_STARTS) * 100n;
         const hops = this.rng.int(20, 26);
         return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: toNano('3'), init: forwarderInit(id, c.forwarder), body: chainBody(hops, q) })]);
       }
       case 'fan_out': {
         // 1 + 15 + 225 = 241 transactions: the root forwarder and two levels of fan-out
-        const id = 3_000_000n + this.nextForwarderId++;
+        const id = 3_000_000n + (this.fans++ % FAN_ROOTS);
         return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: toNano('40'), init: forwarderInit(id, c.forwarder), body: fanBody(15, 2, q) })]);
       }
     }
