@@ -76,6 +76,12 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
     if (!readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
+      // Hash-keyed tables and indexes take each batch's rows at random pages, so a batch dirties
+      // about as many pages as it has rows. Checkpointing every 10k WAL pages (~40 MB) instead of
+      // SQLite's 1k lets a page rewritten by many batches be copied back once: measured with
+      // bench/store.ts, ~0.55 -> ~0.33 ms per written transaction. The WAL is cut back after.
+      db.pragma('wal_autocheckpoint = 10000');
+      db.pragma('journal_size_limit = 67108864');
       migrate(db, version);
     } else if (version < SCHEMA_VERSION) {
       throw new LedgerFileError(path, `has schema version ${version}; open it writable once to migrate it`);

@@ -32,6 +32,14 @@ const optBlob = (v: unknown): Buffer | null => (v === null ? null : (v as Buffer
 const MAX_LT = (1n << 63n) - 1n;
 const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
 
+const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(',');
+const IN_SIZES = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+const IN_CHUNK = 256;
+
+// A list filtered by a handful of ids (trace ids, tx hashes, message hashes, several accounts) is
+// driven from those ids (CROSS JOIN fixes SQLite's join order): left to itself the planner walks
+// the whole traces_by_end_lt index to avoid sorting, probing each trace against the id list, which
+// costs a scan of every trace for a result of a few rows. Sorting those few rows is cheap.
 export class SqliteLedgerReader implements LedgerReader {
   private readonly stmts = new Map<string, Database.Statement>();
 
@@ -112,12 +120,14 @@ export class SqliteLedgerReader implements LedgerReader {
 
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
   getTransactions(hashes: Buffer[]): TransactionRecord[] {
-    const out: TransactionRecord[] = [];
+    const rows = new Map<string, Row>();
+    for (const r of this.inList('SELECT * FROM transactions WHERE hash IN', hashes)) rows.set(blob(r.hash).toString('hex'), r);
+    const ordered: Row[] = [];
     for (const h of hashes) {
-      const t = this.getTransaction(h);
-      if (t) out.push(t);
+      const r = rows.get(h.toString('hex'));
+      if (r) ordered.push(r);
     }
-    return out;
+    return this.assemble(ordered);
   }
 
   findTraces(filter: TraceFilter, page: Page): TraceRecord[] {
@@ -135,19 +145,21 @@ export class SqliteLedgerReader implements LedgerReader {
       order = `a.end_lt ${dir}, a.trace_id ${dir}`;
     } else if (filter.accounts?.length) {
       // several accounts: the union, each trace once (sorted: as many rows as those accounts have)
-      from = `(SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (${filter.accounts.map(() => '?').join(',')})) a
-              JOIN traces t ON t.trace_id = a.trace_id`;
+      from = `(SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (${marks(filter.accounts)})) a
+              CROSS JOIN traces t ON t.trace_id = a.trace_id`;
       args.push(...filter.accounts);
     } else if (filter.traceIds?.length) {
-      where.push(`t.trace_id IN (${filter.traceIds.map(() => '?').join(',')})`);
+      from = `(SELECT trace_id FROM traces WHERE trace_id IN (${marks(filter.traceIds)})) a CROSS JOIN traces t ON t.trace_id = a.trace_id`;
       args.push(...filter.traceIds);
     } else if (filter.txHashes?.length) {
-      where.push(`t.trace_id IN (SELECT trace_id FROM transactions WHERE hash IN (${filter.txHashes.map(() => '?').join(',')}))`);
+      from = `(SELECT DISTINCT trace_id FROM transactions WHERE hash IN (${marks(filter.txHashes)})) a
+              CROSS JOIN traces t ON t.trace_id = a.trace_id`;
       args.push(...filter.txHashes);
     } else if (filter.msgHashes?.length) {
-      const marks = filter.msgHashes.map(() => '?').join(',');
-      where.push(`t.trace_id IN (SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash WHERE m.msg_hash IN (${marks})
-                  UNION SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash WHERE m.hash_norm IN (${marks}))`);
+      const m = marks(filter.msgHashes);
+      from = `(SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash WHERE m.msg_hash IN (${m})
+               UNION SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash WHERE m.hash_norm IN (${m})) a
+              CROSS JOIN traces t ON t.trace_id = a.trace_id`;
       args.push(...filter.msgHashes, ...filter.msgHashes);
     }
     if (filter.mcSeqno !== undefined) {
@@ -198,7 +210,7 @@ export class SqliteLedgerReader implements LedgerReader {
 
   getTraceTransactions(traceId: Buffer, max: number): TransactionRecord[] {
     const rows = this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').all(traceId, max) as Row[];
-    return rows.map((r) => this.transaction(r));
+    return this.assemble(rows);
   }
 
   getActions(traceIds: Buffer[]): ActionRecord[] {
@@ -259,8 +271,7 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   getTransaction(hash: Buffer): TransactionRecord | null {
-    const row = this.q('SELECT * FROM transactions WHERE hash = ?').get(hash) as Row | undefined;
-    return row ? this.transaction(row) : null;
+    return this.getTransactions([hash])[0] ?? null;
   }
 
   getAccountInfos(accounts: string[]): AccountInfoRecord[] {
@@ -309,85 +320,133 @@ export class SqliteLedgerReader implements LedgerReader {
     if (this.db.open) this.db.close();
   }
 
-  private state(hash: Buffer): AccountStateRecord {
-    const r = this.q('SELECT * FROM account_states WHERE hash = ?').get(hash) as Row;
-    return {
-      hash,
-      account: r.account as string,
-      balance: BigInt(r.balance as string),
-      status: r.status as AccountStatus,
-      codeHash: optBlob(r.code_hash),
-      dataHash: optBlob(r.data_hash),
-      codeBoc: null,
-      dataBoc: null,
-      frozenHash: optBlob(r.frozen_hash),
-      lastTransLt: optBig(r.last_trans_lt),
+  /**
+   * Rows of `sqlPrefix (?, ?, …)` for any number of keys, in chunks whose sizes come from a fixed
+   * set (the last key repeated to fill one), so the statement cache stays small whatever the page size.
+   */
+  private inList(sqlPrefix: string, keys: readonly unknown[]): Row[] {
+    const out: Row[] = [];
+    for (let i = 0; i < keys.length; i += IN_CHUNK) {
+      const chunk = keys.slice(i, i + IN_CHUNK);
+      const size = IN_SIZES.find((n) => n >= chunk.length)!;
+      while (chunk.length < size) chunk.push(chunk[chunk.length - 1]);
+      out.push(...(this.q(`${sqlPrefix} (${marks(chunk)})`).all(...chunk) as Row[]));
+    }
+    return out;
+  }
+
+  /**
+   * Full records of a page of transaction rows, with a constant number of queries per page (not per
+   * row): their messages, account states, message contents and each message's other end.
+   */
+  private assemble(txRows: Row[]): TransactionRecord[] {
+    if (txRows.length === 0) return [];
+    const hex = (b: Buffer) => b.toString('hex');
+    const msgsByTx = new Map<string, Row[]>();
+    for (const m of this.inList('SELECT * FROM messages WHERE tx_hash IN', txRows.map((r) => r.hash))) {
+      const k = hex(blob(m.tx_hash));
+      const list = msgsByTx.get(k);
+      if (list) list.push(m);
+      else msgsByTx.set(k, [m]);
+    }
+    const allMsgs = [...msgsByTx.values()].flat();
+    const stateHashes = new Map<string, Buffer>();
+    for (const r of txRows) {
+      for (const h of [blob(r.state_before), blob(r.state_after)]) stateHashes.set(hex(h), h);
+    }
+    const states = new Map<string, Row>();
+    for (const r of this.inList('SELECT * FROM account_states WHERE hash IN', [...stateHashes.values()])) states.set(hex(blob(r.hash)), r);
+    const contentHashes = new Map<string, Buffer>();
+    for (const m of allMsgs) {
+      contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
+      const init = optBlob(m.init_state_hash);
+      if (init) contentHashes.set(hex(init), init);
+    }
+    const contents = new Map<string, Buffer>();
+    for (const r of this.inList('SELECT hash, boc FROM message_contents WHERE hash IN', [...contentHashes.values()])) contents.set(hex(blob(r.hash)), blob(r.boc));
+    // The other end of each message: the transaction that received (`in`) or sent (`out`) it.
+    const ends = new Map<string, Buffer>();
+    const msgHashes = new Map<string, Buffer>();
+    for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
+    for (const r of this.inList('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash IN', [...msgHashes.values()])) {
+      const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
+      if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
+    }
+    const state = (hash: Buffer): AccountStateRecord => {
+      const r = states.get(hex(hash));
+      if (!r) throw new Error(`ledger is inconsistent: account state ${hex(hash)} is missing`);
+      return {
+        hash,
+        account: r.account as string,
+        balance: BigInt(r.balance as string),
+        status: r.status as AccountStatus,
+        codeHash: optBlob(r.code_hash),
+        dataHash: optBlob(r.data_hash),
+        codeBoc: null,
+        dataBoc: null,
+        frozenHash: optBlob(r.frozen_hash),
+        lastTransLt: optBig(r.last_trans_lt),
+      };
     };
-  }
-
-  private content(hash: Buffer): Buffer {
-    return this.q('SELECT boc FROM message_contents WHERE hash = ?').pluck().get(hash) as Buffer;
-  }
-
-  /** The other end of a message: the transaction that received (`in`) or sent (`out`) it. */
-  private counterpart(msgHash: Buffer, direction: 'in' | 'out'): Buffer | null {
-    const v = this.q('SELECT tx_hash FROM messages WHERE msg_hash = ? AND direction = ? LIMIT 1').pluck().get(msgHash, direction);
-    return (v as Buffer | undefined) ?? null;
-  }
-
-  private message(r: Row): MessageRecord {
-    const hash = blob(r.msg_hash);
-    const isIn = r.direction === 'in';
-    const initHash = optBlob(r.init_state_hash);
-    return {
-      hash,
-      hashNorm: optBlob(r.hash_norm),
-      source: r.source as string | null,
-      destination: r.destination as string | null,
-      value: r.value === null ? null : BigInt(r.value as string),
-      valueExtraCurrencies: JSON.parse(r.value_extra as string) as Record<string, string>,
-      fwdFee: r.fwd_fee === null ? null : BigInt(r.fwd_fee as string),
-      ihrFee: r.ihr_fee === null ? null : BigInt(r.ihr_fee as string),
-      importFee: r.import_fee === null ? null : BigInt(r.import_fee as string),
-      createdLt: optBig(r.created_lt),
-      createdAt: optNum(r.created_at),
-      opcode: optNum(r.opcode),
-      bounce: optBool(r.bounce),
-      bounced: optBool(r.bounced),
-      ihrDisabled: optBool(r.ihr_disabled),
-      body: { hash: blob(r.body_hash), boc: this.content(blob(r.body_hash)) },
-      initState: initHash ? { hash: initHash, boc: this.content(initHash) } : null,
-      comment: r.comment as string | null,
-      outMsgTxHash: isIn ? this.counterpart(hash, 'out') : blob(r.tx_hash),
-      inMsgTxHash: isIn ? blob(r.tx_hash) : this.counterpart(hash, 'in'),
+    const content = (hash: Buffer): Buffer => {
+      const boc = contents.get(hex(hash));
+      if (!boc) throw new Error(`ledger is inconsistent: message content ${hex(hash)} is missing`);
+      return boc;
     };
-  }
-
-  private transaction(r: Row): TransactionRecord {
-    const hash = blob(r.hash);
-    const msgs = this.q('SELECT * FROM messages WHERE tx_hash = ? ORDER BY direction, position').all(hash) as Row[];
-    const inRow = msgs.find((m) => m.direction === 'in');
-    return {
-      hash,
-      lt: big(r.lt),
-      account: r.account as string,
-      block: { workchain: num(r.workchain), shard: big(r.shard), seqno: num(r.block_seqno) },
-      mcSeqno: num(r.mc_seqno),
-      now: num(r.now),
-      origStatus: r.orig_status as AccountStatus,
-      endStatus: r.end_status as AccountStatus,
-      totalFees: BigInt(r.total_fees as string),
-      totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
-      description: JSON.parse(r.description as string) as TransactionRecord['description'],
-      boc: blob(r.boc),
-      prevTransHash: blob(r.prev_trans_hash),
-      prevTransLt: big(r.prev_trans_lt),
-      stateBefore: this.state(blob(r.state_before)),
-      stateAfter: this.state(blob(r.state_after)),
-      traceId: blob(r.trace_id),
-      traceExternalHash: optBlob(r.trace_external_hash),
-      inMsg: inRow ? this.message(inRow) : null,
-      outMsgs: msgs.filter((m) => m.direction === 'out').map((m) => this.message(m)),
+    const message = (r: Row): MessageRecord => {
+      const hash = blob(r.msg_hash);
+      const isIn = r.direction === 'in';
+      const initHash = optBlob(r.init_state_hash);
+      return {
+        hash,
+        hashNorm: optBlob(r.hash_norm),
+        source: r.source as string | null,
+        destination: r.destination as string | null,
+        value: r.value === null ? null : BigInt(r.value as string),
+        valueExtraCurrencies: JSON.parse(r.value_extra as string) as Record<string, string>,
+        fwdFee: r.fwd_fee === null ? null : BigInt(r.fwd_fee as string),
+        ihrFee: r.ihr_fee === null ? null : BigInt(r.ihr_fee as string),
+        importFee: r.import_fee === null ? null : BigInt(r.import_fee as string),
+        createdLt: optBig(r.created_lt),
+        createdAt: optNum(r.created_at),
+        opcode: optNum(r.opcode),
+        bounce: optBool(r.bounce),
+        bounced: optBool(r.bounced),
+        ihrDisabled: optBool(r.ihr_disabled),
+        body: { hash: blob(r.body_hash), boc: content(blob(r.body_hash)) },
+        initState: initHash ? { hash: initHash, boc: content(initHash) } : null,
+        comment: r.comment as string | null,
+        outMsgTxHash: isIn ? (ends.get(`${hex(hash)}:out`) ?? null) : blob(r.tx_hash),
+        inMsgTxHash: isIn ? blob(r.tx_hash) : (ends.get(`${hex(hash)}:in`) ?? null),
+      };
     };
+    return txRows.map((r) => {
+      const hash = blob(r.hash);
+      const msgs = msgsByTx.get(hex(hash)) ?? [];
+      const inRow = msgs.find((m) => m.direction === 'in');
+      const outRows = msgs.filter((m) => m.direction === 'out').sort((x, y) => num(x.position) - num(y.position));
+      return {
+        hash,
+        lt: big(r.lt),
+        account: r.account as string,
+        block: { workchain: num(r.workchain), shard: big(r.shard), seqno: num(r.block_seqno) },
+        mcSeqno: num(r.mc_seqno),
+        now: num(r.now),
+        origStatus: r.orig_status as AccountStatus,
+        endStatus: r.end_status as AccountStatus,
+        totalFees: BigInt(r.total_fees as string),
+        totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
+        description: JSON.parse(r.description as string) as TransactionRecord['description'],
+        boc: blob(r.boc),
+        prevTransHash: blob(r.prev_trans_hash),
+        prevTransLt: big(r.prev_trans_lt),
+        stateBefore: state(blob(r.state_before)),
+        stateAfter: state(blob(r.state_after)),
+        traceId: blob(r.trace_id),
+        traceExternalHash: optBlob(r.trace_external_hash),
+        inMsg: inRow ? message(inRow) : null,
+        outMsgs: outRows.map(message),
+      };
+    });
   }
 }
