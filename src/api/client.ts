@@ -8,10 +8,15 @@ import {
   normalizeTransaction,
   normalizeV2BlockTransactions,
 } from './normalize';
+import type { BlockTransactionsExtRequest, MasterchainBlockShardStateRequest, TracesRequest, TransactionsByMessageRequest } from './request-params';
 import { wireError, wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions } from './wire';
 
-/** The API answered with an error status; `message` is the server's own message. */
+/**
+ * The API answered with an error status; `message` is the server's own message (v2
+ * `{ok: false, error}` or v3 `{error}`), else `HTTP <status> <text>` for a body of another shape.
+ */
 export class ApiError extends Error {
+  readonly kind = 'http' as const;
   constructor(
     readonly status: number,
     message: string,
@@ -24,6 +29,7 @@ export class ApiError extends Error {
 
 /** No answer at all: the API is down, unreachable, or refused the request (CORS). */
 export class ApiUnreachableError extends Error {
+  readonly kind = 'unreachable' as const;
   constructor(
     readonly base: string,
     cause: unknown,
@@ -35,6 +41,7 @@ export class ApiUnreachableError extends Error {
 
 /** The API answered, but not with the shape this contract describes. */
 export class ApiShapeError extends Error {
+  readonly kind = 'shape' as const;
   constructor(
     readonly url: string,
     readonly issues: string,
@@ -44,15 +51,25 @@ export class ApiShapeError extends Error {
   }
 }
 
+/** Every error the client throws (an aborted request rethrows the fetch's own AbortError). */
+export type LedgerApiError = ApiError | ApiUnreachableError | ApiShapeError;
+
+export function isLedgerApiError(e: unknown): e is LedgerApiError {
+  return e instanceof ApiError || e instanceof ApiUnreachableError || e instanceof ApiShapeError;
+}
+
 type Scalar = string | number | bigint | boolean;
 export type QueryParams = Record<string, Scalar | readonly Scalar[] | null | undefined>;
 
-/** List parameters go out as repeated keys (`?account=a&account=b`), as both APIs accept. */
-export function queryString(params: QueryParams): string {
+/**
+ * List parameters go out as repeated keys (`?account=a&account=b`), as both APIs accept; the
+ * comma form would break on values that may hold commas. Absent, null and empty values are left out.
+ */
+export function queryString(params: QueryParams | object): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
+  for (const [k, v] of Object.entries(params as QueryParams)) {
     if (v === undefined || v === null || v === '') continue;
-    for (const item of Array.isArray(v) ? v : [v]) q.append(k, String(item));
+    for (const item of Array.isArray(v) ? (v as readonly Scalar[]) : [v as Scalar]) q.append(k, String(item));
   }
   const text = q.toString();
   return text ? `?${text}` : '';
@@ -75,7 +92,7 @@ export class LedgerClient {
     this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
   }
 
-  private async get<T extends z.ZodType>(path: string, params: QueryParams, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  private async get<T extends z.ZodType>(path: string, params: QueryParams | object, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
     const url = `${this.base}${path}${queryString(this.opts.apiKey ? { ...params, api_key: this.opts.apiKey } : params)}`;
     let res: Response;
     try {
@@ -102,45 +119,21 @@ export class LedgerClient {
     return parsed.data;
   }
 
-  async getBlockTransactionsExt(
-    p: { workchain: number; shard: string; seqno: number; count?: number; after_lt?: string; after_hash?: string; root_hash?: string; file_hash?: string },
-    signal?: AbortSignal,
-  ): Promise<M.V2BlockTransactions> {
+  async getBlockTransactionsExt(p: BlockTransactionsExtRequest, signal?: AbortSignal): Promise<M.V2BlockTransactions> {
     return normalizeV2BlockTransactions(await this.get('/api/v2/getBlockTransactionsExt', p, wireV2BlockTransactions, signal));
   }
 
-  async getMasterchainBlockShardState(p: { seqno: number; limit?: number; offset?: number; sort?: 'asc' | 'desc' }, signal?: AbortSignal): Promise<M.ShardState> {
+  async getMasterchainBlockShardState(p: MasterchainBlockShardStateRequest, signal?: AbortSignal): Promise<M.ShardState> {
     const r = await this.get('/api/v3/masterchainBlockShardState', p, wireShardStateResponse, signal);
     return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book), blocks: r.blocks.map(normalizeBlock) };
   }
 
-  async getTraces(
-    p: {
-      account?: string | string[];
-      trace_id?: string | string[];
-      tx_hash?: string | string[];
-      msg_hash?: string | string[];
-      mc_seqno?: number;
-      start_utime?: number;
-      end_utime?: number;
-      start_lt?: string;
-      end_lt?: string;
-      include_actions?: boolean;
-      supported_action_types?: string[];
-      limit?: number;
-      offset?: number;
-      sort?: 'asc' | 'desc';
-    },
-    signal?: AbortSignal,
-  ): Promise<M.TracesPage> {
+  async getTraces(p: TracesRequest, signal?: AbortSignal): Promise<M.TracesPage> {
     const r = await this.get('/api/v3/traces', p, wireTracesResponse, signal);
     return { traces: r.traces.map(normalizeTrace), addressBook: normalizeAddressBook(r.address_book), metadata: normalizeMetadata(r.metadata) };
   }
 
-  async getTransactionsByMessage(
-    p: { msg_hash?: string; body_hash?: string; opcode?: string | number; direction?: 'in' | 'out'; limit?: number; offset?: number; sort?: 'asc' | 'desc' },
-    signal?: AbortSignal,
-  ): Promise<M.TransactionsPage> {
+  async getTransactionsByMessage(p: TransactionsByMessageRequest, signal?: AbortSignal): Promise<M.TransactionsPage> {
     const r = await this.get('/api/v3/transactionsByMessage', p, wireTransactionsResponse, signal);
     return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book) };
   }

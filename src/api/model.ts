@@ -237,3 +237,18 @@ export interface V2BlockTransactions {
   incomplete: boolean;
   transactions: V2Transaction[];
 }
+
+export interface V2TransactionId {
+  /** Raw `<wc>:<hex>` as the API prints it (TON Center: lower-case hex). */
+  account: string;
+  lt: string;
+  hash: string;
+  mode: number | null;
+}
+
+export interface V2BlockTransactionIds {
+  block: BlockRef & { rootHash: string; fileHash: string };
+  reqCount: number;
+  incomplete: boolean;
+  transactions: V2TransactionId[];
+}

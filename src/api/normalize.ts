@@ -10,8 +10,12 @@ import type {
   wireTrace,
   WireTraceNode,
   wireTransaction,
+  wireV2BlockHeader,
+  wireV2BlockId,
+  wireV2BlockTransactionIds,
   wireV2BlockTransactions,
   wireV2Message,
+  wireV2Transaction,
 } from './wire';
 
 type W<T extends z.ZodType> = z.output<T>;
@@ -254,24 +258,62 @@ function v2Message(m: W<typeof wireV2Message>): M.V2Message {
   };
 }
 
-export function normalizeV2BlockTransactions(r: W<typeof wireV2BlockTransactions>): M.V2BlockTransactions {
-  const id = r.result.id;
+function v2BlockId(id: W<typeof wireV2BlockId>): M.V2BlockTransactions['block'] {
+  return { workchain: id.workchain, shard: normalizeShard(id.shard), seqno: id.seqno, rootHash: id.root_hash, fileHash: id.file_hash };
+}
+
+export function normalizeV2Transaction(t: W<typeof wireV2Transaction>): M.V2Transaction {
   return {
-    block: { workchain: id.workchain, shard: normalizeShard(id.shard), seqno: id.seqno, rootHash: id.root_hash, fileHash: id.file_hash },
+    account: n(t.account),
+    address: t.address,
+    utime: t.utime,
+    data: t.data,
+    lt: t.transaction_id.lt,
+    hash: t.transaction_id.hash,
+    fee: t.fee,
+    storageFee: t.storage_fee,
+    otherFee: t.other_fee,
+    inMsg: t.in_msg ? v2Message(t.in_msg) : null,
+    outMsgs: t.out_msgs.map(v2Message),
+  };
+}
+
+export function normalizeV2BlockTransactions(r: W<typeof wireV2BlockTransactions>): M.V2BlockTransactions {
+  return {
+    block: v2BlockId(r.result.id),
     reqCount: r.result.req_count,
     incomplete: r.result.incomplete,
-    transactions: r.result.transactions.map((t) => ({
-      account: n(t.account),
-      address: t.address,
-      utime: t.utime,
-      data: t.data,
-      lt: t.transaction_id.lt,
-      hash: t.transaction_id.hash,
-      fee: t.fee,
-      storageFee: t.storage_fee,
-      otherFee: t.other_fee,
-      inMsg: t.in_msg ? v2Message(t.in_msg) : null,
-      outMsgs: t.out_msgs.map(v2Message),
-    })),
+    transactions: r.result.transactions.map(normalizeV2Transaction),
+  };
+}
+
+export function normalizeV2BlockTransactionIds(r: W<typeof wireV2BlockTransactionIds>): M.V2BlockTransactionIds {
+  return {
+    block: v2BlockId(r.result.id),
+    reqCount: r.result.req_count,
+    incomplete: r.result.incomplete,
+    transactions: r.result.transactions.map((t) => ({ account: t.account, lt: t.lt, hash: t.hash, mode: n(t.mode) })),
+  };
+}
+
+/** A v2 block header read into the same Block as a v3 block; what v2 does not print stays null. */
+export function normalizeV2BlockHeader(r: W<typeof wireV2BlockHeader>): M.Block {
+  const h = r.result;
+  const id = v2BlockId(h.id);
+  return {
+    ...id,
+    genUtime: n(h.gen_utime),
+    startLt: n(h.start_lt),
+    endLt: n(h.end_lt),
+    txCount: null,
+    globalId: n(h.global_id),
+    mcSeqno: id.workchain === -1 ? id.seqno : null,
+    prevBlocks: h.prev_blocks.map(blockRef),
+    afterSplit: h.after_split ?? false,
+    beforeSplit: h.before_split ?? false,
+    afterMerge: h.after_merge ?? false,
+    wantSplit: h.want_split ?? false,
+    wantMerge: h.want_merge ?? false,
+    keyBlock: h.is_key_block ?? false,
   };
 }

@@ -173,10 +173,13 @@ export const wireV2Transaction = z.looseObject({
   out_msgs: z.array(wireV2Message).optional().default([]),
 });
 
+/** `chain.blockIdExt` in our dialect, `ton.blockIdExt` in TON Center's. */
+export const wireV2BlockId = z.looseObject({ '@type': str.regex(/^(ton|chain)\.blockIdExt$/), workchain: num, shard: str, seqno: num, root_hash: str, file_hash: str });
+
 export const wireV2BlockTransactions = z.looseObject({
   ok: z.literal(true),
   result: z.looseObject({
-    id: z.looseObject({ '@type': str.regex(/^(ton|chain)\.blockIdExt$/), workchain: num, shard: str, seqno: num, root_hash: str, file_hash: str }),
+    id: wireV2BlockId,
     req_count: num,
     incomplete: z.boolean(),
     transactions: z.array(wireV2Transaction),
@@ -184,3 +187,36 @@ export const wireV2BlockTransactions = z.looseObject({
 });
 
 export const wireError = z.looseObject({ error: opt(str), code: opt(num) });
+
+// The other v2 answers the explorer may read from a TON Center deployment (our server serves only
+// getBlockTransactionsExt): getBlockTransactions (short ids), getBlockHeader, getTransactions.
+
+export const wireV2BlockTransactionIds = z.looseObject({
+  ok: z.literal(true),
+  result: z.looseObject({
+    id: wireV2BlockId,
+    req_count: num,
+    incomplete: z.boolean(),
+    transactions: z.array(z.looseObject({ mode: opt(num), account: str, lt: str, hash: str })),
+  }),
+});
+
+export const wireV2BlockHeader = z.looseObject({
+  ok: z.literal(true),
+  result: z.looseObject({
+    id: wireV2BlockId,
+    global_id: opt(num),
+    after_merge: opt(z.boolean()),
+    after_split: opt(z.boolean()),
+    before_split: opt(z.boolean()),
+    want_merge: opt(z.boolean()),
+    want_split: opt(z.boolean()),
+    is_key_block: opt(z.boolean()),
+    start_lt: opt(str),
+    end_lt: opt(str),
+    gen_utime: opt(numberish),
+    prev_blocks: z.array(wireV2BlockId).optional().default([]),
+  }),
+});
+
+export const wireV2Transactions = z.looseObject({ ok: z.literal(true), result: z.array(wireV2Transaction) });

@@ -1,6 +1,6 @@
 // zod schemas of the v3 responses in our dialect (SPEC.md + API.md). The server's responses are
-// validated against these in its tests; the explorer parses what it fetches with the same schemas
-// (see ./dialects.ts for the public TON Center dialect).
+// validated against these in its tests. The explorer reads with the lenient schemas of ../wire.ts,
+// which accept these and the public TON Center dialect alike.
 import { z } from 'zod';
 
 export const hash = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'a base64 hash of 44 characters');
