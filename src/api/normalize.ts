@@ -33,7 +33,12 @@ export function normalizeOpcode(v: number | string | null | undefined): number |
   return null;
 }
 
-/** Shards: ours a signed decimal; TON Center's v3 an unsigned hex such as `2000000000000000`. */
+/**
+ * Shards: ours a signed decimal; TON Center's v3 an unsigned hex of 16 digits such as
+ * `2000000000000000`. A 16-character all-digit string is read as hex: a signed decimal of exactly 16
+ * digits would be a shard whose prefix starts with 10 zero bits (over a thousand shards deep), which
+ * neither ledger has.
+ */
 export function normalizeShard(v: string): string {
   if (/^-?\d+$/.test(v) && !/^[0-9]{16}$/.test(v)) return v;
   if (/^[0-9a-fA-F]{1,16}$/.test(v)) {
