@@ -26,6 +26,17 @@ const API_PATHS = [
   '/api/v3/transactionsByMessage',
 ];
 
+/**
+ * The store cannot answer right now (locked by a writer past the busy timeout, file gone or unreadable,
+ * or already closed during shutdown): a 503 the client may retry, not a 500. better-sqlite3 reports a
+ * closed connection as a plain TypeError without a code, hence the message test.
+ */
+function storeUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(code)) return true;
+  return error instanceof TypeError && /database connection is not open/.test(error.message);
+}
+
 /** The query service: the four operations, the explorer, and their errors. */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -67,7 +78,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       // errors Fastify raises itself for malformed requests (e.g. a bad URL encoding)
       status = (error as { statusCode: number }).statusCode;
       message = status === 400 ? 'malformed request' : (error as Error).message;
-    } else if ((error as { code?: string }).code === 'SQLITE_BUSY' || (error as { code?: string }).code === 'SQLITE_CANTOPEN') {
+    } else if (storeUnavailable(error)) {
       status = 503;
       message = 'the ledger store is unavailable; try again shortly';
     } else {

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { checkAgainstSchemas, startTestServer, type TestServer } from './test-support/test-server';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -63,6 +63,7 @@ describe('a corpus of hostile queries', () => {
         for (const value of VALUES) {
           const r = await rawGet(`${endpoint}?${param}=${encode(value)}`);
           checked += 1;
+          checkAgainstSchemas(endpoint, r.status, JSON.parse(r.body));
           expect(r.status, `${endpoint}?${param}=${value.slice(0, 30)} → ${r.status} ${r.body.slice(0, 200)}`).toBeLessThan(500);
           if (r.status !== 200) {
             expect(r.status).toBeGreaterThanOrEqual(400);
@@ -87,6 +88,7 @@ describe('a corpus of hostile queries', () => {
       const r = await rawGet(path);
       expect(r.status, path.slice(0, 80)).toBeGreaterThanOrEqual(400);
       expect(r.status, path.slice(0, 80)).toBeLessThan(500);
+      checkAgainstSchemas(path, r.status, JSON.parse(r.body));
     }
     const still = await s.get('/api/v3/traces?limit=1');
     expect(still.status).toBe(200);

@@ -3,6 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import { testLedgerPath } from '../../ledger/test-ledger';
 import { openLedgerStore, type LedgerStore } from '../store/open-store';
 import { createServer } from '../app';
+import type { ZodType } from 'zod';
+import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
+import { masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../../api/schemas/v3';
+
+const SCHEMAS: Record<string, ZodType> = {
+  '/api/v2/getBlockTransactionsExt': blockTransactionsExtResponse,
+  '/api/v3/masterchainBlockShardState': masterchainBlockShardStateResponse,
+  '/api/v3/traces': tracesResponse,
+  '/api/v3/transactionsByMessage': transactionsByMessageResponse,
+};
+
+/**
+ * Every API answer a test receives is checked against the response schemas of src/api: a 200 against
+ * its operation's schema, anything else against the dialect's error envelope. A mismatch throws with
+ * the zod issues, failing the test that made the request.
+ */
+export function checkAgainstSchemas(path: string, status: number, body: unknown): void {
+  const route = path.split('?')[0]!;
+  if (!route.startsWith('/api/')) return;
+  const schema = status === 200 ? SCHEMAS[route] : route.startsWith('/api/v2/') ? v2Error : v3Error;
+  if (!schema) return;
+  const r = schema.safeParse(body);
+  if (!r.success) throw new Error(`response of ${path.slice(0, 200)} (${status}) does not match its schema: ${JSON.stringify(r.error.issues).slice(0, 1000)}`);
+}
 
 export interface TestServer {
   base: string;
@@ -39,6 +63,8 @@ export async function startTestServer(): Promise<TestServer> {
       } catch {
         // not JSON: keep the text for the assertion message
       }
+      // HEAD has no body to check
+      if (res.headers.get('content-type')?.startsWith('application/json')) checkAgainstSchemas(p, res.status, body);
       return { status: res.status, body, headers: res.headers };
     },
     async close() {
