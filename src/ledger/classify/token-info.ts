@@ -7,7 +7,7 @@ import type { AccountStateRecord, InterfaceName, TokenInfoRecord } from '../../s
 
 /** Token metadata read from a jetton or NFT contract's data; `null` when it does not parse. */
 export function tokenInfo(state: AccountStateRecord, iface: InterfaceName): TokenInfoRecord | null {
-  if (!state.dataBoc) return null;
+  if (!state.dataBoc || iface === 'wallet_v4r2' || iface === 'wallet_v5r1') return null;
   let data: Cell;
   try {
     data = Cell.fromBoc(state.dataBoc)[0]!;

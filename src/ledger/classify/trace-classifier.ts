@@ -101,6 +101,8 @@ function highLevel(ctx: Ctx, tx: TransactionRecord): { type: ActionType; details
   const m = tx.inMsg;
   if (!m || m.opcode === null || m.bounced) return null;
   const ifaces = ctx.iface(tx.account);
+  // only jetton and NFT contracts begin high-level actions: skip parsing every other body
+  if (!ifaces.some((i) => i !== 'wallet_v4r2' && i !== 'wallet_v5r1')) return null;
   const s = bodySlice(m);
   if (!s) return null;
   try {
