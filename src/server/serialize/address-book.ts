@@ -15,28 +15,75 @@ export function collectAddresses(value: unknown, into = new Set<string>()): Set<
   return into;
 }
 
+type BookEntry = { user_friendly: string; domain: null; interfaces: string[] };
+type MetaEntry = { is_indexed: boolean; token_info: Record<string, unknown>[] };
+
+/**
+ * What the store said about each address, kept for at most a second. Account status and interfaces
+ * change only while live production runs (an account gets deployed, a contract gets classified), so
+ * an answer may show an address's previous form or interfaces for up to a second; in exchange a
+ * request stops paying one indexed lookup and one checksum per address (most of a small query's cost).
+ */
+class BookCache {
+  readonly book = new Map<string, BookEntry>();
+  readonly meta = new Map<string, MetaEntry | null>();
+  private born = Date.now();
+
+  fresh(): this {
+    const now = Date.now();
+    if (now - this.born > 1000 || this.book.size + this.meta.size > 100_000) {
+      this.book.clear();
+      this.meta.clear();
+      this.born = now;
+    }
+    return this;
+  }
+}
+const caches = new WeakMap<LedgerReader, BookCache>();
+const cacheOf = (reader: LedgerReader) => {
+  let c = caches.get(reader);
+  if (!c) caches.set(reader, (c = new BookCache()));
+  return c.fresh();
+};
+
 /**
  * `address_book`: raw → {user_friendly, domain, interfaces}. Wallets and accounts that are not
  * (yet) active get the non-bounceable form, as wallets show their own address; the rest bounceable.
  */
-export function addressBook(reader: LedgerReader, addresses: Set<string>) {
-  const infos = new Map(reader.getAccountInfos([...addresses]).map((i) => [i.account, i]));
-  const book: Record<string, { user_friendly: string; domain: null; interfaces: string[] }> = {};
-  for (const raw of addresses) {
-    const info = infos.get(raw);
-    const wallet = info?.interfaces.some((i) => i.startsWith('wallet_')) ?? false;
-    const bounceable = !wallet && info !== undefined && info.status === 'active';
-    book[raw] = { user_friendly: formatAddress(raw, bounceable ? 'bounceable' : 'non-bounceable'), domain: null, interfaces: info?.interfaces ?? [] };
+export function addressBook(reader: LedgerReader, addresses: Set<string>): Record<string, BookEntry> {
+  const cache = cacheOf(reader);
+  const missing = [...addresses].filter((a) => !cache.book.has(a));
+  if (missing.length > 0) {
+    const infos = new Map(reader.getAccountInfos(missing).map((i) => [i.account, i]));
+    for (const raw of missing) {
+      const info = infos.get(raw);
+      const wallet = info?.interfaces.some((i) => i.startsWith('wallet_')) ?? false;
+      const bounceable = !wallet && info !== undefined && info.status === 'active';
+      cache.book.set(raw, { user_friendly: formatAddress(raw, bounceable ? 'bounceable' : 'non-bounceable'), domain: null, interfaces: info?.interfaces ?? [] });
+    }
   }
+  const book: Record<string, BookEntry> = {};
+  for (const raw of addresses) book[raw] = cache.book.get(raw)!;
   return book;
 }
 
 /** `metadata`: raw → {is_indexed, token_info} for the jetton and NFT contracts among the addresses. */
-export function metadata(reader: LedgerReader, addresses: Set<string>) {
-  const out: Record<string, { is_indexed: boolean; token_info: Record<string, unknown>[] }> = {};
-  for (const t of reader.getTokenInfos([...addresses])) {
-    const entry = (out[t.account] ??= { is_indexed: true, token_info: [] });
-    entry.token_info.push({ valid: true, type: t.type, name: t.name, symbol: t.symbol, decimals: t.decimals, description: t.description, image: t.image, extra: t.extra });
+export function metadata(reader: LedgerReader, addresses: Set<string>): Record<string, MetaEntry> {
+  const cache = cacheOf(reader);
+  const missing = [...addresses].filter((a) => !cache.meta.has(a));
+  if (missing.length > 0) {
+    const found = new Map<string, MetaEntry>();
+    for (const t of reader.getTokenInfos(missing)) {
+      const entry = found.get(t.account) ?? { is_indexed: true, token_info: [] };
+      found.set(t.account, entry);
+      entry.token_info.push({ valid: true, type: t.type, name: t.name, symbol: t.symbol, decimals: t.decimals, description: t.description, image: t.image, extra: t.extra });
+    }
+    for (const a of missing) cache.meta.set(a, found.get(a) ?? null);
+  }
+  const out: Record<string, MetaEntry> = {};
+  for (const a of addresses) {
+    const m = cache.meta.get(a);
+    if (m) out[a] = m;
   }
   return out;
 }
