@@ -4,6 +4,7 @@ import type { LedgerReader } from '../store/interface';
 import { NotFoundError } from '../errors';
 import { blockIdExt } from '../serialize/v2';
 import type { TransactionFragments } from '../serialize/cached';
+import { joinFragments } from '../serialize/json-cache';
 
 let requests = 0;
 
@@ -23,7 +24,7 @@ export function registerGetBlockTransactionsExt(app: FastifyInstance, reader: Le
     const after = p.after_hash !== undefined && p.after_lt !== undefined ? { account: p.after_hash, lt: p.after_lt } : null;
     const page = reader.getBlockTransactionHashes(ref, after, p.count);
     requests += 1;
-    const txs = fragments.v2Json(page.hashes).map((f) => f.json).join(',');
+    const txs = joinFragments(fragments.v2Json(page.hashes));
     const head = {
       '@type': 'blocks.transactionsExt',
       id: blockIdExt(block),
@@ -32,6 +33,6 @@ export function registerGetBlockTransactionsExt(app: FastifyInstance, reader: Le
     };
     reply.type('application/json; charset=utf-8');
     const extra = JSON.stringify(`${Date.now() / 1000}:${requests}:${request.id}`);
-    return `{"ok":true,"result":${JSON.stringify(head).slice(0, -1)},"transactions":[${txs}],"@extra":${extra}}}`;
+    return Buffer.concat([Buffer.from(`{"ok":true,"result":${JSON.stringify(head).slice(0, -1)},"transactions":[`), ...txs, Buffer.from(`],"@extra":${extra}}}`)]);
   });
 }
