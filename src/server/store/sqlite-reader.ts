@@ -242,15 +242,11 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   findTransactionHashesByMessage(filter: MessageFilter, page: Page): Buffer[] {
+    if (filter.msgHash) return this.transactionHashesByMessageHash(filter, filter.msgHash, page);
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
     const where: string[] = ['1'];
     const args: unknown[] = [];
-    let from = 'messages m';
-    if (filter.msgHash) {
-      // a message's hash or its normalized hash: two index lookups (an OR would scan the table)
-      from = `(SELECT * FROM messages WHERE msg_hash = ? UNION ALL SELECT * FROM messages WHERE hash_norm = ? AND msg_hash != ?) m`;
-      args.push(filter.msgHash, filter.msgHash, filter.msgHash);
-    }
+    const from = 'messages m';
     if (filter.bodyHash) {
       where.push('m.body_hash = ?');
       args.push(filter.bodyHash);
@@ -268,6 +264,42 @@ export class SqliteLedgerReader implements LedgerReader {
     const sql = `SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM ${from} WHERE ${where.join(' AND ')}
                  ORDER BY m.tx_lt ${dir}, m.tx_account ${dir}, m.tx_hash ${dir} LIMIT ? OFFSET ?`;
     return (this.q(sql).all(...args, page.limit, page.offset) as Row[]).map((r) => blob(r.tx_hash));
+  }
+
+  /**
+   * A message hash names one message (two rows: sent and received) plus the few external messages
+   * sharing that normalized hash, so the rows are fetched whole by two index lookups (an OR would
+   * scan the table) and deduplicated, ordered and paged here: SQLite's DISTINCT and ORDER BY over
+   * them cost two temporary B-trees, most of the query's time for a result of one or two rows.
+   * Same order as the general query: lt, then account, then transaction hash.
+   */
+  private transactionHashesByMessageHash(filter: MessageFilter, msgHash: Buffer, page: Page): Buffer[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.bodyHash) {
+      where.push(' AND body_hash = ?');
+      args.push(filter.bodyHash);
+    }
+    if (filter.opcode !== undefined) {
+      where.push(' AND opcode = ?');
+      args.push(filter.opcode);
+    }
+    if (filter.direction) {
+      where.push(' AND direction = ?');
+      args.push(filter.direction);
+    }
+    const rest = where.join('');
+    const rows = this.q(`SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ?${rest}
+        UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ? AND msg_hash != ?${rest}`)
+      .all(msgHash, ...args, msgHash, msgHash, ...args) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
+    const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
+    for (const r of rows) unique.set(r.tx_hash.toString('hex'), r);
+    const sign = page.sort === 'asc' ? 1 : -1;
+    // accounts are ASCII, so string order is SQLite's byte order; hashes compare as bytes, as BLOBs do
+    const ordered = [...unique.values()].sort((a, b) =>
+      sign * (a.tx_lt !== b.tx_lt ? (a.tx_lt < b.tx_lt ? -1 : 1) : a.tx_account !== b.tx_account ? (a.tx_account < b.tx_account ? -1 : 1) : Buffer.compare(a.tx_hash, b.tx_hash)),
+    );
+    return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
   }
 
   getTransaction(hash: Buffer): TransactionRecord | null {
