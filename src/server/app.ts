@@ -37,6 +37,39 @@ function storeUnavailable(error: unknown): boolean {
   return error instanceof TypeError && /database connection is not open/.test(error.message);
 }
 
+/**
+ * One JSON line per request on stdout, written once per turn of the event loop: under load many
+ * requests finish in one turn, and one write for all of them saves a system call per request.
+ * Lines keep their order. stdout belongs to the process, so the buffer does too; whatever is still
+ * pending is written when the process exits (process.exit included) or a server closes.
+ */
+const requestLog = new (class {
+  private pending = '';
+  private scheduled = false;
+  private exitHooked = false;
+
+  line(fields: Record<string, unknown>): void {
+    this.pending += JSON.stringify(fields) + '\n';
+    if (!this.exitHooked) {
+      this.exitHooked = true;
+      process.once('exit', this.flush);
+    }
+    if (this.pending.length > 65_536) this.flush();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.flush);
+    }
+  }
+
+  readonly flush = (): void => {
+    this.scheduled = false;
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    process.stdout.write(text);
+  };
+})();
+
 /** The query service: the four operations, the explorer, and their errors. */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -48,21 +81,30 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     return503OnClosing: true,
   });
 
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback hooks rather than async ones: an async hook costs a promise and a microtask turn on
+  // every request, a measurable share of a small query's time.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    done();
   });
   if (opts.log) {
-    app.addHook('onResponse', async (request, reply) => {
-      const line = { time: new Date().toISOString(), method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
-      process.stdout.write(JSON.stringify(line) + '\n');
+    app.addHook('onResponse', (request, reply, done) => {
+      const url = request.url;
+      const q = url.indexOf('?');
+      requestLog.line({ time: new Date().toISOString(), method: request.method, path: q === -1 ? url : url.slice(0, q), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 });
+      done();
+    });
+    app.addHook('onClose', (_instance, done) => {
+      requestLog.flush();
+      done();
     });
   }
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) {
       reply.header('Access-Control-Allow-Origin', '*');
       reply.header('Content-Type', 'application/json; charset=utf-8');
     }
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { masterchainBlockShardStateParams, parseParams, type RawQuery } from '../../api/params';
 import type { LedgerReader } from '../store/interface';
 import { NotFoundError } from '../errors';
-import { addressBook } from '../serialize/address-book';
+import { addressBookJson } from '../serialize/address-book';
 import { addressesOf, listBody } from '../serialize/json-cache';
 import type { TransactionFragments } from '../serialize/cached';
 import { blockJson } from '../serialize/v3';
@@ -16,7 +16,7 @@ export function registerMasterchainBlockShardState(app: FastifyInstance, reader:
     const txs = fragments.v3Json(reader.getTransactionHashesByMcSeqno(p.seqno, { limit: p.limit, offset: p.offset, sort: p.sort }));
     reply.type('application/json; charset=utf-8');
     return listBody('transactions', txs, {
-      address_book: addressBook(reader, addressesOf(txs)),
+      address_book: addressBookJson(reader, addressesOf(txs)),
       blocks: blocks.map((b) => blockJson(b, p.seqno)),
     });
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseParams, tracesParams, type RawQuery } from '../../api/params';
 import type { LedgerReader } from '../store/interface';
 import { selectActions } from '../actions-select';
-import { addressBook, metadata } from '../serialize/address-book';
+import { addressBookJson, metadata } from '../serialize/address-book';
 import { addressesOf, FragmentCache, listBody } from '../serialize/json-cache';
 import { TRACE_TX_LIMIT, traceJson } from '../serialize/v3';
 
@@ -36,6 +36,6 @@ export function registerTraces(app: FastifyInstance, reader: LedgerReader): void
     );
     const addresses = addressesOf(traces);
     reply.type('application/json; charset=utf-8');
-    return listBody('traces', traces, { address_book: addressBook(reader, addresses), metadata: metadata(reader, addresses) });
+    return listBody('traces', traces, { address_book: addressBookJson(reader, addresses), metadata: metadata(reader, addresses) });
   });
 }

@@ -1,5 +1,6 @@
 import { formatAddress } from '../../ton/address';
 import type { LedgerReader } from '../store/interface';
+import { RawJson } from './raw-json';
 
 /** Every raw address found in a JSON value (any string field of the `<wc>:<64 hex>` form). */
 export function collectAddresses(value: unknown, into = new Set<string>()): Set<string> {
@@ -25,14 +26,15 @@ type MetaEntry = { is_indexed: boolean; token_info: Record<string, unknown>[] };
  * request stops paying one indexed lookup and one checksum per address (most of a small query's cost).
  */
 class BookCache {
-  readonly book = new Map<string, BookEntry>();
+  /** Each address book entry as its `"raw":{…}` member text: a response joins strings, serializes nothing. */
+  readonly bookJson = new Map<string, string>();
   readonly meta = new Map<string, MetaEntry | null>();
   private born = Date.now();
 
   fresh(): this {
     const now = Date.now();
-    if (now - this.born > 1000 || this.book.size + this.meta.size > 100_000) {
-      this.book.clear();
+    if (now - this.born > 1000 || this.bookJson.size + this.meta.size > 100_000) {
+      this.bookJson.clear();
       this.meta.clear();
       this.born = now;
     }
@@ -46,25 +48,33 @@ const cacheOf = (reader: LedgerReader) => {
   return c.fresh();
 };
 
-/**
- * `address_book`: raw → {user_friendly, domain, interfaces}. Wallets and accounts that are not
- * (yet) active get the non-bounceable form, as wallets show their own address; the rest bounceable.
- */
-export function addressBook(reader: LedgerReader, addresses: Set<string>): Record<string, BookEntry> {
+/** The cache, with an entry for each of the addresses. */
+function withBook(reader: LedgerReader, addresses: Set<string>): BookCache {
   const cache = cacheOf(reader);
-  const missing = [...addresses].filter((a) => !cache.book.has(a));
+  const missing = [...addresses].filter((a) => !cache.bookJson.has(a));
   if (missing.length > 0) {
     const infos = new Map(reader.getAccountInfos(missing).map((i) => [i.account, i]));
     for (const raw of missing) {
       const info = infos.get(raw);
       const wallet = info?.interfaces.some((i) => i.startsWith('wallet_')) ?? false;
       const bounceable = !wallet && info !== undefined && info.status === 'active';
-      cache.book.set(raw, { user_friendly: formatAddress(raw, bounceable ? 'bounceable' : 'non-bounceable'), domain: null, interfaces: info?.interfaces ?? [] });
+      const entry: BookEntry = { user_friendly: formatAddress(raw, bounceable ? 'bounceable' : 'non-bounceable'), domain: null, interfaces: info?.interfaces ?? [] };
+      cache.bookJson.set(raw, `${JSON.stringify(raw)}:${JSON.stringify(entry)}`);
     }
   }
-  const book: Record<string, BookEntry> = {};
-  for (const raw of addresses) book[raw] = cache.book.get(raw)!;
-  return book;
+  return cache;
+}
+
+/**
+ * `address_book`: raw → {user_friendly, domain, interfaces}, as JSON text. Wallets and accounts
+ * that are not (yet) active get the non-bounceable form, as wallets show their own address; the
+ * rest bounceable.
+ */
+export function addressBookJson(reader: LedgerReader, addresses: Set<string>): RawJson {
+  const cache = withBook(reader, addresses);
+  const members: string[] = [];
+  for (const raw of addresses) members.push(cache.bookJson.get(raw)!);
+  return new RawJson(`{${members.join(',')}}`);
 }
 
 /** `metadata`: raw → {is_indexed, token_info} for the jetton and NFT contracts among the addresses. */

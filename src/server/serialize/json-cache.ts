@@ -1,4 +1,5 @@
 import { collectAddresses } from './address-book';
+import { RawJson } from './raw-json';
 
 /**
  * A serialized JSON fragment, as UTF-8 bytes, and the raw addresses it mentions (for the address
@@ -59,7 +60,7 @@ export function joinFragments(fragments: Fragment[]): Buffer[] {
 
 /** `{"key":[f1,f2,...], ...rest}` from cached fragments without parsing or encoding them again. */
 export function listBody(key: string, fragments: Fragment[], rest: Record<string, unknown>): Buffer {
-  const tail = Object.entries(rest).map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`).join('');
+  const tail = Object.entries(rest).map(([k, v]) => `,${JSON.stringify(k)}:${v instanceof RawJson ? v.text : JSON.stringify(v)}`).join('');
   return Buffer.concat([Buffer.from(`{${JSON.stringify(key)}:[`), ...joinFragments(fragments), Buffer.from(`]${tail}}`)]);
 }
 
