@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { allTraces, hex, traceWithSize, txsOf } from './fixture-api';
 
 async function search(page: Page, text: string) {
+  // `goto` resolves on the load event, but the app renders its shell (and the search box with its
+  // `/` shortcut, attached in the same commit) only once the router has loaded the route's lazy
+  // chunk: a `/` pressed before that is lost. The box on screen is the readiness signal.
+  await expect(page.locator('#global-search[aria-keyshortcuts="/"]')).toBeVisible();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('/');
   await expect(page.locator('#global-search')).toBeFocused();

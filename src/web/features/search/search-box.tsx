@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSettings } from '../../lib/settings';
@@ -15,7 +15,10 @@ export function SearchBox() {
   const navigate = useNavigate();
   const { effectiveApiBase } = useSettings();
 
-  useEffect(() => {
+  // A layout effect, so the shortcut is live in the same commit that puts the box on screen: a
+  // passive effect runs a frame later, and a `/` typed in between (a fast user, or a test that
+  // waits for the box to appear) would be lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
@@ -69,6 +72,7 @@ export function SearchBox() {
             setMessage(null);
           }}
           placeholder="Hash, address, mc seqno or wc:shard:seqno  (press /)"
+          aria-keyshortcuts="/"
           autoComplete="off"
           spellCheck={false}
           aria-describedby={message ? 'search-message' : undefined}
