@@ -54,6 +54,11 @@ export function loadSettings(): Settings {
   };
 }
 
+/** The API base in effect: a `?api=` of the current URL wins over the stored setting. */
+export function effectiveApiBase(apiOverride: string | undefined, stored: string): string {
+  return (apiOverride === undefined ? null : normalizeApiBase(apiOverride)) ?? stored;
+}
+
 export function applyTheme(theme: Theme): void {
   const dark = theme === 'dark' || (theme === 'system' && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
@@ -89,10 +94,9 @@ export function SettingsProvider({ children, apiOverride }: { children: ReactNod
     return () => media.removeEventListener('change', onChange);
   }, [settings.theme]);
 
-  const override = apiOverride === undefined ? null : normalizeApiBase(apiOverride);
   const value = useMemo(
-    () => ({ ...settings, effectiveApiBase: override ?? settings.apiBase, update }),
-    [settings, override, update],
+    () => ({ ...settings, effectiveApiBase: effectiveApiBase(apiOverride, settings.apiBase), update }),
+    [settings, apiOverride, update],
   );
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }

@@ -1,8 +1,8 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { useSettings } from '../lib/settings';
+import { effectiveApiBase as apiBaseFor, loadSettings, useSettings } from '../lib/settings';
 import { tracesQuery } from '../../api/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
@@ -14,18 +14,23 @@ import { TxPanel } from '../features/trace-graph/tx-panel';
 import { ActionList } from '../features/trace-graph/action-list';
 import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-export';
 import { describeExitCode } from '../../ton/exit-codes';
+import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trace-graph';
 
-const loadGraph = () => import('../features/trace-graph/trace-graph');
-const TraceGraph = lazy(loadGraph);
+const traceQuery = (apiBase: string, id: string) => tracesQuery(apiBase, { trace_id: id, include_actions: true, limit: 1 });
 
 export const Route = createFileRoute('/trace/$traceId')({
   validateSearch: z.object({
     tx: z.optional(z.string()),
     view: z.optional(z.catch(z.enum(['graph', 'table']), 'graph')),
   }),
-  // Starts fetching React Flow with the route, in parallel with the trace itself.
-  loader: () => {
-    void loadGraph();
+  // Starts fetching the trace and React Flow with the route, in parallel with the route's own chunk
+  // (the component would start the fetch only once its chunk had loaded and rendered).
+  loader: ({ context, params, location }) => {
+    void loadTraceGraph();
+    const id = canonicalHash(params.traceId);
+    if (id === null) return;
+    const base = apiBaseFor((location.search as { api?: string }).api, loadSettings().apiBase);
+    void context.queryClient.prefetchQuery(traceQuery(base, id));
   },
   component: TracePage,
 });
@@ -36,7 +41,8 @@ function TracePage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const { effectiveApiBase, addressForm } = useSettings();
   const id = canonicalHash(traceId);
-  const q = useQuery({ ...tracesQuery(effectiveApiBase, { trace_id: id ?? traceId, include_actions: true, limit: 1 }), enabled: id !== null });
+  const q = useQuery({ ...traceQuery(effectiveApiBase, id ?? traceId), enabled: id !== null });
+  const TraceGraph = useTraceGraph();
   const wire = q.data?.traces[0];
   const book = useMemo(() => q.data?.addressBook ?? {}, [q.data]);
   const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
@@ -160,7 +166,7 @@ function TracePage() {
       <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
           {view === 'graph' ? (
-            <Suspense fallback={<Loading label="Loading the graph" />}>
+            TraceGraph ? (
               <div className="rounded-lg border border-slate-200 dark:border-slate-800">
                 <TraceGraph
                   trace={trace}
@@ -173,7 +179,9 @@ function TracePage() {
                   onExpand={(p) => setExpanded((s) => new Set([...s, p]))}
                 />
               </div>
-            </Suspense>
+            ) : (
+              <Loading label="Loading the graph" />
+            )
           ) : (
             <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
           )}

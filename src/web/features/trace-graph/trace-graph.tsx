@@ -91,6 +91,16 @@ const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
 
 const BIG_GRAPH = 150;
 
+// Where React Flow's default 6x6 handles sit on our fixed-size nodes (left/right, centred, half
+// outside the box). Declaring them up front lets onlyRenderVisibleElements skip the nodes off
+// screen from the first frame: without them React Flow mounts every node once to measure its
+// handles, which for a 1000-transaction trace was most of the page's first render and layout.
+const HANDLE = 6;
+const NODE_HANDLES: NonNullable<Node['handles']> = [
+  { id: null, type: 'target', position: Position.Left, x: -HANDLE / 2, y: NODE_HEIGHT / 2 - HANDLE / 2, width: HANDLE, height: HANDLE },
+  { id: null, type: 'source', position: Position.Right, x: NODE_WIDTH - HANDLE / 2, y: NODE_HEIGHT / 2 - HANDLE / 2, width: HANDLE, height: HANDLE },
+];
+
 function initialViewport(root: { x: number; y: number } | undefined) {
   return { x: 40 - (root?.x ?? 0) * 0.8, y: 300 - (root?.y ?? 0) * 0.8, zoom: 0.8 };
 }
@@ -117,7 +127,7 @@ function GraphInner(props: TraceGraphProps) {
 
   const { nodes, edges } = useMemo(() => {
     const nodes: GraphNode[] = model.layout.nodes.map((n) => {
-      const base = { id: n.id, position: { x: n.x, y: n.y }, width: NODE_WIDTH, height: NODE_HEIGHT, draggable: false, connectable: false };
+      const base = { id: n.id, position: { x: n.x, y: n.y }, width: NODE_WIDTH, height: NODE_HEIGHT, handles: NODE_HANDLES, draggable: false, connectable: false };
       if (n.kind === 'more') return { ...base, type: 'pseudo', data: { kind: 'more', text: `+${n.hidden} more`, parentId: n.parentId ?? undefined } };
       if (n.id.startsWith(EXT_IN_PREFIX)) return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-in', text: 'external message' } };
       if (n.id.startsWith(EXT_OUT_PREFIX)) return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-out', text: 'external out (log)' } };
