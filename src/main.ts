@@ -34,8 +34,8 @@ async function main(): Promise<void> {
     // history (deterministic, writing nothing), then carry on producing where the ledger ends.
     process.stderr.write('live production resumes after replaying the history in the background\n');
     LiveProducer.resume(store, Number(store.getMeta('seed') ?? config.seed))
-      .then((resumed) => {
-        if (stopping) return;
+      .then(async (resumed) => {
+        if (stopping) return resumed.stop();
         live = resumed;
         resumed.start();
         process.stderr.write(`live production resumed at masterchain seqno ${store.reader.latestMasterchainSeqno()}\n`);

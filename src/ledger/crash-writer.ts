@@ -3,7 +3,7 @@
 // transaction), says "mid-batch" and waits to be killed.
 import { openLedgerStore } from '../server/store/open-store';
 import type { LedgerBatch } from '../server/store/records';
-import { Producer } from './generate';
+import { Producer } from './producer/producer';
 
 const [path, slotsArg] = process.argv.slice(2);
 const store = openLedgerStore(path!);

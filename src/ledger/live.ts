@@ -1,5 +1,5 @@
 import type { LedgerStore } from '../server/store/open-store';
-import { Producer } from './generate';
+import { Producer } from './producer/producer';
 
 /** Seconds of wall time between live masterchain blocks. */
 export const LIVE_INTERVAL_MS = 3000;
@@ -14,7 +14,10 @@ export class LiveProducer {
   private running: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly producer: Producer) {}
+  constructor(
+    private readonly producer: Producer,
+    private readonly intervalMs = LIVE_INTERVAL_MS,
+  ) {}
 
   /** Replays an existing ledger's history in the background of a serving process, then goes live. */
   static async resume(store: LedgerStore, seed: number): Promise<LiveProducer> {
@@ -26,22 +29,24 @@ export class LiveProducer {
       if (this.stopped) return;
       this.running = this.producer
         .slot(true)
+        .then(() => undefined)
         .catch((error: unknown) => {
           process.stderr.write(`live production stopped: ${(error as Error).stack ?? String(error)}\n`);
           this.stopped = true;
         })
         .finally(() => {
           this.running = null;
-          if (!this.stopped) this.timer = setTimeout(tick, LIVE_INTERVAL_MS);
+          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
         });
     };
-    this.timer = setTimeout(tick, LIVE_INTERVAL_MS);
+    this.timer = setTimeout(tick, this.intervalMs);
   }
 
-  /** Finishes the block in progress, then stops. */
+  /** Finishes the block in progress, then stops the producer. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.producer.close();
   }
 }

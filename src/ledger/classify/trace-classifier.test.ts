@@ -16,7 +16,7 @@ const outputs = new Map<string, Out>();
 const inputs = new Map<string, Parameters<TraceClassifier['classify']>[0]>();
 let classifier: TraceClassifier;
 let net: LedgerNetwork;
-let traffic: Traffic;
+let traffic: Traffic<TraceSummary>;
 const hex = (b: Buffer) => b.toString('hex');
 const sgn = (op: number) => op | 0;
 

@@ -44,9 +44,26 @@ export function compileContracts(): Promise<CompiledContracts> {
     });
     await worker.terminate();
     if (reply.error || !reply.code) throw new Error(reply.error ?? 'the FunC compiler gave no code');
-    const out = {} as CompiledContracts;
-    for (const name of Object.keys(TARGETS) as (keyof CompiledContracts)[]) out[name] = Cell.fromBase64(reply.code[name]!);
-    return out;
+    return fromBase64(reply.code);
   })();
   return compiled;
+}
+
+/** The code of every contract as base64 BOCs, to hand to another thread (see adoptCompiledContracts). */
+export async function compiledContractBocs(): Promise<Record<keyof CompiledContracts, string>> {
+  const c = await compileContracts();
+  const out = {} as Record<keyof CompiledContracts, string>;
+  for (const name of Object.keys(TARGETS) as (keyof CompiledContracts)[]) out[name] = c[name].toBoc().toString('base64');
+  return out;
+}
+
+/** Takes contracts another thread compiled, so this one does not run the compiler again. */
+export function adoptCompiledContracts(code: Record<keyof CompiledContracts, string>): void {
+  compiled = Promise.resolve(fromBase64(code));
+}
+
+function fromBase64(code: Record<string, string>): CompiledContracts {
+  const out = {} as CompiledContracts;
+  for (const name of Object.keys(TARGETS) as (keyof CompiledContracts)[]) out[name] = Cell.fromBase64(code[name]!);
+  return out;
 }

@@ -14,11 +14,34 @@ export const sentCells = new WeakMap<object, Cell>();
  * one the sender sent. On a real chain both are the same cell, so an indexer finds the sender and
  * the receiver by one hash; this keeps it so.
  */
-class DeliveringContract extends SmartContract {
+export class DeliveringContract extends SmartContract {
+  /**
+   * The BOC of this account's latest transaction as the emulator returned it (base64), so it can
+   * be handed on without serializing the parsed transaction again.
+   */
+  lastTransactionBoc = '';
+
   override async receiveMessage(message: Message, params?: MessageParams, callStack?: string) {
     const cell = sentCells.get(message.info) ?? beginCell().store(storeMessage(message)).endCell();
     const args = { ...this.createCommonArgs(params), message: cell };
-    return this.runCommon(() => this.blockchain.executor.runTransaction(args), callStack);
+    return this.runCommon(() => this.keepBoc(this.blockchain.executor.runTransaction(args)), callStack);
+  }
+
+  override async runTickTock(which: 'tick' | 'tock', params?: MessageParams) {
+    const args = { ...this.createCommonArgs(params), which };
+    return this.runCommon(() => this.keepBoc(this.blockchain.executor.runTickTock(args)));
+  }
+
+  /** The account's state after its latest transaction: the ShardAccount BOC the emulator returned. */
+  get shardAccountBoc(): string {
+    // the sandbox keeps it serialized in a private field, and parses it only when asked
+    return (this as unknown as { _account: string })._account;
+  }
+
+  private async keepBoc<R extends { result: { success: boolean } }>(run: Promise<R>): Promise<R> {
+    const res = await run;
+    if (res.result.success) this.lastTransactionBoc = (res.result as unknown as { transaction: string }).transaction;
+    return res;
   }
 }
 

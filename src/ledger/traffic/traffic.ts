@@ -1,10 +1,10 @@
-import { Address, internal, toNano, type Cell } from '@ton/core';
+import { Address, internal, toNano, type Cell, type Message } from '@ton/core';
 import { commentCell } from '../../ton/comment';
 import { compileContracts, type CompiledContracts } from '../contracts/compile';
 import { jettonBurnBody, jettonMinterData, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../contracts/jetton';
 import { nftCollectionData, nftItemAddress, nftMintBody, nftTransferBody } from '../contracts/nft';
 import { chainBody, fanBody, forwarderAddress, forwarderInit, throwBody, tickTockData } from '../contracts/test-contracts';
-import type { LedgerNetwork, TraceSummary } from '../network/ledger-network';
+import type { EmulatedTrace } from '../network/emulator';
 import { deriveKeyPair } from './keys';
 import { Random } from './random';
 import { TrafficWallet } from './wallets';
@@ -45,10 +45,22 @@ const FAN_ROOTS = 3n;
 const GENESIS_BALANCE = toNano('1000000');
 
 /**
+ * What the traffic drives: the emulator (in a producer's worker thread) or a whole in-process
+ * LedgerNetwork (in tests, whose traces then carry their records).
+ */
+export interface TrafficNetwork<T extends EmulatedTrace> {
+  readonly now: number;
+  genesisAccount(address: Address, init: { balance: bigint; code?: Cell; data?: Cell; special?: { tick: boolean; tock: boolean } }): Promise<void>;
+  sendExternal(message: Message): Promise<T>;
+  runTickTock(address: Address, which: 'tick' | 'tock'): Promise<T>;
+  endSlot(): unknown;
+}
+
+/**
  * The traffic of our network: wallets, a jetton, an NFT collection and test contracts, and a
  * deterministic mix of every kind of trace an explorer must show.
  */
-export class Traffic {
+export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
   private wallets: TrafficWallet[] = [];
   private mcWallet!: TrafficWallet;
   private admin!: TrafficWallet;
@@ -68,7 +80,7 @@ export class Traffic {
   private readonly rng: Random;
 
   constructor(
-    private readonly net: LedgerNetwork,
+    private readonly net: TrafficNetwork<T>,
     private readonly seed: number,
   ) {
     this.rng = new Random(seed);
@@ -142,11 +154,11 @@ export class Traffic {
     return toNano((minTon + this.rng.next() * (maxTon - minTon)).toFixed(3));
   }
 
-  private async send(from: TrafficWallet, messages: Parameters<TrafficWallet['transfer']>[0]): Promise<TraceSummary> {
+  private async send(from: TrafficWallet, messages: Parameters<TrafficWallet['transfer']>[0]): Promise<T> {
     return this.net.sendExternal(await from.transfer(messages, this.net.now));
   }
 
-  async trace(kind: TraceKind): Promise<TraceSummary> {
+  async trace(kind: TraceKind): Promise<T> {
     this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
     const c = this.contracts;
     const q = this.queryId++;

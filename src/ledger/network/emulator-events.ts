@@ -1,0 +1,37 @@
+import type { TransactionRecord } from '../../server/store/records';
+
+/**
+ * What the emulator side of the network tells the ledger side, in order. The emulator may run in a
+ * worker thread, so every event is plain data (strings, numbers, bigints, Buffers: what
+ * `v8.serialize` carries between threads).
+ */
+export type EmulatorEvent =
+  | GenesisEvent
+  | TransactionEvent
+  | { kind: 'traceEnd' }
+  | { kind: 'endSlot'; now: number; lt: bigint };
+
+/** An account's state before history begins (a base64 BOC of its ShardAccount cell). */
+export interface GenesisEvent {
+  kind: 'genesis';
+  account: string;
+  shardAccount: string;
+}
+
+/**
+ * One executed transaction, read out where it ran (the cells are parsed there already). What only
+ * the ledger side knows is left out: its block and masterchain block, the account's state before
+ * (the ledger side keeps every account's latest state), its trace, and who sent its inbound message.
+ */
+export interface TransactionEvent {
+  kind: 'tx';
+  /** The first transaction of a trace. */
+  traceStart: boolean;
+  tx: ExecutedTransaction;
+  /** The state hash the transaction started from (for an account the ledger has not seen yet). */
+  oldStateHash: Buffer;
+}
+
+export type ExecutedTransaction = Omit<TransactionRecord, 'block' | 'mcSeqno' | 'stateBefore' | 'traceId' | 'traceExternalHash'>;
+
+export type EmulatorSink = (event: EmulatorEvent) => void;

@@ -1,0 +1,212 @@
+import { Cell, loadShardAccount } from '@ton/core';
+import type { LedgerWriter } from '../../server/store/interface';
+import type {
+  AccountInfoRecord,
+  AccountStateRecord,
+  ActionRecord,
+  LedgerBatch,
+  TokenInfoRecord,
+  TraceRecord,
+  TransactionRecord,
+} from '../../server/store/records';
+import { accountStateRecord } from './account-state';
+import { BlockProducer } from './block-producer';
+import type { EmulatorEvent, GenesisEvent, TransactionEvent } from './emulator-events';
+import { useNodeSha256 } from './fast-sha256';
+
+export interface TraceClassifier {
+  classify(
+    trace: { record: TraceRecord; transactions: TransactionRecord[] },
+    lookup: (account: string) => AccountInfoRecord | undefined,
+  ): { actions: ActionRecord[]; accounts: AccountInfoRecord[]; tokens: TokenInfoRecord[] };
+}
+
+interface OpenTrace {
+  traceId: Buffer;
+  externalHash: Buffer | null;
+  externalHashNorm: Buffer | null;
+  txs: TransactionRecord[];
+  mcSeqnoStart: number;
+  done: boolean;
+  messages: number;
+}
+
+/** An account's state from a base64 ShardAccount BOC; its hash is the hash of the Account cell. */
+function stateFromBoc(account: string, boc: string, hash?: Buffer): AccountStateRecord {
+  const cell = Cell.fromBase64(boc);
+  const shard = loadShardAccount(cell.beginParse());
+  // the state hash a transaction's state update starts from is the hash of the Account cell
+  return accountStateRecord(account, hash ?? (cell.refs[0] ?? cell).hash(), shard);
+}
+
+/**
+ * The ledger half of the network: turns the emulator's events into ledger records, assembles them
+ * into shard and masterchain blocks and traces, classifies finished traces, and writes one batch
+ * per slot (a slot = one masterchain block) to the store.
+ */
+export class LedgerAssembler {
+  private readonly producer = new BlockProducer(0);
+  private readonly shadow = new Map<string, AccountStateRecord>();
+  private readonly accountInfo = new Map<string, AccountInfoRecord>();
+  private readonly openTraces = new Map<string, OpenTrace>();
+  private current: OpenTrace | null = null;
+  private slotTxs: TransactionRecord[] = [];
+  private readonly counters = { transactions: 0, traces: 0, blocks: 0 };
+  /** Written with the next batch, in the same transaction. */
+  nextBatchMeta: Record<string, string> = {};
+
+  constructor(
+    private writer: LedgerWriter | null,
+    private classifier?: TraceClassifier,
+  ) {
+    // this thread parses and hashes every cell of every transaction and account state
+    useNodeSha256();
+  }
+
+  /** Classifies every trace that completes from now on. */
+  classifyWith(classifier: TraceClassifier): void {
+    this.classifier = classifier;
+  }
+
+  get stats() {
+    return { ...this.counters, mcSeqno: this.producer.slot - 1 };
+  }
+
+  /** Where batches go from now on (a replay runs with none, then resumes writing). */
+  setWriter(writer: LedgerWriter | null): void {
+    this.writer = writer;
+  }
+
+  /** What the classifier learned of an account (interfaces). */
+  info(account: string): AccountInfoRecord | undefined {
+    return this.accountInfo.get(account);
+  }
+
+  /** Takes one event; a transaction event gives back its record. */
+  handle(event: EmulatorEvent): TransactionRecord | null {
+    switch (event.kind) {
+      case 'genesis':
+        this.genesis(event);
+        return null;
+      case 'tx':
+        return this.transaction(event);
+      case 'traceEnd':
+        this.current!.done = true;
+        this.current = null;
+        this.counters.traces += 1;
+        return null;
+      case 'endSlot':
+        this.endSlot(event.now, event.lt);
+        return null;
+    }
+  }
+
+  private genesis(e: GenesisEvent): void {
+    this.shadow.set(e.account, stateFromBoc(e.account, e.shardAccount));
+  }
+
+  private transaction(e: TransactionEvent): TransactionRecord {
+    const trace = e.traceStart ? null : this.current;
+    const { hash, account } = e.tx;
+    const [workchain, idHex] = account.split(':') as [string, string];
+    const rec: TransactionRecord = {
+      ...e.tx,
+      block: this.producer.blockFor(Number(workchain), Buffer.from(idHex, 'hex')),
+      mcSeqno: this.producer.slot,
+      stateBefore: this.shadow.get(account) ?? accountStateRecord(account, e.oldStateHash, null),
+      traceId: trace?.traceId ?? hash,
+      traceExternalHash: trace?.externalHash ?? null,
+    };
+    this.shadow.set(account, rec.stateAfter);
+    if (rec.inMsg && trace) {
+      // the two ends of an internal message: its sender is in the trace, and now knows its receiver
+      const h = rec.inMsg.hash;
+      for (let i = trace.txs.length - 1; i >= 0; i--) {
+        const m = trace.txs[i]!.outMsgs.find((o) => o.hash.equals(h));
+        if (m) {
+          m.inMsgTxHash = hash;
+          rec.inMsg.outMsgTxHash = trace.txs[i]!.hash;
+          break;
+        }
+      }
+    }
+    this.producer.add(rec);
+    this.slotTxs.push(rec);
+    this.counters.transactions += 1;
+    this.addToTrace(rec, trace);
+    return rec;
+  }
+
+  private addToTrace(rec: TransactionRecord, open: OpenTrace | null): void {
+    let trace = open;
+    if (!trace) {
+      trace = {
+        traceId: rec.hash,
+        externalHash: rec.inMsg && rec.inMsg.source === null ? rec.inMsg.hash : null,
+        externalHashNorm: rec.inMsg?.hashNorm ?? null,
+        txs: [],
+        mcSeqnoStart: rec.mcSeqno,
+        done: false,
+        messages: 0,
+      };
+      this.openTraces.set(trace.traceId.toString('hex'), trace);
+      this.current = trace;
+      rec.traceExternalHash = trace.externalHash;
+    }
+    trace.txs.push(rec);
+    trace.messages += (rec.inMsg ? 1 : 0) + rec.outMsgs.length;
+  }
+
+  /** Seals the current slot's blocks and writes them, with their transactions and traces, in one batch. */
+  private endSlot(now: number, lt: bigint): void {
+    const blocks = this.producer.seal(now, lt);
+    this.counters.blocks += blocks.length;
+    const batch: LedgerBatch = { blocks, transactions: this.slotTxs, traces: [], actions: [], accounts: [], tokens: [], meta: this.nextBatchMeta };
+    for (const [k, t] of this.openTraces) {
+      const record = this.traceRecord(t);
+      batch.traces.push(record);
+      if (t.done) {
+        this.openTraces.delete(k);
+        if (this.classifier) {
+          const out = this.classifier.classify({ record, transactions: t.txs }, (a) => this.accountInfo.get(a));
+          batch.actions.push(...out.actions);
+          batch.accounts.push(...out.accounts);
+          batch.tokens.push(...out.tokens);
+          for (const a of out.accounts) this.accountInfo.set(a.account, a);
+        }
+      }
+    }
+    this.writer?.writeBatch(batch);
+    this.slotTxs = [];
+  }
+
+  /** Whether the current slot holds anything not yet written. */
+  get hasUnwritten(): boolean {
+    return this.slotTxs.length > 0 || this.openTraces.size > 0;
+  }
+
+  private traceRecord(t: OpenTrace): TraceRecord {
+    const first = t.txs[0]!;
+    const last = t.txs[t.txs.length - 1]!;
+    const delivered = new Set(t.txs.map((x) => x.inMsg?.hash.toString('hex')));
+    let pending = 0;
+    for (const x of t.txs) for (const m of x.outMsgs) if (m.destination !== null && !delivered.has(m.hash.toString('hex'))) pending += 1;
+    return {
+      traceId: t.traceId,
+      externalHash: t.externalHash,
+      externalHashNorm: t.externalHashNorm,
+      startLt: first.lt,
+      endLt: last.lt,
+      startUtime: first.now,
+      endUtime: last.now,
+      mcSeqnoStart: t.mcSeqnoStart,
+      mcSeqnoEnd: last.mcSeqno,
+      transactions: t.txs.length,
+      messages: t.messages,
+      pendingMessages: t.done ? 0 : pending,
+      state: t.done ? 'complete' : 'pending',
+      classificationState: t.done && this.classifier ? 'ok' : 'unclassified',
+      accounts: [...new Set(t.txs.map((x) => x.account))],
+    };
+  }
+}

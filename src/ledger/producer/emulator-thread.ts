@@ -1,0 +1,53 @@
+// The producer's emulator thread: the TON emulator and the traffic that drives it. It runs the
+// commands of the main thread one after another and streams back the events of each (see
+// protocol.ts); the main thread turns them into the ledger while this thread emulates the next slot.
+import { serialize } from 'node:v8';
+import { parentPort, workerData } from 'node:worker_threads';
+import { adoptCompiledContracts } from '../contracts/compile';
+import { Emulator } from '../network/emulator';
+import type { EmulatorEvent } from '../network/emulator-events';
+import { Traffic } from '../traffic/traffic';
+import type { ProducerCommand, ProducerReply, ProducerWorkerData } from './protocol';
+
+/** Events are posted in groups: one message per transaction would cost more than the transaction's record. */
+const FLUSH_EVERY = 256;
+
+const port = parentPort!;
+const { seed, genesisTime } = workerData as ProducerWorkerData;
+let pending: EmulatorEvent[] = [];
+let commandId = 0;
+const post = (done: boolean, error?: string) => {
+  const reply: ProducerReply = { id: commandId, events: serialize(pending), done, ...(error ? { error } : {}) };
+  pending = [];
+  port.postMessage(reply);
+};
+const emulator = await Emulator.create({ genesisTime }, (event) => {
+  pending.push(event);
+  if (pending.length >= FLUSH_EVERY) post(false);
+});
+const traffic = new Traffic(emulator, seed);
+
+async function run(command: ProducerCommand): Promise<void> {
+  if (command.cmd === 'start') {
+    // the main thread compiled our contracts (its classifier needs their code hashes): no second compiler run
+    adoptCompiledContracts(command.contracts);
+    await traffic.genesis();
+    await traffic.bootstrap();
+  } else {
+    await traffic.slot(command.traces, command.force);
+  }
+}
+
+// commands run strictly one after another, in the order they were sent
+let queue = Promise.resolve();
+port.on('message', (command: ProducerCommand) => {
+  queue = queue.then(async () => {
+    commandId = command.id;
+    try {
+      await run(command);
+      post(true);
+    } catch (error) {
+      post(true, (error as Error).stack ?? String(error));
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openLedgerStore, type LedgerStore } from '../../server/store/open-store';
+import { LiveProducer } from '../live';
+import { Producer } from './producer';
+
+// The producer runs the emulator in a worker thread and writes from this one; these tests hold it
+// to what a restart needs: a replay of the recorded slot counts rebuilds exactly the same network.
+
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-producer-'));
+const stores: LedgerStore[] = [];
+function store(name: string): LedgerStore {
+  const s = openLedgerStore(join(dir, `${name}.db`));
+  stores.push(s);
+  return s;
+}
+afterAll(() => stores.forEach((s) => s.close()));
+
+const txHashes = (s: LedgerStore) =>
+  (s.db.prepare('SELECT hash FROM transactions ORDER BY lt, hash').all() as { hash: Buffer }[]).map((r) => r.hash.toString('hex'));
+
+describe('the producer', () => {
+  it('resumes a ledger by replay and continues exactly as an uninterrupted run', async () => {
+    const seed = 11;
+    // uninterrupted: 3 bulk slots and 2 live ones
+    const a = store('uninterrupted');
+    const pa = await Producer.start(a, seed);
+    await pa.slots(5, (i) => i >= 3);
+    await pa.close();
+
+    // interrupted after the first live slot, then resumed from the file alone
+    const b = store('interrupted');
+    const pb = await Producer.start(b, seed);
+    await pb.slots(4, (i) => i >= 3);
+    await pb.close();
+    expect(b.getMeta('bulk_slots')).toBe('3');
+    expect(b.getMeta('live_slots')).toBe('1');
+    const resumed = await Producer.resume(b, seed);
+    expect(resumed.stats.mcSeqno).toBe(b.reader.latestMasterchainSeqno());
+    await resumed.slot(true);
+    await resumed.close();
+
+    expect(txHashes(b).length).toBeGreaterThan(50);
+    expect(txHashes(b)).toEqual(txHashes(a));
+    expect(b.getMeta('live_slots')).toBe('2');
+  });
+
+  it('refuses to resume a ledger another seed produced, naming both ends', async () => {
+    const s = store('other-seed');
+    const p = await Producer.start(s, 12);
+    await p.slots(2, () => false);
+    await p.close();
+    await expect(Producer.resume(s, 13)).rejects.toThrow(/replaying seed 13 ends at masterchain seqno \d+, the ledger at \d+/);
+  });
+
+  it('refuses a ledger without slot counts', async () => {
+    const s = store('no-counts');
+    await expect(Producer.resume(s, 1)).rejects.toThrow(/does not say how it was produced/);
+  });
+
+  it('produces live blocks on its interval and stops cleanly, the last block complete', async () => {
+    const s = store('live');
+    const p = await Producer.start(s, 14);
+    await p.slots(1, () => false);
+    const before = s.reader.latestMasterchainSeqno()!;
+    const live = new LiveProducer(p, 50);
+    live.start();
+    const deadline = Date.now() + 30_000;
+    while (s.reader.latestMasterchainSeqno()! < before + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await live.stop();
+    const after = s.reader.latestMasterchainSeqno()!;
+    expect(after).toBeGreaterThanOrEqual(before + 2);
+    expect(Number(s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
+    // stopped: the emulator thread is gone and nothing more is written
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.reader.latestMasterchainSeqno()).toBe(after);
+    await expect(p.slot()).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,183 @@
+import { deserialize } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import type { LedgerStore } from '../../server/store/open-store';
+import type { LedgerWriter } from '../../server/store/interface';
+import { createTraceClassifier } from '../classify/trace-classifier';
+import { compiledContractBocs } from '../contracts/compile';
+import { LedgerAssembler } from '../network/ledger-assembler';
+import type { TraceKind } from '../traffic/traffic';
+import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, ProducerWorkerData } from './protocol';
+
+/** Chain time of slot 0, derived from the seed so that two seeds differ in time as well. */
+export function genesisTimeOf(seed: number): number {
+  return 1_760_000_000 + (seed % 1000) * 86_400;
+}
+
+/** Traces per masterchain block while building history, and while producing live. */
+export const BULK_TRACES = 10;
+export const LIVE_TRACES = 4;
+
+/** Every kind appears in the first slots, so even a small ledger holds each of them. */
+const FIRST_KINDS: TraceKind[] = [
+  'transfer', 'deploy', 'bounce_nonexistent', 'compute_failure', 'jetton_mint', 'jetton_transfer', 'jetton_burn',
+  'nft_mint', 'nft_transfer', 'masterchain_wallet', 'chain', 'fan_out', 'multi_transfer',
+];
+
+/** Slots sent to the emulator thread before the oldest is written. */
+const IN_FLIGHT = 2;
+
+interface Pending {
+  meta: Record<string, string>;
+  resolve: (transactions: number) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * A running network with its traffic, in two threads: the emulator and the traffic run in a worker
+ * thread (protocol.ts), while this thread assembles what they did into records, blocks and traces
+ * and writes them. Several slots may be in flight: the emulator runs the next while this thread
+ * writes the last, and the ledger is the same as if one thread did both (events arrive in order).
+ *
+ * Its history is a pure function of the seed and of how many bulk and live slots were produced;
+ * both counts are stored with every batch, so a restart can replay the history (writing nothing)
+ * and carry on producing exactly where the ledger ends.
+ */
+export class Producer {
+  private bulkSlots = 0;
+  private liveSlots = 0;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending>();
+  private failure: Error | null = null;
+  private readonly firstKinds = [...FIRST_KINDS];
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly assembler: LedgerAssembler,
+  ) {
+    worker.on('message', (reply: ProducerReply) => this.receive(reply));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`the emulator thread exited (code ${code})`)));
+  }
+
+  static async start(store: LedgerStore | null, seed: number): Promise<Producer> {
+    // the emulator thread loads while this one compiles the contracts
+    const workerData: ProducerWorkerData = { seed, genesisTime: genesisTimeOf(seed) };
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [] });
+    // its listeners are attached at once, so an early failure of the thread is reported, not thrown
+    const producer = new Producer(worker, new LedgerAssembler(store?.writer ?? null));
+    try {
+      producer.assembler.classifyWith(await createTraceClassifier());
+      await producer.send({ cmd: 'start', contracts: await compiledContractBocs() }, { seed: String(seed), bulk_slots: '0', live_slots: '0' });
+      return producer;
+    } catch (error) {
+      await producer.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Rebuilds the producer of an existing ledger: replays its bulk and live slots without writing,
+   * checks that the replay ends where the ledger ends, then writes into the store again.
+   */
+  static async resume(store: LedgerStore, seed: number): Promise<Producer> {
+    const bulk = Number(store.getMeta('bulk_slots') ?? 'NaN');
+    const live = Number(store.getMeta('live_slots') ?? 'NaN');
+    if (!Number.isInteger(bulk) || !Number.isInteger(live)) throw new Error('the ledger does not say how it was produced; live production cannot resume');
+    const producer = await Producer.start(null, seed);
+    try {
+      await producer.slots(bulk + live, (i) => i >= bulk);
+      const expected = store.reader.latestMasterchainSeqno();
+      if (producer.stats.mcSeqno !== expected) {
+        throw new Error(`replaying seed ${seed} ends at masterchain seqno ${producer.stats.mcSeqno}, the ledger at ${expected}; live production cannot resume`);
+      }
+    } catch (error) {
+      await producer.close();
+      throw error;
+    }
+    producer.setWriter(store.writer);
+    return producer;
+  }
+
+  get stats() {
+    return this.assembler.stats;
+  }
+
+  /** Where batches go from now on. */
+  setWriter(writer: LedgerWriter | null): void {
+    this.assembler.setWriter(writer);
+  }
+
+  /**
+   * One masterchain block of traffic (several when a deep trace spans blocks). Resolves when its
+   * batches are written, with the ledger's transaction count then; callers may start the next one
+   * before that.
+   */
+  slot(live = false): Promise<number> {
+    if (live) this.liveSlots += 1;
+    else this.bulkSlots += 1;
+    const meta = { bulk_slots: String(this.bulkSlots), live_slots: String(this.liveSlots) };
+    return this.send({ cmd: 'slot', traces: live ? LIVE_TRACES : BULK_TRACES, force: this.firstKinds.shift() }, meta);
+  }
+
+  /**
+   * Produces up to `count` slots (the i-th live when `live(i)`) with a few in flight at a time:
+   * enough to keep both threads busy, few enough that events never pile up in memory. After each
+   * slot is written, `until` gets the ledger's transaction count then and may stop sending more
+   * (slots already sent still complete, so where it stops depends on the counts alone).
+   */
+  async slots(count: number, live: (i: number) => boolean, until?: (transactions: number) => boolean): Promise<void> {
+    const inFlight: Promise<number>[] = [];
+    let stop = false;
+    for (let i = 0; i < count && !stop; i++) {
+      inFlight.push(this.slot(live(i)));
+      if (inFlight.length >= IN_FLIGHT) {
+        const written = await inFlight.shift()!;
+        stop = until ? until(written) : false;
+      }
+    }
+    for (const p of inFlight) {
+      const written = await p;
+      until?.(written);
+    }
+  }
+
+  /** Stops the emulator thread (slots in flight are dropped). */
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+    this.fail(new Error('the producer was closed'));
+  }
+
+  private send(command: CommandBody, meta: Record<string, string>): Promise<number> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<number>((resolve, reject) => {
+      this.pending.set(id, { meta, resolve, reject });
+      this.worker.postMessage({ ...command, id } as ProducerCommand);
+    });
+  }
+
+  private receive(reply: ProducerReply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    try {
+      // batches written while this command's events are handled carry its slot counts
+      this.assembler.nextBatchMeta = pending.meta;
+      for (const event of deserialize(reply.events) as EmulatorEvent[]) this.assembler.handle(event);
+      if (reply.error) throw new Error(`the emulator thread failed: ${reply.error}`);
+    } catch (error) {
+      this.fail(error as Error);
+      return;
+    }
+    if (reply.done) {
+      this.pending.delete(reply.id);
+      pending.resolve(this.assembler.stats.transactions);
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const p of this.pending.values()) p.reject(this.failure);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,30 @@
+import type { EmulatorEvent } from '../network/emulator-events';
+import type { CompiledContracts } from '../contracts/compile';
+import type { TraceKind } from '../traffic/traffic';
+
+/** The producer's main thread → its emulator thread. */
+export type ProducerCommand = CommandBody & { id: number };
+
+export type CommandBody =
+  | { cmd: 'start'; contracts: Record<keyof CompiledContracts, string> }
+  | { cmd: 'slot'; traces: number; force?: TraceKind };
+
+/**
+ * The emulator thread → the main thread: the events of command `id`, in order, in one or more
+ * messages; the last one has `done` (and `error` when the command failed). `events` is an
+ * EmulatorEvent[] through `v8.serialize`, which keeps Buffers Buffers (a structured clone would
+ * turn them into plain Uint8Arrays).
+ */
+export interface ProducerReply {
+  id: number;
+  events: Uint8Array;
+  done: boolean;
+  error?: string;
+}
+
+export type { EmulatorEvent };
+
+export interface ProducerWorkerData {
+  seed: number;
+  genesisTime: number;
+}
