@@ -23,13 +23,16 @@ import type { AddressBook, TraceView } from './trace-model';
 import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLabel, txNodeText } from './graph-model';
 import { NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
 
-type TxNodeData = { kind: 'tx'; title: string; address: string; status: string; failed: boolean; selected: boolean };
+type TxNodeData = { kind: 'tx'; title: string; account: string; addressForm: AddressForm; status: string; failed: boolean; selected: boolean };
 type PseudoNodeData = { kind: 'ext-in' | 'ext-out' | 'more'; text: string; parentId?: string };
 type GraphNode = Node<TxNodeData, 'tx'> | Node<PseudoNodeData, 'pseudo'>;
 type MsgEdgeData = { value: string | null; name: string; bounced: boolean; failedTarget: boolean };
 type GraphEdge = Edge<MsgEdgeData, 'msg'>;
 
 const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>) {
+  // Formatted here, not when the node list is built: only the nodes on screen are mounted, so a
+  // 1000-transaction trace checksums a handful of addresses instead of all of them.
+  const address = useMemo(() => shortAddress(displayAddress(data.account, data.addressForm), 8), [data.account, data.addressForm]);
   const tone = data.failed
     ? 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]'
     : 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border';
@@ -38,11 +41,11 @@ const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>)
       data-testid="trace-node"
       data-failed={data.failed || undefined}
       className={`flex h-full w-full flex-col justify-center rounded-lg px-2 text-xs shadow-sm ${tone} ${data.selected ? 'ring-4 ring-teal-500' : ''}`}
-      title={`${data.address}\n${data.status}`}
+      title={`${address}\n${data.status}`}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <div className="truncate font-semibold">{data.title}</div>
-      <div className="mono truncate text-[11px] opacity-80">{data.address}</div>
+      <div className="mono truncate text-[11px] opacity-80">{address}</div>
       <div className={`truncate text-[11px] font-medium ${data.failed ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}>{data.status}</div>
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
@@ -125,7 +128,9 @@ function GraphInner(props: TraceGraphProps) {
   const { trace, book, letters, addressForm, selected, onSelect, expanded, onExpand } = props;
   const model = useMemo(() => buildGraphModel(trace, expanded), [trace, expanded]);
 
-  const { nodes, edges } = useMemo(() => {
+  // Selection is applied on top of a node list built without it, so selecting a transaction makes
+  // one new node object (two with the one deselected) and React Flow re-renders only those.
+  const unselected = useMemo(() => {
     const nodes: GraphNode[] = model.layout.nodes.map((n) => {
       const base = { id: n.id, position: { x: n.x, y: n.y }, width: NODE_WIDTH, height: NODE_HEIGHT, handles: NODE_HANDLES, draggable: false, connectable: false };
       if (n.kind === 'more') return { ...base, type: 'pseudo', data: { kind: 'more', text: `+${n.hidden} more`, parentId: n.parentId ?? undefined } };
@@ -137,9 +142,18 @@ function GraphInner(props: TraceGraphProps) {
         ...base,
         type: 'tx',
         ariaLabel: `${text.title}, ${text.status}`,
-        data: { kind: 'tx', ...text, address: shortAddress(displayAddress(tx.account, addressForm), 8), selected: n.id === selected },
+        data: { kind: 'tx', ...text, account: tx.account, addressForm, selected: false },
       };
     });
+    return nodes;
+  }, [model, trace, letters, book, addressForm]);
+
+  const nodes = useMemo(
+    () => (selected === null ? unselected : unselected.map((n) => (n.id === selected && n.type === 'tx' ? { ...n, data: { ...n.data, selected: true } } : n))),
+    [unselected, selected],
+  );
+
+  const edges = useMemo(() => {
     const edges: GraphEdge[] = model.layout.edges.map((e) => {
       const m = edgeMessage(trace, e.source, e.target);
       const label = m ? messageLabel(m) : { value: null, name: '' };
@@ -153,8 +167,8 @@ function GraphInner(props: TraceGraphProps) {
         data: { ...label, bounced: m?.bounced ?? false, failedTarget: target ? !target.success : false },
       };
     });
-    return { nodes, edges };
-  }, [model, trace, letters, book, addressForm, selected]);
+    return edges;
+  }, [model, trace]);
 
   const flow = useReactFlow();
   const wide = typeof matchMedia !== 'function' || matchMedia('(min-width: 640px)').matches;
