@@ -133,7 +133,12 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     reply.code(404).type('application/json; charset=utf-8').send(errorBody(request.url, 404, `no such endpoint: ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Bodies up to 64 KB (a small query's: transactionsByMessage?msg_hash= is ~30 KB) are compressed
+  // in one call and sent with a Content-Length; the plugin's default on two cores (8 KB) streams
+  // them through a zlib stream on the threadpool, whose setup and scheduling cost more than the
+  // compression itself (sequential latency with gzip/br accepted: ~1.1 ms -> ~0.75 ms). Larger
+  // bodies still stream, so the event loop is never held for more than a 64 KB compression.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 65_536 });
 
   const fragments = new TransactionFragments(opts.reader);
   registerGetBlockTransactionsExt(app, opts.reader, fragments);

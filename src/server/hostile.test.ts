@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAgainstSchemas, startTestServer, type TestServer } from './test-support/test-server';
 
@@ -119,4 +120,32 @@ describe('HTTP behaviour', () => {
     const br = await fetch(s.base + '/api/v3/traces?limit=10', { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
   });
+
+  it('compresses a small body in one go: same JSON, with a Content-Length; below 1 KB not at all', async () => {
+    const path = '/api/v3/transactionsByMessage?opcode=0&limit=8';
+    const plain = Buffer.from(await (await fetch(s.base + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    expect(plain.length).toBeGreaterThan(16_384);
+    expect(plain.length).toBeLessThan(65_536);
+    for (const encoding of ['gzip', 'br']) {
+      const { headers, body } = await undecodedGet(path, { 'accept-encoding': encoding });
+      expect(headers['content-encoding']).toBe(encoding);
+      expect(Number(headers['content-length'])).toBe(body.length);
+      expect((encoding === 'gzip' ? gunzipSync(body) : brotliDecompressSync(body)).equals(plain)).toBe(true);
+    }
+    const small = await undecodedGet('/api/v3/transactionsByMessage?limit=0', { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
 });
+
+/** A GET whose body is not decoded by the client. */
+function undecodedGet(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(s.base + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
