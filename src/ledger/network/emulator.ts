@@ -197,6 +197,8 @@ export class Emulator {
         boc: Buffer.from(contract.lastTransactionBoc, 'base64'),
         prevTransHash: Buffer.from(hex256(tx.prevTransactionHash), 'hex'),
         prevTransLt: tx.prevTransactionLt,
+        // the sandbox itself parsed the account after the transaction (it checks its workchain), so
+        // reading it here costs nothing more
         stateAfter: accountStateRecord(account, tx.stateUpdate.newHash, contract.account),
         // the sender's side of the inbound message is linked by the ledger side, which has the trace
         inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: hash }) : null,
