@@ -19,7 +19,7 @@ describe('npm run ledger', () => {
     const db = join(dir, 'a.db');
     const r = cli('--db', db, '--seed', '3', '--txs', '80');
     expect(r.stderr).toMatch(/generating: \d+\/80 transactions · \d+ tx\/s · ETA \d+ s/);
-    expect(r.stdout).toMatch(new RegExp(`${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ transactions, \\d+ traces, masterchain seqno \\d+`));
+    expect(r.stdout).toMatch(new RegExp(`${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ transactions, \\d+ traces, masterchain seqno \\d+, [\\d.]+ s \\(\\d+ tx/s\\), peak memory \\d+ MB`));
     expect(r.status).toBe(0);
     const d = new Database(db, { readonly: true });
     const n = d.prepare('SELECT count(*) FROM transactions').pluck().get() as number;

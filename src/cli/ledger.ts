@@ -22,7 +22,9 @@ if (!/^\d+$/.test(txs) || Number(txs) < 1) fail(`--txs must be a positive intege
 
 try {
   const r = await generateLedger({ dbPath: values.db, seed: Number(seed), txs: Number(txs), onProgress: progressReporter('generating') });
-  process.stdout.write(`${values.db}: ${r.transactions} transactions, ${r.traces} traces, masterchain seqno ${r.mcSeqno}, ${r.seconds.toFixed(1)} s (${(r.transactions / r.seconds).toFixed(0)} tx/s)\n`);
+  // peak resident memory of the whole process, both threads (resourceUsage reports kilobytes)
+  const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stdout.write(`${values.db}: ${r.transactions} transactions, ${r.traces} traces, masterchain seqno ${r.mcSeqno}, ${r.seconds.toFixed(1)} s (${(r.transactions / r.seconds).toFixed(0)} tx/s), peak memory ${peakMb} MB\n`);
 } catch (error) {
   fail((error as Error).message);
 }
