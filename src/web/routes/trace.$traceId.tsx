@@ -15,6 +15,7 @@ import { ActionList } from '../features/trace-graph/action-list';
 import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-export';
 import { describeExitCode } from '../../ton/exit-codes';
 import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trace-graph';
+import { isFoldedChild } from '../features/trace-graph/graph-model';
 
 const traceQuery = (apiBase: string, id: string) => tracesQuery(apiBase, { trace_id: id, include_actions: true, limit: 1 });
 
@@ -59,12 +60,15 @@ function TracePage() {
   const select = useCallback(
     (hash: string) => {
       // A node folded under "+N more" is unfolded when selected from the table or the keyboard.
+      // Only then: a new expanded set re-lays out and rebuilds the whole graph.
       const parent = trace?.txs.get(hash)?.parent;
-      if (parent) setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent])));
+      if (parent && trace && isFoldedChild(trace, hash)) setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent])));
       void navigate({ search: (prev) => ({ ...prev, tx: hashPath(hash) }), replace: true });
     },
     [navigate, trace],
   );
+
+  const expand = useCallback((parent: string) => setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent]))), []);
 
   useEffect(() => {
     if (!trace) return;
@@ -176,7 +180,7 @@ function TracePage() {
                   selected={selected}
                   onSelect={select}
                   expanded={expanded}
-                  onExpand={(p) => setExpanded((s) => new Set([...s, p]))}
+                  onExpand={expand}
                 />
               </div>
             ) : (

@@ -1,7 +1,7 @@
 import { formatTon } from '../../lib/format';
 import { opcodeToHex } from '../../../ton/opcode';
 import { failureOf, type MessageView, type TraceView, type TxView } from './trace-model';
-import { layoutTree, type LayoutInput, type TraceLayout } from './trace-layout';
+import { FOLD_LIMIT, layoutTree, type LayoutInput, type TraceLayout } from './trace-layout';
 
 /** Pseudo-nodes around the transactions: the external message that began the trace, and messages sent out of the chain (logs/events). */
 export const EXT_IN_PREFIX = 'in:';
@@ -57,6 +57,16 @@ export function traceLayoutInput(trace: TraceView): LayoutInput {
   if (!root) return { id: 'empty', children: [] };
   const rootTx = trace.txs.get(trace.rootHash)!;
   return rootTx.inMsg && rootTx.inMsg.source === null ? { id: EXT_IN_PREFIX + rootTx.inMsg.hash, children: [root] } : root;
+}
+
+/** Whether a transaction sits under its parent's "+N more" node while that parent is not expanded (same order as traceLayoutInput: transactions, then external-outs). */
+export function isFoldedChild(trace: TraceView, hash: string): boolean {
+  const parentHash = trace.txs.get(hash)?.parent;
+  const parent = parentHash ? trace.txs.get(parentHash) : undefined;
+  if (!parent) return false;
+  const kids = parent.children.filter((c) => trace.txs.has(c));
+  const total = kids.length + parent.outMsgs.filter((m) => m.destination === null).length;
+  return total > FOLD_LIMIT && kids.indexOf(hash) >= FOLD_LIMIT - 1;
 }
 
 export function buildGraphModel(trace: TraceView, expanded: ReadonlySet<string>): TraceGraphModel {

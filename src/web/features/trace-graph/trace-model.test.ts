@@ -3,7 +3,7 @@ import { bounceRecording, jettonRecording } from './fixtures/recorded';
 import { fromApiTrace, firstFailure, failureOf } from './trace-model';
 import { accountLetters, letterOf } from './account-labels';
 import { summarizeAction, summaryText } from './action-summary';
-import { messageLabel, traceLayoutInput } from './graph-model';
+import { buildGraphModel, isFoldedChild, messageLabel, traceLayoutInput } from './graph-model';
 
 // Both fixtures were recorded from the real server over the deterministic test ledger (seed 11).
 const bounceFixture = bounceRecording();
@@ -49,5 +49,21 @@ describe('trace model on recorded traces', () => {
 
   it('letters run A..Z then AA', () => {
     expect([0, 25, 26, 27, 701, 702].map(letterOf)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
+  });
+});
+
+describe('folded children', () => {
+  it('isFoldedChild names exactly the transactions the layout hides under "+N more"', () => {
+    const t = fromApiTrace(bounce, bounceFixture.book);
+    const root = t.txs.get(t.rootHash)!;
+    const template = t.txs.get(root.children[0]!)!;
+    const kids = Array.from({ length: 25 }, (_, i) => `kid${i}`);
+    for (const id of kids) t.txs.set(id, { ...template, hash: id, parent: root.hash, children: [], outMsgs: [] });
+    t.order.push(...kids);
+    t.txs.set(root.hash, { ...root, children: kids });
+    const placed = new Set(buildGraphModel(t, new Set()).layout.nodes.map((n) => n.id));
+    for (const id of kids) expect(isFoldedChild(t, id)).toBe(!placed.has(id));
+    expect(kids.filter((id) => isFoldedChild(t, id))).toHaveLength(6);
+    expect(isFoldedChild(t, t.rootHash)).toBe(false);
   });
 });
