@@ -19,9 +19,10 @@ export interface GenesisEvent {
 }
 
 /**
- * One executed transaction, read out where it ran (the cells are parsed there already). What only
- * the ledger side knows is left out: its block and masterchain block, the account's state before
- * (the ledger side keeps every account's latest state), its trace, and who sent its inbound message.
+ * One executed transaction, read out where it ran (the sandbox parsed the transaction and the
+ * account there already). Left to the ledger side: its block and masterchain block, the account's
+ * state before (the ledger side keeps every account's latest state), its trace, and its messages,
+ * which the ledger side reads from the BOC: the emulator thread is the busier one.
  */
 export interface TransactionEvent {
   kind: 'tx';
@@ -32,6 +33,6 @@ export interface TransactionEvent {
   oldStateHash: Buffer;
 }
 
-export type ExecutedTransaction = Omit<TransactionRecord, 'block' | 'mcSeqno' | 'stateBefore' | 'traceId' | 'traceExternalHash'>;
+export type ExecutedTransaction = Omit<TransactionRecord, 'block' | 'mcSeqno' | 'stateBefore' | 'traceId' | 'traceExternalHash' | 'inMsg' | 'outMsgs'>;
 
 export type EmulatorSink = (event: EmulatorEvent) => void;

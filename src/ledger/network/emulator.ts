@@ -6,7 +6,7 @@ import { DeliveringContract, NonexistentAccountStorage, sentCells } from './acco
 import { describeTransaction, isFailed } from './describe-transaction';
 import type { EmulatorSink } from './emulator-events';
 import { accountStateRecord } from './account-state';
-import { messageCells, messageRecord } from './extract-messages';
+import { messageCells } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 
 export interface EmulatorOptions {
@@ -177,14 +177,13 @@ export class Emulator {
     const address = inInfo && inInfo.type !== 'external-out' ? inInfo.dest : tickTockAccount!;
     const account = toRaw(address);
     const contract = (await this.blockchain.getContract(address)) as DeliveringContract;
-    const hash = tx.raw.hash();
     const description = describeTransaction(tx.description);
     this.sink({
       kind: 'tx',
       traceStart,
       oldStateHash: tx.stateUpdate.oldHash,
       tx: {
-        hash,
+        hash: tx.raw.hash(),
         lt: tx.lt,
         account,
         now: tx.now,
@@ -200,9 +199,6 @@ export class Emulator {
         // the sandbox itself parsed the account after the transaction (it checks its workchain), so
         // reading it here costs nothing more
         stateAfter: accountStateRecord(account, tx.stateUpdate.newHash, contract.account),
-        // the sender's side of the inbound message is linked by the ledger side, which has the trace
-        inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: hash }) : null,
-        outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: hash, inTx: null })),
       },
     });
     return isFailed(description);

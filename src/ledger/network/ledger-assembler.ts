@@ -12,6 +12,7 @@ import type {
 import { accountStateRecord } from './account-state';
 import { BlockProducer } from './block-producer';
 import type { EmulatorEvent, GenesisEvent, TransactionEvent } from './emulator-events';
+import { messageCells, messageRecord } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 
 export interface TraceClassifier {
@@ -109,8 +110,11 @@ export class LedgerAssembler {
     const trace = e.traceStart ? null : this.current;
     const { hash, account } = e.tx;
     const [workchain, idHex] = account.split(':') as [string, string];
+    const cells = messageCells(Cell.fromBoc(e.tx.boc)[0]!);
     const rec: TransactionRecord = {
       ...e.tx,
+      inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: hash }) : null,
+      outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: hash, inTx: null })),
       block: this.producer.blockFor(Number(workchain), Buffer.from(idHex, 'hex')),
       mcSeqno: this.producer.slot,
       stateBefore: this.shadow.get(account) ?? accountStateRecord(account, e.oldStateHash, null),
