@@ -244,25 +244,11 @@ export class SqliteLedgerReader implements LedgerReader {
   findTransactionHashesByMessage(filter: MessageFilter, page: Page): Buffer[] {
     if (filter.msgHash) return this.transactionHashesByMessageHash(filter, filter.msgHash, page);
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
-    const where: string[] = ['1'];
-    const args: unknown[] = [];
-    const from = 'messages m';
-    if (filter.bodyHash) {
-      where.push('m.body_hash = ?');
-      args.push(filter.bodyHash);
-    }
-    if (filter.opcode !== undefined) {
-      where.push('m.opcode = ?');
-      args.push(filter.opcode);
-    }
-    if (filter.direction) {
-      where.push('m.direction = ?');
-      args.push(filter.direction);
-    }
+    const { rest, args } = messageConditions(filter);
     // Several messages of one transaction may match (a fan-out sends many with one opcode): each
     // transaction is listed once.
-    const sql = `SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM ${from} WHERE ${where.join(' AND ')}
-                 ORDER BY m.tx_lt ${dir}, m.tx_account ${dir}, m.tx_hash ${dir} LIMIT ? OFFSET ?`;
+    const sql = `SELECT DISTINCT tx_lt, tx_account, tx_hash FROM messages WHERE 1${rest}
+                 ORDER BY tx_lt ${dir}, tx_account ${dir}, tx_hash ${dir} LIMIT ? OFFSET ?`;
     return (this.q(sql).all(...args, page.limit, page.offset) as Row[]).map((r) => blob(r.tx_hash));
   }
 
@@ -274,21 +260,7 @@ export class SqliteLedgerReader implements LedgerReader {
    * Same order as the general query: lt, then account, then transaction hash.
    */
   private transactionHashesByMessageHash(filter: MessageFilter, msgHash: Buffer, page: Page): Buffer[] {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (filter.bodyHash) {
-      where.push(' AND body_hash = ?');
-      args.push(filter.bodyHash);
-    }
-    if (filter.opcode !== undefined) {
-      where.push(' AND opcode = ?');
-      args.push(filter.opcode);
-    }
-    if (filter.direction) {
-      where.push(' AND direction = ?');
-      args.push(filter.direction);
-    }
-    const rest = where.join('');
+    const { rest, args } = messageConditions(filter);
     const rows = this.q(`SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ?${rest}
         UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ? AND msg_hash != ?${rest}`)
       .all(msgHash, ...args, msgHash, msgHash, ...args) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
@@ -481,4 +453,23 @@ export class SqliteLedgerReader implements LedgerReader {
       };
     });
   }
+}
+
+/** The body hash, opcode and direction conditions of a message filter, as ` AND ...` clauses. */
+function messageConditions(filter: MessageFilter): { rest: string; args: unknown[] } {
+  let rest = '';
+  const args: unknown[] = [];
+  if (filter.bodyHash) {
+    rest += ' AND body_hash = ?';
+    args.push(filter.bodyHash);
+  }
+  if (filter.opcode !== undefined) {
+    rest += ' AND opcode = ?';
+    args.push(filter.opcode);
+  }
+  if (filter.direction) {
+    rest += ' AND direction = ?';
+    args.push(filter.direction);
+  }
+  return { rest, args };
 }
