@@ -1,4 +1,4 @@
-import type { TransactionRecord } from '../../server/store/records';
+import type { AccountStateRecord, TransactionRecord } from '../../server/store/records';
 
 /**
  * What the emulator side of the network tells the ledger side, in order. The emulator may run in a
@@ -11,11 +11,10 @@ export type EmulatorEvent =
   | { kind: 'traceEnd' }
   | { kind: 'endSlot'; now: number; lt: bigint };
 
-/** An account's state before history begins (a base64 BOC of its ShardAccount cell). */
+/** An account's state before history begins. */
 export interface GenesisEvent {
   kind: 'genesis';
-  account: string;
-  shardAccount: string;
+  state: AccountStateRecord;
 }
 
 /**

@@ -58,7 +58,7 @@ export class Emulator {
   private readonly hopsPerSlot: number;
 
   private constructor(
-    readonly blockchain: Blockchain,
+    private readonly blockchain: Blockchain,
     private readonly opts: EmulatorOptions,
     private readonly sink: EmulatorSink,
   ) {
@@ -80,10 +80,6 @@ export class Emulator {
 
   get now(): number {
     return this.blockchain.now!;
-  }
-
-  get slot(): number {
-    return this.slotIndex;
   }
 
   /**
@@ -109,7 +105,9 @@ export class Emulator {
     };
     await this.blockchain.setShardAccount(address, shard);
     const cell = beginCell().store(storeShardAccount(shard)).endCell();
-    this.sink({ kind: 'genesis', account: toRaw(address), shardAccount: cell.toBoc().toString('base64') });
+    // the state hash a transaction's state update starts from is the hash of the Account cell
+    const accountCell = cell.refs[0] ?? cell;
+    this.sink({ kind: 'genesis', state: accountStateRecord(toRaw(address), accountCell.hash(), shard) });
   }
 
   /** Runs the trace of one external-in message through the TVM, hop by hop. */

@@ -1,4 +1,4 @@
-import { Cell, loadShardAccount } from '@ton/core';
+import { Cell } from '@ton/core';
 import type { LedgerWriter } from '../../server/store/interface';
 import type {
   AccountInfoRecord,
@@ -11,7 +11,7 @@ import type {
 } from '../../server/store/records';
 import { accountStateRecord } from './account-state';
 import { BlockProducer } from './block-producer';
-import type { EmulatorEvent, GenesisEvent, TransactionEvent } from './emulator-events';
+import type { EmulatorEvent, TransactionEvent } from './emulator-events';
 import { messageCells, messageRecord } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 
@@ -30,14 +30,6 @@ interface OpenTrace {
   mcSeqnoStart: number;
   done: boolean;
   messages: number;
-}
-
-/** An account's state from a base64 ShardAccount BOC; its hash is the hash of the Account cell. */
-function stateFromBoc(account: string, boc: string, hash?: Buffer): AccountStateRecord {
-  const cell = Cell.fromBase64(boc);
-  const shard = loadShardAccount(cell.beginParse());
-  // the state hash a transaction's state update starts from is the hash of the Account cell
-  return accountStateRecord(account, hash ?? (cell.refs[0] ?? cell).hash(), shard);
 }
 
 /**
@@ -87,7 +79,7 @@ export class LedgerAssembler {
   handle(event: EmulatorEvent): TransactionRecord | null {
     switch (event.kind) {
       case 'genesis':
-        this.genesis(event);
+        this.shadow.set(event.state.account, event.state);
         return null;
       case 'tx':
         return this.transaction(event);
@@ -100,10 +92,6 @@ export class LedgerAssembler {
         this.endSlot(event.now, event.lt);
         return null;
     }
-  }
-
-  private genesis(e: GenesisEvent): void {
-    this.shadow.set(e.account, stateFromBoc(e.account, e.shardAccount));
   }
 
   private transaction(e: TransactionEvent): TransactionRecord {

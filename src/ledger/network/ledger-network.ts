@@ -48,10 +48,6 @@ export class LedgerNetwork {
     return this.assembler.stats;
   }
 
-  set nextBatchMeta(meta: Record<string, string>) {
-    this.assembler.nextBatchMeta = meta;
-  }
-
   info(account: string): AccountInfoRecord | undefined {
     return this.assembler.info(account);
   }
