@@ -6,7 +6,10 @@ import { addressBookJson } from '../serialize/address-book';
 import { addressesOf, listBody } from '../serialize/json-cache';
 import type { TransactionFragments } from '../serialize/cached';
 
-const DEFAULTS = { limit: 10, offset: 0, sort: 'desc' } as const;
+/** The schema's own paging defaults, read from it once, so the fast path below cannot drift from it. */
+const DEFAULTS = (({ limit, offset, sort }) => ({ limit, offset, sort }))(
+  parseParams('transactionsByMessage', transactionsByMessageParams, { msg_hash: '0'.repeat(64) }),
+);
 
 /**
  * The most common query, `?msg_hash=<a valid hash>` and nothing else, read without the schema
