@@ -18,10 +18,11 @@ export interface GenesisEvent {
 }
 
 /**
- * One executed transaction, read out where it ran (the sandbox parsed the transaction and the
- * account there already). Left to the ledger side: its block and masterchain block, the account's
- * state before (the ledger side keeps every account's latest state), its trace, and its messages,
- * which the ledger side reads from the BOC: the emulator thread is the busier one.
+ * One executed transaction, read out where it ran (the emulator's side parsed the transaction
+ * already, to deliver its messages). Left to the ledger side: its block and masterchain block, the
+ * account's state before (the ledger side keeps every account's latest state) and after (from the
+ * emulator's BOC), its trace, and its messages, which the ledger side reads from the BOC: the
+ * emulator's thread is the busier one.
  */
 export interface TransactionEvent {
   kind: 'tx';
@@ -30,8 +31,10 @@ export interface TransactionEvent {
   tx: ExecutedTransaction;
   /** The state hash the transaction started from (for an account the ledger has not seen yet). */
   oldStateHash: Buffer;
+  /** The account after it: the hash of its Account cell, and the ShardAccount BOC the emulator returned. */
+  stateAfter: { hash: Buffer; shardAccountBoc: Buffer };
 }
 
-export type ExecutedTransaction = Omit<TransactionRecord, 'block' | 'mcSeqno' | 'stateBefore' | 'traceId' | 'traceExternalHash' | 'inMsg' | 'outMsgs'>;
+export type ExecutedTransaction = Omit<TransactionRecord, 'block' | 'mcSeqno' | 'stateBefore' | 'stateAfter' | 'traceId' | 'traceExternalHash' | 'inMsg' | 'outMsgs'>;
 
 export type EmulatorSink = (event: EmulatorEvent) => void;

@@ -1,11 +1,10 @@
-import { Blockchain, type BlockchainTransaction } from '@ton/sandbox';
-import { beginCell, storeShardAccount, type Address, type Cell, type Message, type ShardAccount } from '@ton/core';
+import { beginCell, loadMessage, storeMessage, type Address, type Cell, type Message, type ShardAccount } from '@ton/core';
 import { toRaw } from '../../ton/address';
 import type { AccountStatus } from '../../server/store/records';
-import { DeliveringContract, NonexistentAccountStorage, sentCells } from './account-storage';
 import { describeTransaction, isFailed } from './describe-transaction';
 import type { EmulatorSink } from './emulator-events';
 import { accountStateRecord } from './account-state';
+import { ExecutorChain, type Executed } from './executor-chain';
 import { messageCells } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 
@@ -29,13 +28,6 @@ export interface EmulatedTrace {
   rootSuccess: boolean;
 }
 
-/**
- * Drop the emulator's own transaction history this often. It keeps every transaction with its
- * parsed cells and its trace tree; every 2,000 it held the emulator thread's heap near 300 MB, after
- * every trace the producer ran 15 % slower (measured at 30,000 transactions).
- */
-const HISTORY_DROP_EVERY = 1000;
-
 const hex256 = (v: bigint) => v.toString(16).padStart(64, '0');
 
 const STATUS: Record<string, AccountStatus> = {
@@ -45,6 +37,11 @@ const STATUS: Record<string, AccountStatus> = {
   frozen: 'frozen',
 };
 
+/** A message waiting in a trace's queue, or the tick-tock that starts a trace. */
+type Delivery =
+  | { kind: 'message'; cell: Cell; dest: Address; depth: number }
+  | { kind: 'tickTock'; address: Address; which: 'tick' | 'tock'; depth: 0 };
+
 /**
  * The emulator half of the network: real TVM execution of traces, hop by hop, with the chain clock
  * and slot boundaries. It turns nothing into ledger records itself: each transaction goes to the
@@ -53,25 +50,22 @@ const STATUS: Record<string, AccountStatus> = {
  */
 export class Emulator {
   private slotIndex = 0;
-  private sinceDrop = 0;
   private readonly slotSeconds: number;
   private readonly hopsPerSlot: number;
 
   private constructor(
-    private readonly blockchain: Blockchain,
+    private readonly chain: ExecutorChain,
     private readonly opts: EmulatorOptions,
     private readonly sink: EmulatorSink,
   ) {
     this.slotSeconds = opts.slotSeconds ?? 2;
     this.hopsPerSlot = opts.hopsPerSlot ?? 4;
-    blockchain.now = this.slotTime(0);
+    chain.now = this.slotTime(0);
   }
 
   static async create(opts: EmulatorOptions, sink: EmulatorSink): Promise<Emulator> {
     useNodeSha256();
-    const blockchain = await Blockchain.create({ storage: new NonexistentAccountStorage() });
-    blockchain.verbosity = { print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false };
-    return new Emulator(blockchain, opts, sink);
+    return new Emulator(await ExecutorChain.create(), opts, sink);
   }
 
   private slotTime(slot: number): number {
@@ -79,7 +73,7 @@ export class Emulator {
   }
 
   get now(): number {
-    return this.blockchain.now!;
+    return this.chain.now;
   }
 
   /**
@@ -103,82 +97,68 @@ export class Emulator {
       lastTransactionLt: 0n,
       lastTransactionHash: 0n,
     };
-    await this.blockchain.setShardAccount(address, shard);
-    const cell = beginCell().store(storeShardAccount(shard)).endCell();
+    const cell = this.chain.setAccount(address, shard);
     // the state hash a transaction's state update starts from is the hash of the Account cell
     const accountCell = cell.refs[0] ?? cell;
     this.sink({ kind: 'genesis', state: accountStateRecord(toRaw(address), accountCell.hash(), shard) });
   }
 
   /** Runs the trace of one external-in message through the TVM, hop by hop. */
-  async sendExternal(message: Message | Cell): Promise<EmulatedTrace> {
-    const iter = await this.blockchain.sendMessageIter(message);
-    return this.runTrace(async () => {
-      const r = await iter.next();
-      return r.done ? null : r.value;
-    }, null);
+  sendExternal(message: Message | Cell): Promise<EmulatedTrace> {
+    const cell = 'info' in message ? beginCell().store(storeMessage(message)).endCell() : message;
+    const info = 'info' in message ? message.info : loadMessage(cell.beginParse()).info;
+    if (info.type !== 'external-in') throw new Error(`a trace starts with an external-in message, not ${info.type}`);
+    return this.runTrace({ kind: 'message', cell, dest: info.dest, depth: 0 });
   }
 
   /** A tick or a tock transaction of a special masterchain account: a trace of its own, without an external message. */
-  async runTickTock(address: Address, which: 'tick' | 'tock'): Promise<EmulatedTrace> {
-    const result = await this.blockchain.runTickTock(address, which);
-    const txs = [...result.transactions];
-    return this.runTrace(async () => txs.shift() ?? null, address);
+  runTickTock(address: Address, which: 'tick' | 'tock'): Promise<EmulatedTrace> {
+    return this.runTrace({ kind: 'tickTock', address, which, depth: 0 });
   }
 
   /** Ends the current slot: the ledger side seals its blocks; the clock moves to the next slot. */
   endSlot(): void {
-    this.sink({ kind: 'endSlot', now: this.now, lt: this.blockchain.lt });
+    this.sink({ kind: 'endSlot', now: this.now, lt: this.chain.lt });
     this.slotIndex += 1;
-    this.blockchain.now = this.slotTime(this.slotIndex);
+    this.chain.now = this.slotTime(this.slotIndex);
   }
 
-  private async runTrace(next: () => Promise<BlockchainTransaction | null>, tickTockAccount: Address | null): Promise<EmulatedTrace> {
-    // The emulator's queue is first-in first-out, so transactions come breadth-first; a mirror of
-    // its queue (the depth of each pending message) tells the depth of the next transaction before
-    // it runs, and with it the slot (and the clock) it runs in.
-    const pendingDepths: number[] = [0];
+  private async runTrace(root: Delivery): Promise<EmulatedTrace> {
+    // Messages are delivered first-in first-out, as the sandbox does: transactions come
+    // breadth-first, and the depth of each message tells the slot (and the clock) its transaction
+    // runs in, so a deep trace spans several blocks.
+    const queue: Delivery[] = [root];
     const startSlot = this.slotIndex;
-    let count = 0;
     let anyFailed = false;
     let rootSuccess = false;
-    for (;;) {
-      const depth = pendingDepths[0] ?? 0;
-      const targetSlot = startSlot + Math.floor(depth / this.hopsPerSlot);
+    for (let count = 0; count < queue.length; count++) {
+      const delivery = queue[count]!;
+      const targetSlot = startSlot + Math.floor(delivery.depth / this.hopsPerSlot);
       while (this.slotIndex < targetSlot) this.endSlot();
-      this.blockchain.now = this.slotTime(this.slotIndex);
-      const tx = await next();
-      if (!tx) break;
-      pendingDepths.shift();
-      const failed = await this.emit(tx, tickTockAccount, count === 0);
-      anyFailed ||= failed;
-      if (count === 0) rootSuccess = !failed;
-      count += 1;
-      for (const m of tx.outMessages.values()) if (m.info.type === 'internal') pendingDepths.push(depth + 1);
+      const executed = delivery.kind === 'message'
+        ? await this.chain.deliver(delivery.cell, delivery.dest)
+        : await this.chain.tickTock(delivery.address, delivery.which);
+      const cells = this.emit(executed, delivery.kind === 'message' ? delivery.dest : delivery.address, count === 0);
+      anyFailed ||= cells.failed;
+      if (count === 0) rootSuccess = !cells.failed;
+      // an external-out message goes nowhere: only internal ones are delivered
+      for (const [index, m] of executed.tx.outMessages) {
+        if (m.info.type === 'internal') queue.push({ kind: 'message', cell: cells.outMsgs[index]!, dest: m.info.dest, depth: delivery.depth + 1 });
+      }
     }
-    if (count === 0) throw new Error('the message produced no transaction');
     this.sink({ kind: 'traceEnd' });
-    this.sinceDrop += count;
-    if (this.sinceDrop >= HISTORY_DROP_EVERY) {
-      // pitfall: the emulator keeps every transaction it ran; nothing of ours needs that history
-      (this.blockchain as unknown as { transactions: unknown[] }).transactions = [];
-      this.sinceDrop = 0;
-    }
-    // pitfall: the emulator never yields to the event loop on its own
+    // the emulator never yields to the event loop on its own
     await new Promise((resolve) => setImmediate(resolve));
-    return { transactions: count, anyFailed, rootSuccess };
+    return { transactions: queue.length, anyFailed, rootSuccess };
   }
 
-  /** Reads one transaction out and hands it to the sink; says whether it failed. */
-  private async emit(tx: BlockchainTransaction, tickTockAccount: Address | null, traceStart: boolean): Promise<boolean> {
-    // remember the cells this transaction sent, for their delivery (see DeliveringContract)
-    const cells = messageCells(tx.raw);
-    for (const [index, m] of tx.outMessages) if (cells.outMsgs[index]) sentCells.set(m.info, cells.outMsgs[index]!);
+  /**
+   * Reads one transaction out and hands it to the sink; gives back the cells of the messages it
+   * sent (each is delivered as that very cell) and whether it failed.
+   */
+  private emit({ tx, boc, shardAccount }: Executed, address: Address, traceStart: boolean): { outMsgs: Cell[]; failed: boolean } {
     // The workchain is not part of a transaction: it comes from the inbound message's destination.
-    const inInfo = tx.inMessage?.info;
-    const address = inInfo && inInfo.type !== 'external-out' ? inInfo.dest : tickTockAccount!;
     const account = toRaw(address);
-    const contract = (await this.blockchain.getContract(address)) as DeliveringContract;
     const description = describeTransaction(tx.description);
     this.sink({
       kind: 'tx',
@@ -195,14 +175,13 @@ export class Emulator {
         totalFeesExtraCurrencies: {},
         description,
         // the BOC as the emulator made it (the same cells as tx.raw, not serialized a second time)
-        boc: Buffer.from(contract.lastTransactionBoc, 'base64'),
+        boc: Buffer.from(boc, 'base64'),
         prevTransHash: Buffer.from(hex256(tx.prevTransactionHash), 'hex'),
         prevTransLt: tx.prevTransactionLt,
-        // the sandbox itself parsed the account after the transaction (it checks its workchain), so
-        // reading it here costs nothing more
-        stateAfter: accountStateRecord(account, tx.stateUpdate.newHash, contract.account),
       },
+      // read on the ledger side, which has the time to spare
+      stateAfter: { hash: tx.stateUpdate.newHash, shardAccountBoc: Buffer.from(shardAccount, 'base64') },
     });
-    return isFailed(description);
+    return { outMsgs: messageCells(tx.raw).outMsgs, failed: isFailed(description) };
   }
 }

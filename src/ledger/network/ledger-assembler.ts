@@ -1,4 +1,4 @@
-import { Cell } from '@ton/core';
+import { Cell, loadShardAccount } from '@ton/core';
 import type { LedgerWriter } from '../../server/store/interface';
 import type {
   AccountInfoRecord,
@@ -101,6 +101,7 @@ export class LedgerAssembler {
     const cells = messageCells(Cell.fromBoc(e.tx.boc)[0]!);
     const rec: TransactionRecord = {
       ...e.tx,
+      stateAfter: accountStateRecord(account, e.stateAfter.hash, loadShardAccount(Cell.fromBoc(e.stateAfter.shardAccountBoc)[0]!.beginParse())),
       inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: hash }) : null,
       outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: hash, inTx: null })),
       block: this.producer.blockFor(Number(workchain), Buffer.from(idHex, 'hex')),

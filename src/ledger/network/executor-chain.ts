@@ -1,0 +1,101 @@
+import { Executor, defaultConfig, type ExecutorEmulationResult, type ExecutorRunTransactionArgs } from '@ton/sandbox';
+import { Cell, beginCell, loadTransaction, storeShardAccount, type Address, type ShardAccount, type Transaction } from '@ton/core';
+import { toRaw } from '../../ton/address';
+
+/**
+ * Logical time advances this much per transaction, as in the sandbox's Blockchain: the messages a
+ * transaction sends take the lts just above its own.
+ */
+const LT_STEP = 1_000_000n;
+
+/**
+ * An account no one has seen: `account_none`, the same cell for every address. The emulator then
+ * reports `nonexist → uninit` with the right state hashes (the sandbox's Blockchain would invent an
+ * empty `uninit` account instead).
+ */
+const NONEXISTENT = beginCell()
+  .store(storeShardAccount({ account: undefined, lastTransactionLt: 0n, lastTransactionHash: 0n }))
+  .endCell()
+  .toBoc()
+  .toString('base64');
+
+type CommonArgs = Omit<ExecutorRunTransactionArgs, 'message'>;
+
+/** One transaction the emulator ran, with what it returned still serialized beside the parsed transaction. */
+export interface Executed {
+  tx: Transaction;
+  /** The transaction's BOC as the emulator serialized it. */
+  boc: string;
+  /** The account after the transaction: the emulator's ShardAccount BOC, parsed only where needed. */
+  shardAccount: string;
+}
+
+/**
+ * The chain state around the emulator's executor (the real TON transaction emulator, WASM): every
+ * account as the ShardAccount BOC the emulator last returned, the clock and the logical time.
+ *
+ * The sandbox's Blockchain does the same and more, but per transaction it also parses the account
+ * after it (to check its workchain), keeps every transaction in a history that grows without end,
+ * re-serializes each message it delivers, and resolves every account through a chain of promises:
+ * a third of the emulating thread's time went there. Here a message is delivered as the very cell
+ * its sender produced (so its hash is the sender's), and the account's state is handed on as the
+ * emulator's own BOC for the ledger side to read.
+ */
+export class ExecutorChain {
+  private readonly accounts = new Map<string, string>();
+  /** The unix time transactions run at. */
+  now = 0;
+  private currentLt = 0n;
+
+  private constructor(private readonly executor: Executor) {}
+
+  static async create(): Promise<ExecutorChain> {
+    return new ExecutorChain(await Executor.create());
+  }
+
+  /** The lt of the latest transaction. */
+  get lt(): bigint {
+    return this.currentLt;
+  }
+
+  /** Sets an account's state outright (genesis). */
+  setAccount(address: Address, shard: ShardAccount): Cell {
+    const cell = beginCell().store(storeShardAccount(shard)).endCell();
+    this.accounts.set(toRaw(address), cell.toBoc().toString('base64'));
+    return cell;
+  }
+
+  /** Runs the transaction of `dest` that receives the message `message` (a Message cell). */
+  deliver(message: Cell, dest: Address): Promise<Executed> {
+    return this.run(dest, (common) => this.executor.runTransaction({ ...common, message }));
+  }
+
+  /** Runs a tick or a tock transaction of a special (masterchain) account. */
+  tickTock(address: Address, which: 'tick' | 'tock'): Promise<Executed> {
+    return this.run(address, (common) => this.executor.runTickTock({ ...common, which }));
+  }
+
+  private async run(address: Address, execute: (common: CommonArgs) => Promise<ExecutorEmulationResult>): Promise<Executed> {
+    const key = toRaw(address);
+    this.currentLt += LT_STEP;
+    const { result } = await execute({
+      config: defaultConfig,
+      libs: null,
+      verbosity: 'short',
+      shardAccount: this.accounts.get(key) ?? NONEXISTENT,
+      now: this.now,
+      lt: this.currentLt,
+      // a fixed seed: the same traffic gives the same ledger
+      randomSeed: Buffer.alloc(32),
+      ignoreChksig: false,
+      debugEnabled: false,
+    });
+    if (!result.success) {
+      // on a real chain such a message is simply not accepted; our traffic never sends one
+      throw new Error(`the emulator ran no transaction on ${key} (lt ${this.currentLt}): ${result.error}`);
+    }
+    this.accounts.set(key, result.shardAccount);
+    const tx = loadTransaction(Cell.fromBase64(result.transaction).beginParse());
+    return { tx, boc: result.transaction, shardAccount: result.shardAccount };
+  }
+}
