@@ -92,12 +92,24 @@ export function formatTime(unix: number): string {
   return new Date(unix * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 }
 
+/**
+ * When something happened, for a list column. Relative only within the last day ("12 s ago",
+ * "5 min ago", "3 h ago"): beyond that a count of days says little (a ledger whose clock its seed
+ * fixed a year back shows "368d ago" on every row), so older times are an absolute UTC date-time to
+ * the minute. A time ahead of the viewer's clock by more than a minute is shown absolute too, never
+ * as a misleading "0 s ago"; a smaller skew counts as now.
+ */
 export function formatAge(unix: number, nowMs: number = Date.now()): string {
-  const s = Math.max(0, Math.round(nowMs / 1000 - unix));
-  if (s < 60) return `${s}s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)}h ago`;
-  return `${Math.floor(s / 86400)}d ago`;
+  const s = Math.round(nowMs / 1000 - unix);
+  if (s < -60 || s >= 86400) return new Date(unix * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  if (s < 60) return `${Math.max(0, s)} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
+}
+
+/** The exact instant behind `formatAge`, for its tooltip and `<time dateTime>`: ISO 8601 in UTC. */
+export function isoTime(unix: number): string {
+  return new Date(unix * 1000).toISOString().replace(/\.000Z$/, 'Z');
 }
 
 export function formatInt(n: number | string): string {

@@ -4,7 +4,8 @@ import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
 import { blockTransactionsQuery, tracesQuery } from '../../api/queries';
 import { PAGE_SIZES, clampLimit } from '../lib/pagination';
-import { formatAge, formatTon, hashPath, shortHash } from '../lib/format';
+import { Age } from '../components/age';
+import { formatTon, hashPath, shortHash } from '../lib/format';
 import { ErrorState, NotFound, Empty, SkeletonRows } from '../components/states';
 import { AddressLink } from '../components/address-link';
 
@@ -80,7 +81,7 @@ function BlockPage() {
                 <th scope="col" className="px-3 py-2">Account</th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">lt</th>
                 <th scope="col" className="px-3 py-2">Fee</th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Age</th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Time</th>
               </tr>
             </thead>
             <tbody>
@@ -97,7 +98,7 @@ function BlockPage() {
                     <td className="max-w-[12rem] px-3 py-2"><AddressLink raw={t.account ?? t.address} /></td>
                     <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.lt}</td>
                     <td className="px-3 py-2">{formatTon(t.fee)}</td>
-                    <td className="hidden px-3 py-2 sm:table-cell">{formatAge(t.utime)}</td>
+                    <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell"><Age unix={t.utime} /></td>
                   </tr>
                 ))
               )}

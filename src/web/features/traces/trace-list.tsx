@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Trace, AddressBook } from '../../../api/model';
-import { formatAge, formatInt, hashPath, shortHash } from '../../lib/format';
+import { formatInt, hashPath, shortHash } from '../../lib/format';
+import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
 import { fromApiTrace, firstFailure } from '../trace-graph/trace-model';
@@ -19,7 +20,7 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
             <th scope="col" className="px-3 py-2 text-right">Txs</th>
             <th scope="col" className="px-3 py-2">Status</th>
             <th scope="col" className="hidden px-3 py-2 sm:table-cell">MC block</th>
-            <th scope="col" className="px-3 py-2">Age</th>
+            <th scope="col" className="px-3 py-2">Time</th>
           </tr>
         </thead>
         <tbody>
@@ -49,8 +50,8 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
                       </Link>
                     )}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap" title={t.endUtime ? new Date(t.endUtime * 1000).toISOString() : undefined}>
-                    {t.endUtime ? formatAge(t.endUtime) : ''}
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {t.endUtime ? <Age unix={t.endUtime} /> : ''}
                   </td>
                 </tr>
               );

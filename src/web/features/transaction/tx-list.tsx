@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Transaction } from '../../../api/model';
-import { formatAge, hashPath, shortHash } from '../../lib/format';
+import { hashPath, shortHash } from '../../lib/format';
+import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
 import { failureOf, txViewOf, type AddressBook } from '../trace-graph/trace-model';
@@ -19,7 +20,7 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Tr
             <th scope="col" className="hidden px-3 py-2 md:table-cell">Inbound</th>
             <th scope="col" className="px-3 py-2">Result</th>
             <th scope="col" className="hidden px-3 py-2 sm:table-cell">lt</th>
-            <th scope="col" className="hidden px-3 py-2 sm:table-cell">Age</th>
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">Time</th>
           </tr>
         </thead>
         <tbody>
@@ -50,7 +51,7 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Tr
                   </td>
                   <td className={`px-3 py-2 ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>{failure ? `✕ ${failure}` : '✓'}</td>
                   <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.lt}</td>
-                  <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{formatAge(t.now)}</td>
+                  <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell"><Age unix={t.now} /></td>
                 </tr>
               );
             })
