@@ -8,7 +8,10 @@ import { canonicalHash, formatTime, formatTon, hashPath } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
 import { AddressLink } from '../components/address-link';
+import { TonAmount } from '../components/ton-amount';
 import { MessageCard } from '../features/transaction/message-card';
+import { PhaseCard } from '../features/transaction/phase-card';
+import { AccountNeighbours } from '../features/transaction/account-neighbours';
 import { failureOf, txViewOf, type AddressBook } from '../features/trace-graph/trace-model';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 
@@ -20,23 +23,6 @@ function Row({ k, children }: { k: string; children: ReactNode }) {
       <dt className="text-slate-500">{k}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
-  );
-}
-
-function Phase({ title, data, children }: { title: string; data: object | undefined; children?: ReactNode }) {
-  if (!data) return null;
-  return (
-    <section className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" aria-label={`${title} phase`}>
-      <h3 className="mb-1 font-semibold">{title}</h3>
-      {children}
-      <dl className="grid grid-cols-[minmax(8rem,12rem)_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
-        {Object.entries(data).map(([k, v]) => (
-          <Row key={k} k={k}>
-            <span className="mono break-all">{v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>
-          </Row>
-        ))}
-      </dl>
-    </section>
   );
 }
 
@@ -87,6 +73,7 @@ function TxPage() {
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <Row k="Account"><AddressLink raw={tx.account} book={book} full /></Row>
+        <AccountNeighbours tx={tx} trace={trace} apiBase={effectiveApiBase} />
         <Row k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.traceId) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></Row>
         <Row k="Block">
           <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.block.workchain), shard: tx.block.shard, seqno: String(tx.block.seqno) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
@@ -104,34 +91,34 @@ function TxPage() {
             storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} · actions {formatTon(actionFees, { maxFraction: 9 })}
           </span>
         </Row>
-        {tx.stateBefore?.balance != null && <Row k="Balance before">{formatTon(tx.stateBefore.balance, { maxFraction: 9 })}</Row>}
-        {tx.stateAfter?.balance != null && <Row k="Balance after">{formatTon(tx.stateAfter.balance, { maxFraction: 9 })}</Row>}
+        {tx.stateBefore?.balance != null && <Row k="Balance before"><TonAmount nano={tx.stateBefore.balance} /></Row>}
+        {tx.stateAfter?.balance != null && <Row k="Balance after"><TonAmount nano={tx.stateAfter.balance} /></Row>}
       </dl>
       <section aria-labelledby="phases" className="space-y-2">
         <h2 id="phases" className="font-semibold">Phases</h2>
         <div className="grid gap-2 md:grid-cols-2">
-          <Phase title="Storage" data={d.storage ?? undefined} />
-          <Phase title="Credit" data={d.credit ?? undefined} />
-          <Phase title="Compute" data={c ?? undefined}>
+          <PhaseCard title="Storage" data={d.storage ?? undefined} />
+          <PhaseCard title="Credit" data={d.credit ?? undefined} />
+          <PhaseCard title="Compute" data={c ?? undefined}>
             {c && !c.skipped && (
               <p className="mb-1" data-testid="exit-code">
                 Exit code <strong>{c.exitCode}</strong>: {describeExitCode(c.exitCode, { wallet }).name} — {describeExitCode(c.exitCode, { wallet }).description}
               </p>
             )}
             {c?.skipped && <p className="mb-1 font-medium">Skipped: {c.reason}</p>}
-          </Phase>
-          <Phase title="Action" data={d.action ?? undefined}>
+          </PhaseCard>
+          <PhaseCard title="Action" data={d.action ?? undefined}>
             {d.action && (
               <p className="mb-1">Result code <strong>{d.action.resultCode}</strong>: {describeResultCode(d.action.resultCode).description}</p>
             )}
-          </Phase>
-          <Phase title="Bounce" data={d.bounce ?? undefined} />
+          </PhaseCard>
+          <PhaseCard title="Bounce" data={d.bounce ?? undefined} />
         </div>
       </section>
       <section aria-labelledby="states" className="grid gap-2 md:grid-cols-2">
         <h2 id="states" className="sr-only">Account state</h2>
-        <Phase title="State before" data={tx.stateBefore ?? undefined} />
-        <Phase title="State after" data={tx.stateAfter ?? undefined} />
+        <PhaseCard title="State before" data={tx.stateBefore ?? undefined} />
+        <PhaseCard title="State after" data={tx.stateAfter ?? undefined} />
       </section>
       <section aria-labelledby="msgs" className="space-y-2">
         <h2 id="msgs" className="font-semibold">Messages</h2>
