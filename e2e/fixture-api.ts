@@ -3,11 +3,14 @@
 import type { APIRequestContext } from '@playwright/test';
 
 export interface Msg { hash: string; source: string | null; destination: string | null; bounced: boolean | null; hash_norm?: string }
+export interface AccountState { balance: string; account_status: string; code_hash: string | null; data_hash: string | null }
 export interface Tx {
-  hash: string; account: string; lt: string; mc_block_seqno: number;
+  hash: string; account: string; lt: string; now: number; mc_block_seqno: number;
+  prev_trans_hash: string; prev_trans_lt: string;
   block_ref: { workchain: number; shard: string; seqno: number };
   in_msg: Msg | null; out_msgs: Msg[];
-  description: { aborted?: boolean; compute_ph?: { skipped?: boolean; success?: boolean; exit_code?: number } };
+  description: { aborted?: boolean; compute_ph?: { skipped?: boolean; success?: boolean; exit_code?: number; gas_fees?: string; gas_used?: string } };
+  account_state_after: AccountState | null;
 }
 export interface Trace { trace_id: string; mc_seqno_end: string; transactions: Record<string, Tx>; actions?: unknown[] }
 

@@ -10,25 +10,32 @@ import { ErrorState, NotFound, Empty } from '../components/states';
 import { CopyButton } from '../components/copy-button';
 import { Pager } from '../components/pager';
 import { TraceList } from '../features/traces/trace-list';
+import { AccountSummary } from '../features/account/account-summary';
+
+const PAGE = 10;
 
 export const Route = createFileRoute('/account/$address')({
-  validateSearch: z.object(pageSearch(10)),
+  validateSearch: z.object(pageSearch(PAGE)),
   component: AccountPage,
 });
 
 function AccountPage() {
   const { address } = Route.useParams();
-  const { limit = 10, offset = 0 } = Route.useSearch();
+  const { limit = PAGE, offset = 0 } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const { effectiveApiBase } = useSettings();
   const raw = rawAddressLite(address);
   const q = useQuery({ ...tracesQuery(effectiveApiBase, { account: raw ?? address, limit: fetchLimit(limit), offset }), enabled: raw !== null, placeholderData: (p) => p });
+  // The current state comes from the newest traces: the very request of the list's default first
+  // page, so on that page (where most visits land) one answer serves both, and on any other page
+  // the summary still shows the newest state rather than the state of the page being browsed.
+  const latest = useQuery({ ...tracesQuery(effectiveApiBase, { account: raw ?? address, limit: fetchLimit(PAGE), offset: 0 }), enabled: raw !== null });
   if (raw === null) {
     const parsed = parseAddressLite(address);
     return <NotFound what={`account ${address}`}>{'error' in parsed ? parsed.error : ''}</NotFound>;
   }
   const page = q.data ? pageOf(q.data.traces, limit, offset) : null;
-  const entry = q.data?.addressBook[raw];
+  const entry = (q.data ?? latest.data)?.addressBook[raw];
   return (
     <div className="space-y-4">
       <header>
@@ -50,6 +57,10 @@ function AccountPage() {
           })}
         </dl>
       </header>
+      <section aria-labelledby="acct-state">
+        <h2 id="acct-state" className="mb-1 font-semibold">Current state</h2>
+        <AccountSummary account={raw} data={latest.data} error={latest.isError ? latest.error : null} onRetry={() => void latest.refetch()} />
+      </section>
       <section aria-labelledby="acct-traces">
         <h2 id="acct-traces" className="mb-1 font-semibold">Traces</h2>
         {q.isError ? (

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { TracesPage } from '../../../api/model';
+import { formatTime, hashPath, shortHash } from '../../lib/format';
+import { Age } from '../../components/age';
+import { TonAmount } from '../../components/ton-amount';
+import { CopyButton } from '../../components/copy-button';
+import { Empty, ErrorState } from '../../components/states';
+import { latestTxOf } from './account-history';
+
+function Item({ k, children }: { k: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="text-slate-500">{k}</dt>
+      <dd className="min-w-0 break-all">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The account's current balance and state. The API has no account-state operation, so the figures
+ * are the state after the account's newest transaction in its newest traces, and the section says
+ * which transaction that is: a reader can check it, and knows the figure is not live.
+ */
+export function AccountSummary({ account, data, error, onRetry }: { account: string; data: TracesPage | undefined; error: unknown; onRetry: () => void }) {
+  if (error) return <ErrorState error={error} onRetry={onRetry} />;
+  if (!data) return <p className="h-24 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-900" aria-label="Loading the account state" />;
+  const tx = latestTxOf(data.traces, account);
+  if (!tx) return <Empty>This account has no transactions on this ledger: no balance or state to show.</Empty>;
+  const state = tx.stateAfter;
+  const status = state?.status ?? tx.endStatus;
+  const txPath = hashPath(tx.hash);
+  const txLink = (
+    <Link to="/tx/$hash" params={{ hash: txPath }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="summary-tx">
+      {shortHash(tx.hash)}
+    </Link>
+  );
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="account-summary">
+      <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1">
+        <Item k="Balance">
+          {state?.balance != null ? <strong><TonAmount nano={state.balance} testId="summary-balance" /></strong> : <span className="text-slate-500">not reported by the API</span>}
+        </Item>
+        <Item k="Status"><span data-testid="summary-status">{status ?? '—'}</span></Item>
+        {state?.codeHash && (
+          <Item k="Code hash">
+            <span className="mono text-xs" data-testid="summary-code-hash">{state.codeHash}</span>
+            <CopyButton text={state.codeHash} label="code hash" />
+          </Item>
+        )}
+        {state?.dataHash && (
+          <Item k="Data hash">
+            <span className="mono text-xs">{state.dataHash}</span>
+            <CopyButton text={state.dataHash} label="data hash" />
+          </Item>
+        )}
+        {state?.frozenHash && (
+          <Item k="Frozen hash"><span className="mono text-xs">{state.frozenHash}</span></Item>
+        )}
+        <Item k="Last activity">
+          <Age unix={tx.now} /> · transaction {txLink}
+        </Item>
+      </dl>
+      <p className="mt-2 text-xs text-slate-500" data-testid="summary-as-of">
+        As of transaction {shortHash(tx.hash)} (lt <span className="mono">{tx.lt}</span>, {formatTime(tx.now)}): the state after the account&apos;s newest
+        transaction on this ledger.
+      </p>
+    </div>
+  );
+}
