@@ -12,7 +12,8 @@ export interface Tx {
   description: { aborted?: boolean; compute_ph?: { skipped?: boolean; success?: boolean; exit_code?: number; gas_fees?: string; gas_used?: string } };
   account_state_after: AccountState | null;
 }
-export interface Trace { trace_id: string; mc_seqno_end: string; transactions: Record<string, Tx>; actions?: unknown[] }
+export interface TraceNode { tx_hash: string; children: TraceNode[] }
+export interface Trace { trace_id: string; mc_seqno_end: string; transactions: Record<string, Tx>; actions?: Array<{ type: string }>; trace: TraceNode }
 
 export const hex = (b64: string) => Buffer.from(b64, 'base64').toString('hex');
 
@@ -43,4 +44,15 @@ export function traceWithSize(traces: Trace[], min: number, max: number): Trace 
   const t = traces.find((x) => txsOf(x).length >= min && txsOf(x).length <= max);
   if (!t) throw new Error(`no trace of ${min}..${max} transactions`);
   return t;
+}
+
+export function traceWithAction(traces: Trace[], type: string): Trace {
+  const t = traces.find((x) => (x.actions ?? []).some((a) => a.type === type));
+  if (!t) throw new Error(`the fixture ledger has no trace with a ${type} action`);
+  return t;
+}
+
+/** Transactions on the longest path from the root: the graph's columns, less the external message's. */
+export function depthOf(node: TraceNode): number {
+  return 1 + Math.max(0, ...node.children.map(depthOf));
 }

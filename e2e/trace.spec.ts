@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { allTraces, bounceTrace, failedComputeTrace, hex, traceWithSize, txsOf } from './fixture-api';
+import { expect, test, type Page } from '@playwright/test';
+import { allTraces, bounceTrace, depthOf, failedComputeTrace, hex, traceWithAction, traceWithSize, txsOf, type Trace } from './fixture-api';
 
 test('the graph draws one node per transaction; a click puts ?tx= in the URL and opens the details; reload keeps it', async ({ page, request }) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
@@ -59,4 +59,56 @@ test('export JSON and SVG download the trace', async ({ page, request }) => {
   const text = await (await import('node:fs/promises')).readFile((await svg.path())!, 'utf8');
   expect(text.startsWith('<svg')).toBe(true);
   expect((text.match(/<rect [^>]*rx="8"/g) ?? []).length).toBeGreaterThanOrEqual(txsOf(trace).length);
+});
+
+/** The graph's zoom as React Flow renders it, and the boxes of its canvas and of its transaction nodes. */
+async function graphOnScreen(page: Page) {
+  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  const transform = await page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+  const zoom = Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
+  const canvas = (await page.getByTestId('trace-graph').boundingBox())!;
+  const nodes = await page.getByTestId('trace-node').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  const inCanvas = (b: DOMRect) => b.left >= canvas.x && b.top >= canvas.y && b.right <= canvas.x + canvas.width && b.bottom <= canvas.y + canvas.height;
+  return { zoom, nodes, inCanvas };
+}
+
+async function openTrace(page: Page, trace: Trace) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+}
+
+test('a jetton mint opens whole at a readable zoom, with no details column taking the graph\'s width', async ({ page, request }) => {
+  const trace = traceWithAction(await allTraces(request), 'jetton_mint');
+  await openTrace(page, trace);
+  const { zoom, nodes, inCanvas } = await graphOnScreen(page);
+  expect(zoom).toBeGreaterThanOrEqual(0.8);
+  expect(nodes).toHaveLength(txsOf(trace).length);
+  // 200 px nodes (trace-layout.ts) drawn at least 160 px wide: their 12 px titles at least ~10 px
+  for (const b of nodes) expect(b.width).toBeGreaterThanOrEqual(0.8 * 200 - 1);
+  expect(nodes.every(inCanvas)).toBe(true);
+  // selecting a node in full view does not move the graph under the pointer
+  const viewport = page.locator('.react-flow__viewport');
+  const before = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
+  await page.getByTestId('trace-node').first().click();
+  await expect(page).toHaveURL(/[?&]tx=/);
+  expect(await viewport.evaluate((el) => (el as HTMLElement).style.transform)).toBe(before);
+  // the details float over the graph only while a transaction is selected, and Esc closes them
+  await page.getByTestId('trace-node').last().click();
+  await expect(page.getByTestId('tx-panel')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tx-panel')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]tx=/);
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-jetton-mint.png' });
+});
+
+test('a trace too deep to fit opens readable at its root instead of zoomed out to the whole', async ({ page, request }) => {
+  const traces = await allTraces(request);
+  const deep = traces.find((t) => depthOf(t.trace) >= 10);
+  if (!deep) throw new Error('the fixture ledger has no trace 10 transactions deep');
+  await openTrace(page, deep);
+  const { zoom, nodes, inCanvas } = await graphOnScreen(page);
+  expect(zoom).toBeGreaterThanOrEqual(0.8);
+  // nodes are in tree order, the root first
+  expect(inCanvas(nodes[0]!)).toBe(true);
+  expect(nodes.every(inCanvas)).toBe(false);
 });

@@ -17,6 +17,11 @@ import { describeExitCode } from '../../ton/exit-codes';
 import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
 
+// Tailwind's lg breakpoint, from which the details float over the graph, and the width they cover
+// there: lg:w-[22rem] plus lg:right-3 below.
+const LG = '(min-width: 1024px)';
+const DETAILS_OVER_GRAPH_PX = 22 * 16 + 12;
+
 const traceQuery = (apiBase: string, id: string) => tracesQuery(apiBase, { trace_id: id, include_actions: true, limit: 1 });
 
 export const Route = createFileRoute('/trace/$traceId')({
@@ -68,6 +73,8 @@ function TracePage() {
     [navigate, trace],
   );
 
+  const deselect = useCallback(() => void navigate({ search: (prev) => ({ ...prev, tx: undefined }), replace: true }), [navigate]);
+
   const expand = useCallback((parent: string) => setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent]))), []);
 
   useEffect(() => {
@@ -84,6 +91,7 @@ function TracePage() {
       else if (e.key === 'ArrowLeft' || e.key === 'h') next = cur?.parent ?? null;
       else if (e.key === 'ArrowRight' || e.key === 'l') next = cur?.children[0] ?? null;
       else if (e.key === 'f') next = firstFailure(trace)?.hash ?? null;
+      else if (e.key === 'Escape' && selected) return deselect();
       else return;
       if (next) {
         e.preventDefault();
@@ -92,7 +100,7 @@ function TracePage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [trace, selected, select]);
+  }, [trace, selected, select, deselect]);
 
   if (id === null) return <NotFound what={`trace ${traceId}`}>The trace id must be a hash: 64 hex digits or 44 base64 characters.</NotFound>;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
@@ -153,7 +161,7 @@ function TracePage() {
             </button>
           ))}
         </div>
-        <span className="text-xs text-slate-500">Keys: j/k next/previous, ←/→ parent/child, f first failure</span>
+        <span className="text-xs text-slate-500">Keys: j/k next/previous, ←/→ parent/child, f first failure, Esc close the details</span>
         <span className="ml-auto flex gap-2">
           <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.json`, new Blob([JSON.stringify(q.data, null, 2)], { type: 'application/json' }))}>
             Export JSON
@@ -167,7 +175,10 @@ function TracePage() {
         </span>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+      {/* In the graph view the details float over the graph's right edge, and only while a
+          transaction is selected: a permanent column beside the graph took a third of its width
+          and halved the zoom a trace could open at. The table keeps the column. */}
+      <div className={view === 'graph' ? 'relative' : 'grid gap-4 lg:grid-cols-[1fr_22rem]'}>
         <div className="min-w-0">
           {view === 'graph' ? (
             TraceGraph ? (
@@ -181,6 +192,7 @@ function TracePage() {
                   onSelect={select}
                   expanded={expanded}
                   onExpand={expand}
+                  coveredRight={sel && typeof matchMedia === 'function' && matchMedia(LG).matches ? DETAILS_OVER_GRAPH_PX : 0}
                 />
               </div>
             ) : (
@@ -190,9 +202,19 @@ function TracePage() {
             <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
           )}
         </div>
-        <aside aria-label="Selected transaction">
-          {sel ? <TxPanel tx={sel} book={book} letter={letters.get(sel.account) ?? '?'} /> : <p className="text-sm text-slate-500">Select a transaction (click a node, or press j) to see its details.</p>}
-        </aside>
+        {sel ? (
+          <aside
+            aria-label="Selected transaction"
+            className={`relative ${view === 'graph' ? 'mt-4 lg:absolute lg:top-3 lg:right-3 lg:mt-0 lg:max-h-[calc(100%-1.5rem)] lg:w-[22rem] lg:overflow-y-auto lg:rounded-lg lg:bg-white lg:shadow-xl lg:dark:bg-slate-950' : ''}`}
+          >
+            <button type="button" onClick={deselect} aria-label="Close the details (Esc)" title="Close (Esc)" className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+              ×
+            </button>
+            <TxPanel tx={sel} book={book} letter={letters.get(sel.account) ?? '?'} />
+          </aside>
+        ) : (
+          <p className={`text-sm text-slate-500 ${view === 'graph' ? 'mt-2' : ''}`}>Select a transaction (click a node, or press j) to see its details.</p>
+        )}
       </div>
       {view === 'graph' && (
         <details onToggle={(e) => setTwinOpen((e.target as HTMLDetailsElement).open)}>

@@ -2,10 +2,24 @@ import { formatTon, shortAddress } from '../../lib/format';
 import type { TraceView } from './trace-model';
 import { buildGraphModel, edgeMessage, messageLabel, EXT_IN_PREFIX, EXT_OUT_PREFIX } from './graph-model';
 import { failureOf } from './trace-model';
-import { NODE_HEIGHT, NODE_WIDTH } from './trace-layout';
+import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH } from './trace-layout';
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** SVG text does not wrap: an edge label's name is cut into lines this long that fit the straight run (10 px text). */
+const LABEL_CHARS = 16;
+
+/** Greedy word wrap; a word longer than a line keeps its own line. */
+export function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 /**
@@ -22,13 +36,17 @@ export function traceToSvg(trace: TraceView, letters: Map<string, string>, inter
     const t = pos.get(e.target)!;
     const m = edgeMessage(trace, e.source, e.target);
     const x1 = s.x + NODE_WIDTH + pad, y1 = s.y + NODE_HEIGHT / 2 + pad, x2 = t.x + pad, y2 = t.y + NODE_HEIGHT / 2 + pad;
-    const mx = (x1 + x2) / 2;
+    // bent where the graph bends it, the label above the straight run into the target
+    const bx = x1 + EDGE_BEND;
     const bounced = m?.bounced ?? false;
-    parts.push(`<path d="M${x1},${y1} H${mx} V${y2} H${x2}" fill="none" stroke="${bounced ? '#ea580c' : '#64748b'}" stroke-width="${bounced ? 2.5 : 1.5}"${bounced ? ' stroke-dasharray="7 5"' : ''}/>`);
+    parts.push(`<path d="M${x1},${y1} H${bx} V${y2} H${x2}" fill="none" stroke="${bounced ? '#ea580c' : '#64748b'}" stroke-width="${bounced ? 2.5 : 1.5}"${bounced ? ' stroke-dasharray="7 5"' : ''}/>`);
     if (m) {
       const l = messageLabel(m);
-      parts.push(`<text x="${mx + 6}" y="${y2 - 14}" font-size="10" fill="#334155">${esc(l.value ?? '')}</text>`);
-      parts.push(`<text x="${mx + 6}" y="${y2 - 3}" font-size="10" fill="${bounced ? '#c2410c' : '#475569'}">${esc((bounced ? '↩ ' : '') + l.name)}</text>`);
+      const lines = [l.value ?? '', ...wrapWords((bounced ? '↩ ' : '') + l.name, LABEL_CHARS)].filter((t) => t !== '');
+      lines.forEach((t, i) => {
+        const fill = i === 0 && l.value ? '#334155' : bounced ? '#c2410c' : '#475569';
+        parts.push(`<text x="${(bx + x2) / 2}" y="${y2 - 3 - (lines.length - 1 - i) * 11}" font-size="10" text-anchor="middle" fill="${fill}">${esc(t)}</text>`);
+      });
     }
   }
   for (const n of layout.nodes) {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   BaseEdge,
   Background,
@@ -11,6 +11,7 @@ import {
   ReactFlowProvider,
   getSmoothStepPath,
   useReactFlow,
+  useStore,
   type Edge,
   type EdgeProps,
   type Node,
@@ -21,7 +22,8 @@ import { shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../lib/ton-lite';
 import type { AddressBook, TraceView } from './trace-model';
 import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLabel, txNodeText } from './graph-model';
-import { NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
+import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
+import { initialViewport } from './trace-viewport';
 
 type TxNodeData = { kind: 'tx'; title: string; account: string; addressForm: AddressForm; status: string; failed: boolean; selected: boolean };
 type PseudoNodeData = { kind: 'ext-in' | 'ext-out' | 'more'; text: string; parentId?: string };
@@ -66,23 +68,26 @@ const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeD
 
 const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
   const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, id } = props;
-  const [path, labelX] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 14 });
+  const centerX = sourceX + EDGE_BEND;
+  const [path] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 8, centerX });
   const bounced = data?.bounced ?? false;
   const style = bounced
     ? { stroke: '#ea580c', strokeWidth: 2.5, strokeDasharray: '7 5' }
     : data?.failedTarget
       ? { stroke: '#dc2626', strokeWidth: 2 }
       : { stroke: '#64748b', strokeWidth: 1.5 };
+  const room = targetX - centerX - 10;
   return (
     <>
       <BaseEdge id={id} path={path} style={style} markerEnd={props.markerEnd} />
       <EdgeLabelRenderer>
+        {/* wraps within the straight run rather than spilling over the nodes either side of it */}
         <div
-          className="nodrag nopan pointer-events-none absolute text-center text-[10px] leading-tight"
-          style={{ transform: `translate(-50%, -50%) translate(${(labelX + targetX) / 2 - 20}px, ${targetY}px)` }}
+          className="nodrag nopan pointer-events-none absolute text-center text-[11px] leading-tight text-balance break-words"
+          style={{ maxWidth: room, transform: `translate(-50%, -50%) translate(${(centerX + targetX) / 2}px, ${targetY}px)` }}
         >
-          {data?.value && <div className="rounded bg-white/90 px-1 font-medium dark:bg-slate-950/90">{data.value}</div>}
-          <div className={`rounded px-1 ${bounced ? 'bg-orange-100 font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200' : 'bg-white/90 text-slate-600 dark:bg-slate-950/90 dark:text-slate-300'}`}>
+          {data?.value && <div className="rounded bg-white/90 px-1 font-semibold text-slate-800 dark:bg-slate-950/90 dark:text-slate-100">{data.value}</div>}
+          <div className={`rounded px-1 ${bounced ? 'bg-orange-100 font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200' : 'bg-white/90 text-slate-700 dark:bg-slate-950/90 dark:text-slate-300'}`}>
             {bounced ? '↩ ' : ''}
             {data?.name}
           </div>
@@ -104,10 +109,6 @@ const NODE_HANDLES: NonNullable<Node['handles']> = [
   { id: null, type: 'source', position: Position.Right, x: NODE_WIDTH - HANDLE / 2, y: NODE_HEIGHT / 2 - HANDLE / 2, width: HANDLE, height: HANDLE },
 ];
 
-function initialViewport(root: { x: number; y: number } | undefined) {
-  return { x: 40 - (root?.x ?? 0) * 0.8, y: 300 - (root?.y ?? 0) * 0.8, zoom: 0.8 };
-}
-
 // Defined once outside the component: React Flow re-mounts every node when these objects change.
 const nodeTypes = { tx: TxNode, pseudo: PseudoNode };
 const edgeTypes = { msg: MsgEdge };
@@ -121,10 +122,12 @@ export interface TraceGraphProps {
   onSelect: (hash: string) => void;
   expanded: ReadonlySet<string>;
   onExpand: (parentId: string) => void;
+  /** Screen pixels at the graph's right edge covered by the selected transaction's details. */
+  coveredRight?: number;
   className?: string;
 }
 
-function GraphInner(props: TraceGraphProps) {
+function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: number } }) {
   const { trace, book, letters, addressForm, selected, onSelect, expanded, onExpand } = props;
   const model = useMemo(() => buildGraphModel(trace, expanded), [trace, expanded]);
 
@@ -170,13 +173,26 @@ function GraphInner(props: TraceGraphProps) {
     return edges;
   }, [model, trace]);
 
+  const [defaultViewport] = useState(() => initialViewport(model.layout, props.canvas));
   const flow = useReactFlow();
   const wide = typeof matchMedia !== 'function' || matchMedia('(min-width: 640px)').matches;
+  const coveredRight = props.coveredRight ?? 0;
+  const paneWidth = useStore((s) => s.width);
+  const paneHeight = useStore((s) => s.height);
   useEffect(() => {
     if (!selected) return;
     const n = model.layout.nodes.find((x) => x.id === selected);
-    if (n) void flow.setCenter(n.x + NODE_WIDTH / 2, n.y + NODE_HEIGHT / 2, { zoom: Math.max(flow.getZoom(), 0.6), duration: 200 });
-  }, [selected, model, flow]);
+    if (!n) return;
+    // A node already in full view at a readable size stays put: moving the whole graph under the
+    // pointer on every click loses the reader's place.
+    const v = flow.getViewport();
+    const left = v.x + n.x * v.zoom;
+    const top = v.y + n.y * v.zoom;
+    if (v.zoom >= 0.6 && left >= 0 && left + NODE_WIDTH * v.zoom <= paneWidth - coveredRight && top >= 0 && top + NODE_HEIGHT * v.zoom <= paneHeight) return;
+    // centred in the part of the canvas the details leave uncovered, so its children stay in view
+    const zoom = Math.max(v.zoom, 0.6);
+    void flow.setCenter(n.x + NODE_WIDTH / 2 + coveredRight / 2 / zoom, n.y + NODE_HEIGHT / 2, { zoom, duration: 200 });
+  }, [selected, model, flow, coveredRight, paneWidth, paneHeight]);
 
   const onNodeClick = useCallback(
     (_: unknown, node: GraphNode) => {
@@ -197,30 +213,41 @@ function GraphInner(props: TraceGraphProps) {
       nodesConnectable={false}
       elementsSelectable
       onlyRenderVisibleElements={nodes.length > BIG_GRAPH}
-      // Fitting a big trace would zoom out until every node (and label) is on screen and rendered;
-      // instead a big trace opens at reading size on its root, and the minimap shows the whole.
-      fitView={nodes.length <= BIG_GRAPH}
-      defaultViewport={nodes.length > BIG_GRAPH ? initialViewport(model.layout.nodes[0]) : undefined}
+      // Not fitView: fitting a deep or big trace zooms out until nothing is readable. A trace opens
+      // whole only when it fits at a readable zoom, else readable on its root; the minimap and the
+      // fit-view control show the whole. Computed once, from the first layout, like fitView was.
+      defaultViewport={defaultViewport}
       fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
       minZoom={0.05}
       proOptions={{ hideAttribution: true }}
       aria-label="Trace graph: one node per transaction, one edge per message"
     >
       <Background gap={24} />
-      <Controls showInteractive={false} />
+      {/* Both on the left: the selected transaction's details float over the right edge. */}
+      <Controls showInteractive={false} position="top-left" />
       {/* on a phone the minimap would cover a third of an already small canvas */}
-      {wide && <MiniMap pannable zoomable nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />}
+      {wide && <MiniMap pannable zoomable position="bottom-left" nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />}
     </ReactFlow>
   );
 }
 
 /** The trace as an interactive tree: lazily loaded, so only the trace page pays for React Flow. */
 export default function TraceGraph(props: TraceGraphProps) {
+  // The opening viewport depends on the canvas size, so the canvas is measured before React Flow
+  // mounts (in a layout effect, before the first paint) rather than corrected after it has drawn.
+  const ref = useRef<HTMLDivElement>(null);
+  const [canvas, setCanvas] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) setCanvas({ width: el.offsetWidth, height: el.offsetHeight });
+  }, []);
   return (
-    <div className={props.className ?? 'h-[60vh] min-h-80 w-full'} data-testid="trace-graph">
-      <ReactFlowProvider>
-        <GraphInner {...props} />
-      </ReactFlowProvider>
+    <div ref={ref} className={props.className ?? 'h-[60vh] min-h-80 w-full'} data-testid="trace-graph">
+      {canvas && (
+        <ReactFlowProvider>
+          <GraphInner {...props} canvas={canvas} />
+        </ReactFlowProvider>
+      )}
     </div>
   );
 }

@@ -2,8 +2,17 @@ import { hierarchy, tree } from 'd3-hierarchy';
 
 export const NODE_WIDTH = 200;
 export const NODE_HEIGHT = 64;
-const COLUMN_GAP = 120;
+// Wide enough for an edge label wrapped on its words (three short lines at most), narrow enough
+// that a five-column trace (external message, wallet, jetton master, jetton wallet, wallets) fits
+// a 1280 px window at a readable zoom (see trace-viewport.ts).
+const COLUMN_GAP = 104;
 const ROW_GAP = 20;
+/**
+ * Edges leave their source through a stub this long and bend there, so a parent's edges share one
+ * vertical trunk and each runs straight along its target's row for the rest of the gap: the label
+ * sits on that run, in the clear, not across the bends of its siblings' edges.
+ */
+export const EDGE_BEND = 14;
 /** Wallets can send up to 255 messages at once; beyond this many siblings the rest fold. */
 export const FOLD_LIMIT = 20;
 
