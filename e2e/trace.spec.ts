@@ -112,3 +112,17 @@ test('a trace too deep to fit opens readable at its root instead of zoomed out t
   expect(inCanvas(nodes[0]!)).toBe(true);
   expect(nodes.every(inCanvas)).toBe(false);
 });
+
+test('the dark theme chosen in the settings reaches the graph: its controls, minimap and background turn dark too', async ({ page, request }) => {
+  const trace = traceWithSize(await allTraces(request), 4, 15);
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  const flow = page.locator('.react-flow');
+  await page.getByRole('button', { name: /settings/i }).click();
+  await page.getByRole('radio', { name: 'dark', exact: true }).check();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(flow).toHaveClass(/\bdark\b/);
+  await page.getByRole('radio', { name: 'light', exact: true }).check();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  await expect(flow).toHaveClass(/\blight\b/);
+});

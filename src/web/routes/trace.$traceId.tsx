@@ -45,7 +45,7 @@ function TracePage() {
   const { traceId } = Route.useParams();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { effectiveApiBase, addressForm } = useSettings();
+  const { effectiveApiBase, addressForm, theme } = useSettings();
   const id = canonicalHash(traceId);
   const q = useQuery({ ...traceQuery(effectiveApiBase, id ?? traceId), enabled: id !== null });
   const TraceGraph = useTraceGraph();
@@ -188,6 +188,7 @@ function TracePage() {
                   book={book}
                   letters={letters}
                   addressForm={addressForm}
+                  theme={theme}
                   selected={selected}
                   onSelect={select}
                   expanded={expanded}

@@ -20,6 +20,7 @@ import {
 import '@xyflow/react/dist/style.css';
 import { shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../lib/ton-lite';
+import type { Theme } from '../../lib/settings';
 import type { AddressBook, TraceView } from './trace-model';
 import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLabel, txNodeText } from './graph-model';
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
@@ -124,6 +125,8 @@ export interface TraceGraphProps {
   onExpand: (parentId: string) => void;
   /** Screen pixels at the graph's right edge covered by the selected transaction's details. */
   coveredRight?: number;
+  /** The explorer's theme: React Flow's own controls, minimap and background follow it. */
+  theme?: Theme;
   className?: string;
 }
 
@@ -220,6 +223,8 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
       fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
       minZoom={0.05}
       proOptions={{ hideAttribution: true }}
+      // the same three choices as the settings ('system' follows prefers-color-scheme in both)
+      colorMode={props.theme ?? 'system'}
       aria-label="Trace graph: one node per transaction, one edge per message"
     >
       <Background gap={24} />
