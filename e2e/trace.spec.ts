@@ -86,6 +86,8 @@ test('a jetton mint opens whole at a readable zoom, with no details column takin
   // 200 px nodes (trace-layout.ts) drawn at least 160 px wide: their 12 px titles at least ~10 px
   for (const b of nodes) expect(b.width).toBeGreaterThanOrEqual(0.8 * 200 - 1);
   expect(nodes.every(inCanvas)).toBe(true);
+  // all of it is on screen: no minimap covering a corner of it
+  await expect(page.locator('.react-flow__minimap')).toHaveCount(0);
   // selecting a node in full view does not move the graph under the pointer
   const viewport = page.locator('.react-flow__viewport');
   const before = await viewport.evaluate((el) => (el as HTMLElement).style.transform);
@@ -111,9 +113,11 @@ test('a trace too deep to fit opens readable at its root instead of zoomed out t
   // nodes are in tree order, the root first
   expect(inCanvas(nodes[0]!)).toBe(true);
   expect(nodes.every(inCanvas)).toBe(false);
+  // the rest is off screen: the minimap shows where
+  await expect(page.locator('.react-flow__minimap')).toBeVisible();
 });
 
-test('the dark theme chosen in the settings reaches the graph: its controls, minimap and background turn dark too', async ({ page, request }) => {
+test('the dark theme chosen in the settings reaches the graph: its controls and background turn dark too', async ({ page, request }) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
   await expect(page.getByTestId('trace-node').first()).toBeVisible();

@@ -176,7 +176,7 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
     return edges;
   }, [model, trace]);
 
-  const [defaultViewport] = useState(() => initialViewport(model.layout, props.canvas));
+  const [{ whole: opensWhole, ...defaultViewport }] = useState(() => initialViewport(model.layout, props.canvas));
   const flow = useReactFlow();
   const wide = typeof matchMedia !== 'function' || matchMedia('(min-width: 640px)').matches;
   const coveredRight = props.coveredRight ?? 0;
@@ -230,8 +230,10 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
       <Background gap={24} />
       {/* Both on the left: the selected transaction's details float over the right edge. */}
       <Controls showInteractive={false} position="top-left" />
-      {/* on a phone the minimap would cover a third of an already small canvas */}
-      {wide && <MiniMap pannable zoomable position="bottom-left" nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />}
+      {/* Only for a trace that does not open whole: there it shows the rest, while over a trace
+          that is all on screen it would just cover the root's corner. On a phone it would cover a
+          third of an already small canvas. */}
+      {wide && !opensWhole && <MiniMap pannable zoomable position="bottom-left" nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />}
     </ReactFlow>
   );
 }

@@ -33,6 +33,7 @@ describe('the viewport a trace opens at', () => {
     const v = initialViewport(layout, wide);
     expect(v.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
     for (const n of layout.nodes) expect(inside(onScreen(v, n), wide)).toBe(true);
+    expect(v.whole).toBe(true);
   });
 
   it('never enlarges a tiny trace past its natural size', () => {
@@ -45,6 +46,7 @@ describe('the viewport a trace opens at', () => {
     expect(v.zoom).toBe(READABLE_ZOOM);
     expect(inside(onScreen(v, layout.nodes[0]!), wide)).toBe(true);
     expect(inside(onScreen(v, layout.nodes.at(-1)!), wide)).toBe(false);
+    expect(v.whole).toBe(false);
   });
 
   it('keeps the root on screen when a fan-out is too tall to fit, and on a phone', () => {

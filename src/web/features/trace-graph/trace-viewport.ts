@@ -16,17 +16,24 @@ export interface Viewport {
   zoom: number;
 }
 
+/** The opening view, and whether it shows the whole trace (then a minimap would only hide part of it). */
+export interface OpeningView extends Viewport {
+  whole: boolean;
+}
+
 /**
  * Where a trace opens in a canvas of the given size: the whole trace when it fits at a readable
  * zoom, else the readable zoom, with the graph centred along each axis it fits in and the root
  * kept on screen (at the left edge, at mid-height) along each axis it does not.
  */
-export function initialViewport(layout: TraceLayout, canvas: { width: number; height: number }): Viewport {
+export function initialViewport(layout: TraceLayout, canvas: { width: number; height: number }): OpeningView {
   const room = { width: Math.max(canvas.width - 2 * PADDING, 1), height: Math.max(canvas.height - 2 * PADDING, 1) };
   const fit = Math.min(room.width / layout.width, room.height / layout.height, MAX_ZOOM);
   const zoom = Math.max(fit, READABLE_ZOOM);
   const root = layout.nodes[0] ?? { x: 0, y: 0 };
-  const x = layout.width * zoom <= room.width ? (canvas.width - layout.width * zoom) / 2 : PADDING - root.x * zoom;
-  const y = layout.height * zoom <= room.height ? (canvas.height - layout.height * zoom) / 2 : canvas.height / 2 - (root.y + NODE_HEIGHT / 2) * zoom;
-  return { x, y, zoom };
+  const fitsAcross = layout.width * zoom <= room.width;
+  const fitsDown = layout.height * zoom <= room.height;
+  const x = fitsAcross ? (canvas.width - layout.width * zoom) / 2 : PADDING - root.x * zoom;
+  const y = fitsDown ? (canvas.height - layout.height * zoom) / 2 : canvas.height / 2 - (root.y + NODE_HEIGHT / 2) * zoom;
+  return { x, y, zoom, whole: fitsAcross && fitsDown };
 }
