@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSettings } from '../../lib/settings';
 import { errorMessage } from '../../components/states';
 import { resolveSearch } from './resolve-search';
+import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../../lib/shortcuts';
 
 /** The search on every page; `/` focuses it from anywhere outside a text field. */
 export function SearchBox() {
@@ -20,9 +21,7 @@ export function SearchBox() {
   // waits for the box to appear) would be lost.
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+      if (!pressed(SHORTCUTS.search, e) || isTypingTarget(e.target)) return;
       e.preventDefault();
       input.current?.focus();
       input.current?.select();
@@ -72,7 +71,7 @@ export function SearchBox() {
             setMessage(null);
           }}
           placeholder="Hash, address, mc seqno or wc:shard:seqno  (press /)"
-          aria-keyshortcuts="/"
+          aria-keyshortcuts={ariaKeys(SHORTCUTS.search)}
           autoComplete="off"
           spellCheck={false}
           aria-describedby={message ? 'search-message' : undefined}
