@@ -96,3 +96,44 @@ test('an unreachable API is said as such, with a retry', async ({ page }) => {
   await expect(page.getByText('The API is unreachable')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
+
+test('the shard block page names each inbound message and result as the v3 record of the same transaction does', async ({ page, request }) => {
+  type V3Msg = { bounced: boolean | null; source: string | null; opcode: number | null; message_content?: { decoded?: { comment?: string } | null } };
+  const traces = await allTraces(request);
+  const all = traces.flatMap(txsOf).filter((t) => t.block_ref.workchain === 0);
+  // v2 pages a block 40 rows at a time: keep the transactions on their block's first page
+  async function onFirstPage(tx: (typeof all)[number]) {
+    const b = tx.block_ref;
+    const r = await request.get(`/api/v2/getBlockTransactionsExt?workchain=${b.workchain}&shard=${b.shard}&seqno=${b.seqno}&count=40`);
+    const body = (await r.json()) as { result: { transactions: Array<{ transaction_id: { hash: string }; in_msg?: unknown }> } };
+    return body.result.transactions.some((t) => t.transaction_id.hash === tx.hash);
+  }
+  async function pick(what: string, ok: (m: V3Msg, tx: (typeof all)[number]) => boolean) {
+    for (const tx of all) if (tx.in_msg && ok(tx.in_msg as unknown as V3Msg, tx) && (await onFirstPage(tx))) return tx;
+    throw new Error(`the fixture ledger has no basechain transaction with ${what}`);
+  }
+  const commented = await pick('a commented inbound', (m) => !!m.message_content?.decoded?.comment);
+  const bounced = await pick('a bounced inbound', (m) => m.bounced === true);
+  const threw = await pick('a failed compute phase', (_m, tx) => tx.description.compute_ph?.skipped === false && tx.description.compute_ph.success === false);
+
+  const rowOf = async (tx: (typeof all)[number]) => {
+    const b = tx.block_ref;
+    await page.goto(`/block/${b.workchain}/${b.shard}/${b.seqno}`);
+    await expect(page.locator('caption')).toContainText('by account address, then lt');
+    const h = hex(tx.hash);
+    return page.getByTestId('tx-row').filter({ has: page.locator(`a[href*="/tx/${h}"]`) });
+  };
+
+  const comment = (commented.in_msg as unknown as V3Msg).message_content!.decoded!.comment!;
+  let row = await rowOf(commented);
+  await expect(row.getByTestId('tx-inbound')).toContainText(comment.length > 24 ? comment.slice(0, 23) : comment);
+  await expect(row.getByTestId('tx-inbound')).toContainText('TON');
+  await expect(row.getByTestId('tx-result')).toHaveText(commented.description.aborted ? /✕/ : '✓');
+  await page.screenshot(shot('shard-block-inbound'));
+
+  row = await rowOf(bounced);
+  await expect(row.getByTestId('tx-inbound')).toContainText('Bounce');
+
+  row = await rowOf(threw);
+  await expect(row.getByTestId('tx-result')).toContainText(`✕ exit code ${threw.description.compute_ph!.exit_code}`);
+});

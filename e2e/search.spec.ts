@@ -76,3 +76,65 @@ test('search says clearly when nothing matches', async ({ page }) => {
   await search(page, `7:${'a'.repeat(64)}`);
   await expect(page.getByRole('alert')).toContainText('workchain 7');
 });
+
+test('recent searches: resolved ones are offered after a reload, newest first, and open on Enter; failed ones are not kept', async ({ page, request }) => {
+  const trace = traceWithSize(await allTraces(request), 3, 12);
+  const tx = txsOf(trace)[0]!;
+  const txHex = hex(tx.hash);
+  await page.goto('/');
+  // storage holding garbage (an older format, a hand edit) must not break the search
+  await page.evaluate(() => localStorage.setItem('ledgerscope.recentSearches', '{"not": "a list"'));
+  await page.reload();
+
+  await search(page, txHex);
+  await expect(page).toHaveURL(new RegExp(`/tx/${txHex}`));
+  const missing = 'f'.repeat(64);
+  await search(page, missing);
+  await expect(page.getByRole('alert')).toContainText('No transaction, message or trace');
+  await page.locator('#global-search').fill('');
+  await search(page, trace.mc_seqno_end);
+  await expect(page).toHaveURL(new RegExp(`/mc/${trace.mc_seqno_end}$`));
+
+  await page.reload();
+  const box = page.locator('#global-search');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('/');
+  const list = page.getByRole('listbox', { name: 'Recent searches' });
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  const options = list.getByRole('option');
+  await expect(options).toHaveText([
+    new RegExp(`^masterchain block ${trace.mc_seqno_end}`),
+    new RegExp(`^transaction ${txHex.slice(0, 4)}…${txHex.slice(-4)}`),
+  ]);
+  await expect(list).not.toContainText(missing.slice(0, 8));
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/recent-searches.png' });
+
+  // Esc closes the list, ↓ reopens it; ↓ ↓ Enter opens the second entry
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tx/${txHex}`));
+
+  // it moved to the top; a mouse click opens an entry too
+  await box.blur();
+  await box.focus();
+  await expect(options.first()).toContainText('transaction');
+  await options.nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/mc/${trace.mc_seqno_end}$`));
+
+  // clear forgets them, also across a reload
+  await box.blur();
+  await box.focus();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(list).toBeHidden();
+  await page.reload();
+  await box.focus();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AddressForm } from './ton-lite';
+import { readStored, writeStored } from './local-storage';
 
 export type Theme = 'system' | 'light' | 'dark';
 
@@ -13,22 +14,6 @@ export interface Settings {
 const KEYS = { apiBase: 'ledgerscope.apiBase', addressForm: 'ledgerscope.addressForm', theme: 'ledgerscope.theme' } as const;
 const FORMS: AddressForm[] = ['raw', 'bounceable', 'non-bounceable'];
 const THEMES: Theme[] = ['system', 'light', 'dark'];
-
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* private mode: the setting lasts for this page only */
-  }
-}
 
 /** Accepts `https://host/path`, `http://…`, `/relative` or ''; strips trailing slashes. */
 export function normalizeApiBase(input: string): string | null {
@@ -45,10 +30,10 @@ export function normalizeApiBase(input: string): string | null {
 }
 
 export function loadSettings(): Settings {
-  const form = read(KEYS.addressForm) as AddressForm | null;
-  const theme = read(KEYS.theme) as Theme | null;
+  const form = readStored(KEYS.addressForm) as AddressForm | null;
+  const theme = readStored(KEYS.theme) as Theme | null;
   return {
-    apiBase: normalizeApiBase(read(KEYS.apiBase) ?? '') ?? '',
+    apiBase: normalizeApiBase(readStored(KEYS.apiBase) ?? '') ?? '',
     addressForm: form && FORMS.includes(form) ? form : 'bounceable',
     theme: theme && THEMES.includes(theme) ? theme : 'system',
   };
@@ -78,9 +63,9 @@ export function SettingsProvider({ children, apiOverride }: { children: ReactNod
   const update = useCallback((patch: Partial<Settings>) => {
     setSettings((prev) => {
       const next = { ...prev, ...patch };
-      write(KEYS.apiBase, next.apiBase);
-      write(KEYS.addressForm, next.addressForm);
-      write(KEYS.theme, next.theme);
+      writeStored(KEYS.apiBase, next.apiBase);
+      writeStored(KEYS.addressForm, next.addressForm);
+      writeStored(KEYS.theme, next.theme);
       return next;
     });
   }, []);

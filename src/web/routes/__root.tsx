@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { SettingsProvider } from '../lib/settings';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
+import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
+
+// A chunk of its own: the home page's script stays within its budget, and few visits open the help.
+const ShortcutHelp = lazy(() => import('../components/shortcut-help'));
 
 // `?api=` makes the API base part of a shared link; it rides along on every navigation.
 const rootSearch = z.object({ api: z.optional(z.string()) });
@@ -18,6 +22,17 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootLayout() {
   const { api } = Route.useSearch();
   const [open, setOpen] = useState(false);
+  const [help, setHelp] = useState(false);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!pressed(SHORTCUTS.help, e) || isTypingTarget(e.target)) return;
+      e.preventDefault();
+      setHelp(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <SettingsProvider apiOverride={api}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -42,6 +57,16 @@ function RootLayout() {
       <main id="main" className="mx-auto max-w-7xl px-3 py-4">
         <Outlet />
       </main>
+      <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500">
+        <button type="button" onClick={() => setHelp(true)} aria-keyshortcuts={ariaKeys(SHORTCUTS.help)} className="hover:underline">
+          Keyboard shortcuts <kbd className="mono rounded border border-slate-300 px-1 dark:border-slate-700">?</kbd>
+        </button>
+      </footer>
+      {help && (
+        <Suspense fallback={null}>
+          <ShortcutHelp onClose={() => setHelp(false)} />
+        </Suspense>
+      )}
     </SettingsProvider>
   );
 }

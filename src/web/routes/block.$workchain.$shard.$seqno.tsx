@@ -5,9 +5,11 @@ import { useSettings } from '../lib/settings';
 import { blockTransactionsQuery, tracesQuery } from '../../api/queries';
 import { PAGE_SIZES, clampLimit } from '../lib/pagination';
 import { Age } from '../components/age';
-import { formatTon, hashPath, shortHash } from '../lib/format';
+import { formatTon } from '../lib/format';
 import { ErrorState, NotFound, Empty, SkeletonRows } from '../components/states';
 import { AddressLink } from '../components/address-link';
+import { InboundCell, ResultCell, TxHashCell } from '../features/transaction/tx-list';
+import { summarizeV2Transaction } from '../features/transaction/v2-transaction';
 
 // v2 pages by cursor, not offset: (lt, account) of the last row seen. The cursors of the pages
 // already passed are kept in the URL (`after`), so a deep link reopens the same page and
@@ -74,11 +76,17 @@ function BlockPage() {
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Transactions of block {id}, by account then lt</caption>
+            {/* getBlockTransactionsExt orders by account (raw address, ascending), then lt: a block's
+                own order, which readers of the lt-ordered masterchain list would not expect. */}
+            <caption className="caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:border-slate-800">
+              Transactions of block {id} in the block&apos;s own order: by account address, then lt within an account (not by lt across the block).
+            </caption>
             <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
               <tr>
                 <th scope="col" className="px-3 py-2">Transaction</th>
                 <th scope="col" className="px-3 py-2">Account</th>
+                <th scope="col" className="hidden px-3 py-2 md:table-cell">Inbound</th>
+                <th scope="col" className="px-3 py-2">Result</th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">lt</th>
                 <th scope="col" className="px-3 py-2">Fee</th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">Time</th>
@@ -86,21 +94,22 @@ function BlockPage() {
             </thead>
             <tbody>
               {!r ? (
-                <SkeletonRows rows={10} cols={5} />
+                <SkeletonRows rows={10} cols={7} />
               ) : (
-                txs.map((t) => (
-                  <tr key={t.hash} className="border-t border-slate-100 dark:border-slate-800" data-testid="tx-row">
-                    <td className="px-3 py-2">
-                      <Link to="/tx/$hash" params={{ hash: hashPath(t.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-                        {shortHash(t.hash)}
-                      </Link>
-                    </td>
-                    <td className="max-w-[12rem] px-3 py-2"><AddressLink raw={t.account ?? t.address} /></td>
-                    <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.lt}</td>
-                    <td className="px-3 py-2">{formatTon(t.fee)}</td>
-                    <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell"><Age unix={t.utime} /></td>
-                  </tr>
-                ))
+                txs.map((t) => {
+                  const v = summarizeV2Transaction(t);
+                  return (
+                    <tr key={t.hash} className="border-t border-slate-100 dark:border-slate-800" data-testid="tx-row">
+                      <TxHashCell hash={t.hash} />
+                      <td className="max-w-[12rem] px-3 py-2"><AddressLink raw={t.account ?? t.address} /></td>
+                      <InboundCell inMsg={v.inMsg} type={v.type} />
+                      <ResultCell verdict={v.verdict} />
+                      <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.lt}</td>
+                      <td className="px-3 py-2">{formatTon(t.fee)}</td>
+                      <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell"><Age unix={t.utime} /></td>
+                    </tr>
+                  );
+                })
               )}
             </tbody>
           </table>

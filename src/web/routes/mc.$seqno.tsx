@@ -10,6 +10,7 @@ import { formatTime } from '../lib/format';
 import { ErrorState, NotFound, Empty } from '../components/states';
 import { Pager } from '../components/pager';
 import { TxList } from '../features/transaction/tx-list';
+import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
 
 export const Route = createFileRoute('/mc/$seqno')({
   validateSearch: z.object(pageSearch(25)),
@@ -27,10 +28,9 @@ function McBlockPage() {
   useEffect(() => {
     if (n === null) return;
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-      if (e.key === 'ArrowLeft' && n > 0) void navigate({ to: '/mc/$seqno', params: { seqno: String(n - 1) }, search: (p) => ({ api: (p as { api?: string }).api }) });
-      if (e.key === 'ArrowRight') void navigate({ to: '/mc/$seqno', params: { seqno: String(n + 1) }, search: (p) => ({ api: (p as { api?: string }).api }) });
+      if (isTypingTarget(e.target)) return;
+      if (pressed(SHORTCUTS.mcPrevious, e) && n > 0) void navigate({ to: '/mc/$seqno', params: { seqno: String(n - 1) }, search: (p) => ({ api: (p as { api?: string }).api }) });
+      if (pressed(SHORTCUTS.mcNext, e)) void navigate({ to: '/mc/$seqno', params: { seqno: String(n + 1) }, search: (p) => ({ api: (p as { api?: string }).api }) });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -47,8 +47,8 @@ function McBlockPage() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">Masterchain block {n}</h1>
         <nav aria-label="Neighbouring blocks" className="flex gap-2 text-sm">
-          {n > 0 && <Link to="/mc/$seqno" params={{ seqno: String(n - 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts="ArrowLeft">← {n - 1}</Link>}
-          <Link to="/mc/$seqno" params={{ seqno: String(n + 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts="ArrowRight">{n + 1} →</Link>
+          {n > 0 && <Link to="/mc/$seqno" params={{ seqno: String(n - 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts={ariaKeys(SHORTCUTS.mcPrevious)}>← {n - 1}</Link>}
+          <Link to="/mc/$seqno" params={{ seqno: String(n + 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts={ariaKeys(SHORTCUTS.mcNext)}>{n + 1} →</Link>
         </nav>
         {blocks[0]?.genUtime && <span className="text-sm text-slate-500">{formatTime(blocks[0].genUtime)}</span>}
         <Link to="/traces" search={{ mc_seqno: n }} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Traces completed here</Link>

@@ -16,6 +16,7 @@ import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-ex
 import { describeExitCode } from '../../ton/exit-codes';
 import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
+import { SHORTCUTS, isTypingTarget, pressed } from '../lib/shortcuts';
 
 // Tailwind's lg breakpoint, from which the details float over the graph, and the width they cover
 // there: lg:w-[22rem] plus lg:right-3 below.
@@ -80,18 +81,17 @@ function TracePage() {
   useEffect(() => {
     if (!trace) return;
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (isTypingTarget(e.target)) return;
       const i = selected ? trace.order.indexOf(selected) : -1;
       const cur = selected ? trace.txs.get(selected) : null;
       let next: string | null | undefined;
-      if (e.key === 'j' || e.key === 'ArrowDown') next = trace.order[Math.min(trace.order.length - 1, i + 1)];
-      else if (e.key === 'k' || e.key === 'ArrowUp') next = trace.order[Math.max(0, i - 1)];
-      else if (e.key === 'ArrowLeft' || e.key === 'h') next = cur?.parent ?? null;
-      else if (e.key === 'ArrowRight' || e.key === 'l') next = cur?.children[0] ?? null;
-      else if (e.key === 'f') next = firstFailure(trace)?.hash ?? null;
-      else if (e.key === 'Escape' && selected) return deselect();
+      // The keys are SHORTCUTS' entries, which the `?` help lists.
+      if (pressed(SHORTCUTS.traceNext, e)) next = trace.order[Math.min(trace.order.length - 1, i + 1)];
+      else if (pressed(SHORTCUTS.tracePrevious, e)) next = trace.order[Math.max(0, i - 1)];
+      else if (pressed(SHORTCUTS.traceParent, e)) next = cur?.parent ?? null;
+      else if (pressed(SHORTCUTS.traceChild, e)) next = cur?.children[0] ?? null;
+      else if (pressed(SHORTCUTS.traceFirstFailure, e)) next = firstFailure(trace)?.hash ?? null;
+      else if (pressed(SHORTCUTS.traceClose, e) && selected) return deselect();
       else return;
       if (next) {
         e.preventDefault();

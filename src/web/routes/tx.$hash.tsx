@@ -48,7 +48,7 @@ function TxPage() {
   if (!tx || !trace) return <NotFound what={`transaction ${hex}`}>No transaction of this ledger has this hash.</NotFound>;
   const book: AddressBook = q.data.addressBook;
   const view = txViewOf(tx, book);
-  const failure = failureOf({ ...view, parent: null, children: [], depth: 0 });
+  const failure = failureOf(view);
   const d = tx.description;
   const c = d.compute;
   const wallet = view.interfaces.some((i) => i.startsWith('wallet'));

@@ -52,8 +52,11 @@ export interface TraceView {
   endUtime: number;
 }
 
+/** What the phases say, all that `failureOf` reads (the v2 block list fills it from a BOC). */
+export type TxVerdict = Pick<TxView, 'aborted' | 'computeSkipped' | 'computeSkipReason' | 'exitCode' | 'actionResultCode' | 'success' | 'interfaces'>;
+
 /** A transaction failed when it was aborted, or its compute or action phase did not succeed. */
-export function failureOf(tx: TxView): string | null {
+export function failureOf(tx: TxVerdict): string | null {
   if (tx.success) return null;
   if (tx.computeSkipped) return `compute skipped${tx.computeSkipReason ? ` (${tx.computeSkipReason})` : ''}`;
   if (tx.exitCode !== null && tx.exitCode !== 0 && tx.exitCode !== 1) {

@@ -4,7 +4,7 @@ import { hashPath, shortHash } from '../../lib/format';
 import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
-import { failureOf, txViewOf, type AddressBook } from '../trace-graph/trace-model';
+import { failureOf, txViewOf, type AddressBook, type MessageView, type TxVerdict } from '../trace-graph/trace-model';
 import { messageLabel } from '../trace-graph/graph-model';
 
 /** Transactions as rows; on a phone the less important columns drop out. */
@@ -29,27 +29,12 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Tr
           ) : (
             txs.map((t) => {
               const v = txViewOf(t, book);
-              const failure = failureOf({ ...v, parent: null, children: [], depth: 0 });
-              const m = v.inMsg ? messageLabel(v.inMsg) : null;
               return (
                 <tr key={t.hash} className="border-t border-slate-100 dark:border-slate-800" data-testid="tx-row">
-                  <td className="px-3 py-2">
-                    <Link to="/tx/$hash" params={{ hash: hashPath(t.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-                      {shortHash(t.hash)}
-                    </Link>
-                  </td>
+                  <TxHashCell hash={t.hash} />
                   <td className="max-w-[12rem] px-3 py-2"><AddressLink raw={t.account} book={book} /></td>
-                  <td className="hidden px-3 py-2 md:table-cell">
-                    {m ? (
-                      <span className={v.inMsg?.bounced ? 'text-orange-700 dark:text-orange-300' : ''}>
-                        {m.name}
-                        {m.value ? ` · ${m.value}` : ''}
-                      </span>
-                    ) : (
-                      <span className="text-slate-500">none ({t.description.type})</span>
-                    )}
-                  </td>
-                  <td className={`px-3 py-2 ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>{failure ? `✕ ${failure}` : '✓'}</td>
+                  <InboundCell inMsg={v.inMsg} type={t.description.type} />
+                  <ResultCell verdict={v} />
                   <td className="mono hidden px-3 py-2 text-xs sm:table-cell">{t.lt}</td>
                   <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell"><Age unix={t.now} /></td>
                 </tr>
@@ -59,5 +44,44 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Tr
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The first cell of a transaction row: the short hash, linked to the transaction. */
+export function TxHashCell({ hash }: { hash: string }) {
+  return (
+    <td className="px-3 py-2">
+      <Link to="/tx/$hash" params={{ hash: hashPath(hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
+        {shortHash(hash)}
+      </Link>
+    </td>
+  );
+}
+
+/** The inbound message as the lists name it: comment or known opcode, and value; none for tick-tock. */
+export function InboundCell({ inMsg, type }: { inMsg: MessageView | null; type: string }) {
+  const m = inMsg ? messageLabel(inMsg) : null;
+  return (
+    <td className="hidden px-3 py-2 md:table-cell" data-testid="tx-inbound">
+      {m ? (
+        <span className={inMsg?.bounced ? 'text-orange-700 dark:text-orange-300' : ''}>
+          {m.name}
+          {m.value ? ` · ${m.value}` : ''}
+        </span>
+      ) : (
+        <span className="text-slate-500">none ({type})</span>
+      )}
+    </td>
+  );
+}
+
+/** ✓, or ✕ with the reason the phases give; — when they are not known. */
+export function ResultCell({ verdict }: { verdict: TxVerdict | null }) {
+  const failure = verdict ? failureOf(verdict) : null;
+  const tone = !verdict ? 'text-slate-500' : failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400';
+  return (
+    <td className={`px-3 py-2 ${tone}`} data-testid="tx-result">
+      {!verdict ? '—' : failure ? `✕ ${failure}` : '✓'}
+    </td>
   );
 }
