@@ -1,7 +1,8 @@
 // The address and hash forms the explorer prints on every page, without @ton/core: that library
 // (with @ton/crypto, tweetnacl and jssha it pulls in) weighs ~94 KB gzip, which alone would
-// break the 150 KB budget of the home page. Pages that decode cells (the transaction page) load
-// src/ton lazily. ton-lite.test.ts checks every function here against src/ton on many inputs.
+// break the 150 KB budget of the home page. The one page that decodes cells (the block page, from
+// v2's BOCs) loads @ton/core in its own chunk. ton-lite.test.ts checks every function here against
+// src/ton on many inputs.
 
 export type AddressForm = 'raw' | 'bounceable' | 'non-bounceable';
 

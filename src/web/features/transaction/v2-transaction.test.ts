@@ -6,8 +6,8 @@ import { wireV2BlockTransactions } from '../../../api/wire';
 import { readBody, summarizeV2Transaction } from './v2-transaction';
 import mainnet from '../../../api/fixtures/ton-center/v2-block-transactions-ext-blockpi-mc39984096.json';
 
-// @ton/core is the independent reference here: it writes the transactions (or reads TON Center's
-// real ones), and the browser's reader must find the same fields.
+// Transactions written here with @ton/core, and TON Center's real ones: the block page's summary
+// must name each kind, phase verdict, exit code, bounce flag, opcode and comment as v3 would.
 
 const ME = Address.parse('0:' + '11'.repeat(32));
 const PEER = Address.parse('0:' + '22'.repeat(32));
