@@ -16,7 +16,14 @@ import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-ex
 import { describeExitCode } from '../../ton/exit-codes';
 import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
-import { SHORTCUTS, isTypingTarget, pressed } from '../lib/shortcuts';
+import { SHORTCUTS, isTypingTarget, keyLabel, pressed } from '../lib/shortcuts';
+
+/** The one-line reminder above the graph; its keys come from the registry the handlers test. */
+const first = (s: { keys: readonly string[] }) => keyLabel(s.keys[0]!);
+const TRACE_KEYS_HINT =
+  `Keys: ${first(SHORTCUTS.traceNext)}/${first(SHORTCUTS.tracePrevious)} next/previous, ` +
+  `${first(SHORTCUTS.traceParent)}/${first(SHORTCUTS.traceChild)} parent/child, ${first(SHORTCUTS.traceFirstFailure)} first failure, ` +
+  `${first(SHORTCUTS.traceClose)} close the details, ${first(SHORTCUTS.help)} all shortcuts`;
 
 // Tailwind's lg breakpoint, from which the details float over the graph, and the width they cover
 // there: lg:w-[22rem] plus lg:right-3 below.
@@ -161,7 +168,7 @@ function TracePage() {
             </button>
           ))}
         </div>
-        <span className="text-xs text-slate-500">Keys: j/k next/previous, ←/→ parent/child, f first failure, Esc close the details</span>
+        <span className="text-xs text-slate-500">{TRACE_KEYS_HINT}</span>
         <span className="ml-auto flex gap-2">
           <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.json`, new Blob([JSON.stringify(q.data, null, 2)], { type: 'application/json' }))}>
             Export JSON
