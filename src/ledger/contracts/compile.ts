@@ -29,41 +29,44 @@ const TARGETS: Record<keyof CompiledContracts, string> = {
 
 const funcDir = join(dirname(fileURLToPath(import.meta.url)), 'func');
 
+type ContractBocs = Record<keyof CompiledContracts, string>;
+
+/** The compiler's output as base64 BOCs (what its worker sends, and what another thread is handed). */
+let bocs: Promise<ContractBocs> | null = null;
 let compiled: Promise<CompiledContracts> | null = null;
 
 /** Compiles every contract once per process, in a worker thread that then exits (see compile-worker.mjs). */
 export function compileContracts(): Promise<CompiledContracts> {
-  compiled ??= (async () => {
+  compiled ??= compiledContractBocs().then(fromBase64);
+  return compiled;
+}
+
+/** The code of every contract as base64 BOCs, to hand to another thread (see adoptCompiledContracts). */
+export function compiledContractBocs(): Promise<ContractBocs> {
+  bocs ??= (async () => {
     const sources: Record<string, string> = {};
     for (const f of readdirSync(funcDir)) if (f.endsWith('.fc')) sources[f] = readFileSync(join(funcDir, f), 'utf8');
     const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url), { workerData: { sources, targets: TARGETS } });
-    const reply = await new Promise<{ code?: Record<string, string>; error?: string }>((resolve, reject) => {
+    const reply = await new Promise<{ code?: ContractBocs; error?: string }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the FunC compiler worker exited (${code}) without an answer`)));
     });
     await worker.terminate();
     if (reply.error || !reply.code) throw new Error(reply.error ?? 'the FunC compiler gave no code');
-    return fromBase64(reply.code);
+    return reply.code;
   })();
-  return compiled;
-}
-
-/** The code of every contract as base64 BOCs, to hand to another thread (see adoptCompiledContracts). */
-export async function compiledContractBocs(): Promise<Record<keyof CompiledContracts, string>> {
-  const c = await compileContracts();
-  const out = {} as Record<keyof CompiledContracts, string>;
-  for (const name of Object.keys(TARGETS) as (keyof CompiledContracts)[]) out[name] = c[name].toBoc().toString('base64');
-  return out;
+  return bocs;
 }
 
 /** Takes contracts another thread compiled, so this one does not run the compiler again. */
-export function adoptCompiledContracts(code: Record<keyof CompiledContracts, string>): void {
+export function adoptCompiledContracts(code: ContractBocs): void {
+  bocs = Promise.resolve(code);
   compiled = Promise.resolve(fromBase64(code));
 }
 
-function fromBase64(code: Record<string, string>): CompiledContracts {
+function fromBase64(code: ContractBocs): CompiledContracts {
   const out = {} as CompiledContracts;
-  for (const name of Object.keys(TARGETS) as (keyof CompiledContracts)[]) out[name] = Cell.fromBase64(code[name]!);
+  for (const name of Object.keys(TARGETS) as (keyof CompiledContracts)[]) out[name] = Cell.fromBase64(code[name]);
   return out;
 }
