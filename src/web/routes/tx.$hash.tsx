@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSettings } from '../lib/settings';
@@ -8,6 +7,7 @@ import { canonicalHash, formatTime, formatTon, hashPath } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
 import { AddressLink } from '../components/address-link';
+import { DetailRow } from '../components/detail-row';
 import { TonAmount } from '../components/ton-amount';
 import { MessageCard } from '../features/transaction/message-card';
 import { PhaseCard } from '../features/transaction/phase-card';
@@ -16,15 +16,6 @@ import { failureOf, txViewOf, type AddressBook } from '../features/trace-graph/t
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 
 export const Route = createFileRoute('/tx/$hash')({ component: TxPage });
-
-function Row({ k, children }: { k: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-500">{k}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
-  );
-}
 
 function TxPage() {
   const { hash } = Route.useParams();
@@ -72,27 +63,27 @@ function TxPage() {
         </p>
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <Row k="Account"><AddressLink raw={tx.account} book={book} full /></Row>
+        <DetailRow k="Account"><AddressLink raw={tx.account} book={book} full /></DetailRow>
         <AccountNeighbours tx={tx} trace={trace} apiBase={effectiveApiBase} />
-        <Row k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.traceId) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></Row>
-        <Row k="Block">
+        <DetailRow k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.traceId) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></DetailRow>
+        <DetailRow k="Block">
           <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.block.workchain), shard: tx.block.shard, seqno: String(tx.block.seqno) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
             {tx.block.workchain}:{tx.block.shard}:{tx.block.seqno}
           </Link>
-        </Row>
-        <Row k="Masterchain"><Link to="/mc/$seqno" params={{ seqno: String(tx.mcSeqno) }} className="text-teal-700 hover:underline dark:text-teal-400">{tx.mcSeqno}</Link></Row>
-        <Row k="Time">{formatTime(tx.now)}</Row>
-        <Row k="lt"><span className="mono">{tx.lt}</span></Row>
-        <Row k="Status">{tx.origStatus} → {tx.endStatus}</Row>
-        <Row k="Type">{d.type}{d.aborted ? ' · aborted' : ''}</Row>
-        <Row k="Total fees">
+        </DetailRow>
+        <DetailRow k="Masterchain"><Link to="/mc/$seqno" params={{ seqno: String(tx.mcSeqno) }} className="text-teal-700 hover:underline dark:text-teal-400">{tx.mcSeqno}</Link></DetailRow>
+        <DetailRow k="Time">{formatTime(tx.now)}</DetailRow>
+        <DetailRow k="lt"><span className="mono">{tx.lt}</span></DetailRow>
+        <DetailRow k="Status">{tx.origStatus} → {tx.endStatus}</DetailRow>
+        <DetailRow k="Type">{d.type}{d.aborted ? ' · aborted' : ''}</DetailRow>
+        <DetailRow k="Total fees">
           {formatTon(tx.totalFees, { maxFraction: 9 })}
           <span className="ml-2 text-xs text-slate-500">
             storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} · actions {formatTon(actionFees, { maxFraction: 9 })}
           </span>
-        </Row>
-        {tx.stateBefore?.balance != null && <Row k="Balance before"><TonAmount nano={tx.stateBefore.balance} /></Row>}
-        {tx.stateAfter?.balance != null && <Row k="Balance after"><TonAmount nano={tx.stateAfter.balance} /></Row>}
+        </DetailRow>
+        {tx.stateBefore?.balance != null && <DetailRow k="Balance before"><TonAmount nano={tx.stateBefore.balance} /></DetailRow>}
+        {tx.stateAfter?.balance != null && <DetailRow k="Balance after"><TonAmount nano={tx.stateAfter.balance} /></DetailRow>}
       </dl>
       <section aria-labelledby="phases" className="space-y-2">
         <h2 id="phases" className="font-semibold">Phases</h2>

@@ -1,21 +1,12 @@
-import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { TracesPage } from '../../../api/model';
 import { formatTime, hashPath, shortHash } from '../../lib/format';
 import { Age } from '../../components/age';
 import { TonAmount } from '../../components/ton-amount';
 import { CopyButton } from '../../components/copy-button';
+import { DetailRow } from '../../components/detail-row';
 import { Empty, ErrorState } from '../../components/states';
 import { latestTxOf } from './account-history';
-
-function Item({ k, children }: { k: string; children: ReactNode }) {
-  return (
-    <div className="contents">
-      <dt className="text-slate-500">{k}</dt>
-      <dd className="min-w-0 break-all">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * The account's current balance and state. The API has no account-state operation, so the figures
@@ -38,28 +29,28 @@ export function AccountSummary({ account, data, error, onRetry }: { account: str
   return (
     <div className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="account-summary">
       <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1">
-        <Item k="Balance">
+        <DetailRow k="Balance">
           {state?.balance != null ? <strong><TonAmount nano={state.balance} testId="summary-balance" /></strong> : <span className="text-slate-500">not reported by the API</span>}
-        </Item>
-        <Item k="Status"><span data-testid="summary-status">{status ?? '—'}</span></Item>
+        </DetailRow>
+        <DetailRow k="Status"><span data-testid="summary-status">{status ?? '—'}</span></DetailRow>
         {state?.codeHash && (
-          <Item k="Code hash">
-            <span className="mono text-xs" data-testid="summary-code-hash">{state.codeHash}</span>
+          <DetailRow k="Code hash">
+            <span className="mono break-all text-xs" data-testid="summary-code-hash">{state.codeHash}</span>
             <CopyButton text={state.codeHash} label="code hash" />
-          </Item>
+          </DetailRow>
         )}
         {state?.dataHash && (
-          <Item k="Data hash">
-            <span className="mono text-xs">{state.dataHash}</span>
+          <DetailRow k="Data hash">
+            <span className="mono break-all text-xs">{state.dataHash}</span>
             <CopyButton text={state.dataHash} label="data hash" />
-          </Item>
+          </DetailRow>
         )}
         {state?.frozenHash && (
-          <Item k="Frozen hash"><span className="mono text-xs">{state.frozenHash}</span></Item>
+          <DetailRow k="Frozen hash"><span className="mono break-all text-xs">{state.frozenHash}</span></DetailRow>
         )}
-        <Item k="Last activity">
+        <DetailRow k="Last activity">
           <Age unix={tx.now} /> · transaction {txLink}
-        </Item>
+        </DetailRow>
       </dl>
       <p className="mt-2 text-xs text-slate-500" data-testid="summary-as-of">
         As of transaction {shortHash(tx.hash)} (lt <span className="mono">{tx.lt}</span>, {formatTime(tx.now)}): the state after the account&apos;s newest

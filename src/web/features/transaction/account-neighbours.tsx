@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Trace, Transaction } from '../../../api/model';
 import { tracesQuery } from '../../../api/queries';
 import { hashPath, shortHash } from '../../lib/format';
+import { DetailRow } from '../../components/detail-row';
 import { nextTxIn, previousTxOf } from '../account/account-history';
 
 /**
@@ -41,17 +42,13 @@ export function AccountNeighbours({ tx, trace, apiBase }: { tx: Transaction; tra
   const noneLater = !next && later.data !== undefined && later.data.traces.length < NEXT_SEARCH;
   return (
     <>
-      <dt className="text-slate-500">Previous tx</dt>
-      <dd className="min-w-0 break-words">
+      <DetailRow k="Previous tx">
         {prev ? <TxLink hash={prev.hash} lt={prev.lt} testId="prev-tx" /> : <span className="text-slate-500">none: the account&apos;s first transaction</span>}
-      </dd>
+      </DetailRow>
       {(next || noneLater) && (
-        <>
-          <dt className="text-slate-500">Next tx</dt>
-          <dd className="min-w-0 break-words">
-            {next ? <TxLink hash={next.hash} lt={next.lt} testId="next-tx" /> : <span className="text-slate-500" data-testid="no-next-tx">none yet: the account&apos;s latest transaction on this ledger</span>}
-          </dd>
-        </>
+        <DetailRow k="Next tx">
+          {next ? <TxLink hash={next.hash} lt={next.lt} testId="next-tx" /> : <span className="text-slate-500" data-testid="no-next-tx">none yet: the account&apos;s latest transaction on this ledger</span>}
+        </DetailRow>
       )}
     </>
   );
