@@ -1,4 +1,5 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
@@ -41,6 +42,8 @@ function BlockPage() {
   const firstHash = q.data?.transactions[0]?.hash;
   const mcQ = useQuery({ ...tracesQuery(effectiveApiBase, { tx_hash: firstHash ?? '', limit: 1 }), enabled: !!firstHash && Number(workchain) !== -1 });
   const mcOfTx = mcQ.data?.traces[0] && firstHash ? mcQ.data.traces[0].transactions[firstHash] : undefined;
+  // each row's BOC decoded once per answer, not on every render of the page
+  const summaries = useMemo(() => q.data?.transactions.map(summarizeV2Transaction) ?? [], [q.data]);
   const id = `${workchain}:${shard}:${seqno}`;
   if (!valid) return <NotFound what={`block ${id}`}>A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.</NotFound>;
   const err = q.error as { status?: number } | null;
@@ -96,8 +99,8 @@ function BlockPage() {
               {!r ? (
                 <SkeletonRows rows={10} cols={7} />
               ) : (
-                txs.map((t) => {
-                  const v = summarizeV2Transaction(t);
+                txs.map((t, i) => {
+                  const v = summaries[i]!;
                   return (
                     <tr key={t.hash} className="border-t border-slate-100 dark:border-slate-800" data-testid="tx-row">
                       <TxHashCell hash={t.hash} />

@@ -70,20 +70,20 @@ function TracePage() {
     return null;
   }, [trace, selectedHash]);
 
+  const expand = useCallback((parent: string) => setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent]))), []);
+
   const select = useCallback(
     (hash: string) => {
       // A node folded under "+N more" is unfolded when selected from the table or the keyboard.
       // Only then: a new expanded set re-lays out and rebuilds the whole graph.
       const parent = trace?.txs.get(hash)?.parent;
-      if (parent && trace && isFoldedChild(trace, hash)) setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent])));
+      if (parent && trace && isFoldedChild(trace, hash)) expand(parent);
       void navigate({ search: (prev) => ({ ...prev, tx: hashPath(hash) }), replace: true });
     },
-    [navigate, trace],
+    [navigate, trace, expand],
   );
 
   const deselect = useCallback(() => void navigate({ search: (prev) => ({ ...prev, tx: undefined }), replace: true }), [navigate]);
-
-  const expand = useCallback((parent: string) => setExpanded((s) => (s.has(parent) ? s : new Set([...s, parent]))), []);
 
   useEffect(() => {
     if (!trace) return;
