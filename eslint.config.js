@@ -37,4 +37,9 @@ export default tseslint.config(
     ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/ledger/**', '@ton/sandbox'] }] },
   },
+  {
+    // the store is shared by the producer and the service: it knows neither
+    files: ['src/store/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/ledger/**', '**/server/**', '@ton/sandbox', 'fastify'] }] },
+  },
 );

@@ -9,7 +9,8 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e-artifacts/results',
   timeout: 60_000,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
   workers: 1,
   reporter: [['list'], ['html', { outputFolder: 'e2e-artifacts/report', open: 'never' }]],
   use: {

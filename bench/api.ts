@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchLedgerPath, median } from './bench-ledger';
-import { openLedgerStore } from '../src/server/store/open-store';
+import { openLedgerStore } from '../src/store/open-store';
 import { TransactionFragments } from '../src/server/serialize/cached';
 import { transactionsByMessageBody } from '../src/server/routes/transactions-by-message';
 import { getBlockTransactionsExtBody } from '../src/server/routes/get-block-transactions-ext';

@@ -1,4 +1,4 @@
-// The store alone: `npm run bench -- store`. Writes synthetic batches (src/server/store/synthetic-ledger,
+// The store alone: `npm run bench -- store`. Writes synthetic batches (src/store/synthetic-ledger,
 // producer-shaped records with real cells) into a fresh file, timing writeBatch only (building the
 // records is not counted), then times each reader method on the result. Prints one JSON line:
 // µs per written transaction, store bytes per transaction, and the median latency of each query.
@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openLedgerStore } from '../src/server/store/open-store';
-import { FULL_SHARD, syntheticBatches } from '../src/server/store/synthetic-ledger';
-import type { LedgerBatch } from '../src/server/store/records';
+import { openLedgerStore } from '../src/store/open-store';
+import { FULL_SHARD, syntheticBatches } from '../src/store/synthetic-ledger';
+import type { LedgerBatch } from '../src/store/records';
 import { median } from './bench-ledger';
 
 const BATCHES = Number(process.env.STORE_BENCH_BATCHES ?? 400);

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { testLedgerPath } from '../src/ledger/test-ledger';
-import { openLedgerStore } from '../src/server/store/open-store';
+import { openLedgerStore } from '../src/store/open-store';
 import { createServer } from '../src/server/app';
 import { layoutTree, type LayoutInput } from '../src/web/features/trace-graph/trace-layout';
 

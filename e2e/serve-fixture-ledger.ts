@@ -3,7 +3,7 @@
 // ledger file is built once and reused (same seed, same hashes), so a second run starts in a second.
 import { resolve } from 'node:path';
 import { testLedgerPath } from '../src/ledger/test-ledger';
-import { openLedgerStore } from '../src/server/store/open-store';
+import { openLedgerStore } from '../src/store/open-store';
 import { createServer } from '../src/server/app';
 
 const SEED = Number(process.env.E2E_SEED ?? 11);

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { ConfigError, readConfig } from './cli/config';
 import { progressReporter } from './cli/progress';
-import { LedgerFileError, openLedgerStore } from './server/store/open-store';
+import { LedgerFileError, openLedgerStore } from './store/open-store';
 import { createServer } from './server/app';
 import { closeOnSignals } from './server/lifecycle';
 import { generateInto } from './ledger/generate';

@@ -105,7 +105,7 @@ const tonCenterTraces = {
   metadata: ourTraces.metadata,
 };
 
-describe('our dialect, hand-written from API.md', () => {
+describe('our dialect, hand-written from docs/api.md', () => {
   it('the sample satisfies the strict schemas the server is held to', () => {
     expect(tracesResponse.safeParse(ourTraces).error).toBeUndefined();
     expect(transactionsByMessageResponse.safeParse({ transactions: [root, child], address_book: ourTraces.address_book }).success).toBe(true);

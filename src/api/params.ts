@@ -1,4 +1,4 @@
-// The request parameters of the four operations, as zod schemas with the bounds of API.md. The
+// The request parameters of the four operations, as zod schemas with the bounds of docs/api.md. The
 // server parses every query string through these; the explorer builds its requests from the same
 // types. A query string arrives as `Record<string, string | string[]>` (a key given twice is an
 // array), and every rejection names the parameter and the rule it broke.

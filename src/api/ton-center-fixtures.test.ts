@@ -1,5 +1,5 @@
-// Every real TON Center response of src/api/fixtures/ton-center (a verbatim copy of
-// shared/fixtures/ton-center, see its SOURCES.md) goes through a wire schema and a normalizer; a new
+// Every real TON Center response of src/api/fixtures/ton-center (each file's source is in its
+// SOURCES.md) goes through a wire schema and a normalizer; a new
 // fixture without a reader fails the first test.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore, LedgerFileError } from '../server/store/open-store';
-import { SCHEMA_VERSION } from '../server/store/schema';
+import { openLedgerStore, LedgerFileError } from '../store/open-store';
+import { SCHEMA_VERSION } from '../store/schema';
 
 describe('the store survives a writer killed mid-batch', () => {
   it('reopens at the last committed batch, with nothing half-written', async () => {

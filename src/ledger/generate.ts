@@ -1,4 +1,4 @@
-import { openLedgerStore, type LedgerStore } from '../server/store/open-store';
+import { openLedgerStore, type LedgerStore } from '../store/open-store';
 import { Producer } from './producer/producer';
 
 export interface Progress {

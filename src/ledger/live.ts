@@ -1,4 +1,4 @@
-import type { LedgerStore } from '../server/store/open-store';
+import type { LedgerStore } from '../store/open-store';
 import { Producer } from './producer/producer';
 
 /** Seconds of wall time between live masterchain blocks. */

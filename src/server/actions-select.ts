@@ -1,4 +1,4 @@
-import type { ActionRecord, ActionType } from './store/records';
+import type { ActionRecord, ActionType } from '../store/records';
 
 /**
  * Actions nest: a `jetton_transfer` is made of the `call_contract`s of its messages. A client says

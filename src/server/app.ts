@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { ParamError } from '../api/params';
-import type { LedgerReader } from './store/interface';
+import type { LedgerReader } from '../store/interface';
 import { NotFoundError, errorBody } from './errors';
 import { registerGetBlockTransactionsExt } from './routes/get-block-transactions-ext';
 import { registerMasterchainBlockShardState } from './routes/masterchain-block-shard-state';

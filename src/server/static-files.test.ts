@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from './app';
-import { openLedgerStore, type LedgerStore } from './store/open-store';
+import { openLedgerStore, type LedgerStore } from '../store/open-store';
 
 let app: FastifyInstance;
 let store: LedgerStore;

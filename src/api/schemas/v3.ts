@@ -1,4 +1,4 @@
-// zod schemas of the v3 responses in our dialect (SPEC.md + API.md). The server's responses are
+// zod schemas of the v3 responses in our dialect (docs/api.md). The server's responses are
 // validated against these in its tests. The explorer reads with the lenient schemas of ../wire.ts,
 // which accept these and the public TON Center dialect alike.
 import { z } from 'zod';

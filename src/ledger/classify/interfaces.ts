@@ -1,6 +1,6 @@
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { compileContracts } from '../contracts/compile';
-import type { InterfaceName } from '../../server/store/records';
+import type { InterfaceName } from '../../store/records';
 
 /** Interfaces are recognized by code hash, as indexers do: the same code, the same contract kind. */
 export async function interfaceTable(): Promise<Map<string, InterfaceName>> {

@@ -3,7 +3,7 @@ import { toRaw } from '../../ton/address';
 import { readJettonMinterData, readJettonWalletData } from '../contracts/jetton';
 import { readOnchainMetadata } from '../contracts/metadata';
 import { readNftCollectionData, readNftItemData } from '../contracts/nft';
-import type { AccountStateRecord, InterfaceName, TokenInfoRecord } from '../../server/store/records';
+import type { AccountStateRecord, InterfaceName, TokenInfoRecord } from '../../store/records';
 
 /** Token metadata read from a jetton or NFT contract's data; `null` when it does not parse. */
 export function tokenInfo(state: AccountStateRecord, iface: InterfaceName): TokenInfoRecord | null {

@@ -4,7 +4,7 @@ import { OP } from '../contracts/opcodes';
 import { LedgerNetwork, type TraceClassifier, type TraceSummary } from '../network/ledger-network';
 import { Traffic, type TraceKind } from '../traffic/traffic';
 import { selectActions } from '../../server/actions-select';
-import type { AccountInfoRecord, ActionRecord, ActionType, TokenInfoRecord, TransactionRecord } from '../../server/store/records';
+import type { AccountInfoRecord, ActionRecord, ActionType, TokenInfoRecord, TransactionRecord } from '../../store/records';
 import { createTraceClassifier } from './trace-classifier';
 import { tokenInfo } from './token-info';
 

@@ -5,7 +5,7 @@ import { decodeTextComment } from '../../ton/comment';
 import { OP } from '../contracts/opcodes';
 import { isFailed } from '../network/describe-transaction';
 import type { TraceClassifier } from '../network/ledger-network';
-import type { AccountInfoRecord, ActionRecord, ActionType, InterfaceName, MessageRecord, TokenInfoRecord, TraceRecord, TransactionRecord } from '../../server/store/records';
+import type { AccountInfoRecord, ActionRecord, ActionType, InterfaceName, MessageRecord, TokenInfoRecord, TraceRecord, TransactionRecord } from '../../store/records';
 import { interfaceTable } from './interfaces';
 import { tokenInfo } from './token-info';
 

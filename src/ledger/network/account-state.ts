@@ -1,5 +1,5 @@
 import type { ShardAccount } from '@ton/core';
-import type { AccountStateRecord } from '../../server/store/records';
+import type { AccountStateRecord } from '../../store/records';
 
 /**
  * An account's state as the API prints it. `hash` is the hash of the account cell, which is what a

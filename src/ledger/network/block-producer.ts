@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FULL_SHARD, shardChildren, shardContainsAccount } from '../../ton/shard';
-import type { BlockRecord, BlockRef, TransactionRecord } from '../../server/store/records';
+import type { BlockRecord, BlockRef, TransactionRecord } from '../../store/records';
 
 /** Our network's global id (mainnet is -239, testnet -3); any other value marks a private network. */
 export const GLOBAL_ID = -217;

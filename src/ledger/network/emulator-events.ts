@@ -1,4 +1,4 @@
-import type { AccountStateRecord, TransactionRecord } from '../../server/store/records';
+import type { AccountStateRecord, TransactionRecord } from '../../store/records';
 
 /**
  * What the emulator side of the network tells the ledger side, in order. The emulator may run in a

@@ -1,6 +1,6 @@
 import { beginCell, loadMessage, storeMessage, type Address, type Cell, type Message, type ShardAccount } from '@ton/core';
 import { toRaw } from '../../ton/address';
-import type { AccountStatus } from '../../server/store/records';
+import type { AccountStatus } from '../../store/records';
 import { describeTransaction, isFailed } from './describe-transaction';
 import type { EmulatorSink } from './emulator-events';
 import { accountStateRecord } from './account-state';

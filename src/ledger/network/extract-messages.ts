@@ -2,7 +2,7 @@ import { Dictionary, beginCell, loadMessage, storeStateInit, type Address, type 
 import { decodeTextComment } from '../../ton/comment';
 import { normalizedExternalHash } from '../../ton/normalized-hash';
 import { toRaw } from '../../ton/address';
-import type { MessageRecord } from '../../server/store/records';
+import type { MessageRecord } from '../../store/records';
 import { extraCurrencies } from './describe-transaction';
 
 /**

@@ -1,5 +1,5 @@
 import { Cell, loadShardAccount } from '@ton/core';
-import type { LedgerWriter } from '../../server/store/interface';
+import type { LedgerWriter } from '../../store/interface';
 import type {
   AccountInfoRecord,
   AccountStateRecord,
@@ -8,7 +8,7 @@ import type {
   TokenInfoRecord,
   TraceRecord,
   TransactionRecord,
-} from '../../server/store/records';
+} from '../../store/records';
 import { accountStateRecord } from './account-state';
 import { BlockProducer } from './block-producer';
 import type { EmulatorEvent, TransactionEvent } from './emulator-events';

@@ -1,6 +1,6 @@
 import type { Address, Cell, Message } from '@ton/core';
-import type { LedgerWriter } from '../../server/store/interface';
-import type { AccountInfoRecord, TransactionRecord } from '../../server/store/records';
+import type { LedgerWriter } from '../../store/interface';
+import type { AccountInfoRecord, TransactionRecord } from '../../store/records';
 import { Emulator, type EmulatedTrace, type EmulatorOptions } from './emulator';
 import { LedgerAssembler, type TraceClassifier } from './ledger-assembler';
 

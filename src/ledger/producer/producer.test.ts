@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from '../../server/store/open-store';
+import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { LiveProducer } from '../live';
 import { Producer } from './producer';
 

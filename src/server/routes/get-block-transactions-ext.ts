@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getBlockTransactionsExtParams, parseParams, type RawQuery } from '../../api/params';
-import type { LedgerReader } from '../store/interface';
+import type { LedgerReader } from '../../store/interface';
 import { NotFoundError } from '../errors';
 import { blockIdExt } from '../serialize/v2';
 import type { TransactionFragments } from '../serialize/cached';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { masterchainBlockShardStateParams, parseParams, type RawQuery } from '../../api/params';
-import type { LedgerReader } from '../store/interface';
+import type { LedgerReader } from '../../store/interface';
 import { NotFoundError } from '../errors';
 import { addressBookJson } from '../serialize/address-book';
 import { addressesOf, listBody } from '../serialize/json-cache';

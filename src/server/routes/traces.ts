@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseParams, tracesParams, type RawQuery } from '../../api/params';
-import type { LedgerReader } from '../store/interface';
+import type { LedgerReader } from '../../store/interface';
 import { selectActions } from '../actions-select';
 import { addressBookJson, metadata } from '../serialize/address-book';
 import { addressesOf, FragmentCache, listBody } from '../serialize/json-cache';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerStore } from '../store/open-store';
+import { openLedgerStore } from '../../store/open-store';
 import { TransactionFragments } from '../serialize/cached';
 import { ParamError } from '../../api/params';
 import { transactionsByMessageBody } from './transactions-by-message';

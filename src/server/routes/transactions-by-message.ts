@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseParams, transactionsByMessageParams, type RawQuery, type TransactionsByMessageParams } from '../../api/params';
 import { parseHash } from '../../ton/hash';
-import type { LedgerReader } from '../store/interface';
+import type { LedgerReader } from '../../store/interface';
 import { addressBookJson } from '../serialize/address-book';
 import { addressesOf, listBody } from '../serialize/json-cache';
 import type { TransactionFragments } from '../serialize/cached';

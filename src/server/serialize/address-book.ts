@@ -1,5 +1,5 @@
 import { formatAddress } from '../../ton/address';
-import type { LedgerReader } from '../store/interface';
+import type { LedgerReader } from '../../store/interface';
 import { RawJson } from './raw-json';
 
 /** Every raw address found in a JSON value (any string field of the `<wc>:<64 hex>` form). */

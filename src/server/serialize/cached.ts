@@ -1,5 +1,5 @@
-import type { LedgerReader } from '../store/interface';
-import type { TransactionRecord } from '../store/records';
+import type { LedgerReader } from '../../store/interface';
+import type { TransactionRecord } from '../../store/records';
 import { FragmentCache, type Fragment } from './json-cache';
 import { transactionJson } from './v3';
 import { rawTransaction } from './v2';

@@ -1,6 +1,6 @@
 import { formatAddress } from '../../ton/address';
 import { hashToBase64 } from '../../ton/hash';
-import type { BlockRecord, MessageRecord, TransactionRecord } from '../store/records';
+import type { BlockRecord, MessageRecord, TransactionRecord } from '../../store/records';
 
 // Records → the v2 (`ton-http-api`) shapes: `@type`-tagged objects with the neutral `chain.` prefix,
 // user-friendly addresses inside `accountAddress`, the real transaction BOC in `data`.

@@ -1,7 +1,7 @@
 import { hashToBase64 } from '../../ton/hash';
-import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../store/records';
+import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../../store/records';
 
-// Records → the v3 JSON of SPEC.md and API.md: hashes base64, amounts and lts decimal strings,
+// Records → the v3 JSON of docs/api.md: hashes base64, amounts and lts decimal strings,
 // addresses raw upper case, `null` where a field does not apply.
 
 const b64 = (b: Buffer | null) => (b ? hashToBase64(b) : null);

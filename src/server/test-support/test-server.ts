@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerStore, type LedgerStore } from '../store/open-store';
+import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { createServer } from '../app';
 import type { ZodType } from 'zod';
 import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';

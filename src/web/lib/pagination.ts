@@ -1,4 +1,4 @@
-/** The API's bounds for `limit` and `offset` (API.md: 1..1000, >= 0). */
+/** The API's bounds for `limit` and `offset` (docs/api.md: 1..1000, >= 0). */
 export const MAX_LIMIT = 1000;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 

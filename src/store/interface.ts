@@ -1,6 +1,6 @@
-// The narrow interface of the store (DESIGN.md: "the store is behind one module with a narrow
+// The narrow interface of the store (docs/architecture.md: "the store is behind one module with a narrow
 // interface, so a second engine can be added without touching the handlers"). SQLite implements it
-// in this folder; a PostgreSQL engine would implement the same two interfaces.
+// in this folder; a second engine implements the same two interfaces.
 import type {
   AccountInfoRecord,
   ActionRecord,

@@ -1,6 +1,6 @@
 // The records the ledger producer hands to the store, and the store hands back to the handlers.
 //
-// This file is the seam between the parts of DESIGN.md: src/ledger builds these records from real
+// This file is the seam between the parts of docs/architecture.md: src/ledger builds these records from real
 // emulator output and writes them with `LedgerWriter.writeBatch`; src/server reads them back through
 // the `LedgerReader` queries and turns them into API JSON. Nothing here knows about HTTP or JSON
 // dialects, and nothing here knows about the emulator.
@@ -94,7 +94,7 @@ export interface MessageRecord {
 }
 
 /**
- * `description` follows the v3 Description shape of SPEC.md exactly (snake_case keys, decimal strings
+ * `description` follows the v3 Description shape of docs/api.md exactly (snake_case keys, decimal strings
  * for amounts), already converted by the producer: the store keeps it as JSON and the server prints it.
  */
 export type TransactionDescription = Record<string, unknown> & { type: string; aborted: boolean };
@@ -172,7 +172,7 @@ export interface ActionRecord {
   endUtime: number;
   transactions: Buffer[];
   accounts: string[];
-  /** TON Center's shapes (API.md, Actions): addresses raw, amounts decimal strings. */
+  /** TON Center's shapes (docs/api.md, Actions): addresses raw, amounts decimal strings. */
   details: Record<string, unknown>;
 }
 

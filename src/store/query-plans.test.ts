@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLedgerStore } from './open-store';
 
-// DESIGN.md: every list query is served by an index in its requested order: no sort of the whole
+// docs/architecture.md: every list query is served by an index in its requested order: no sort of the whole
 // table (a temp B-tree for ORDER BY) and no full scan of a big table, so latency stays flat as the
 // ledger grows. The plans are checked on the real schema with SQLite's own planner.
 const store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-plan-')), 'ledger.db'));
