@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   } else {
     process.stderr.write(`${config.dbPath}: reusing the ledger (masterchain seqno ${await store.reader.latestMasterchainSeqno()})\n`);
   }
-  const app = await createServer({ location: config.dbPath, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
+  const app = await createServer({ location: config.dbPath, limits: config.limits, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,6 +1,8 @@
 // Configuration from the environment, checked once at start: a bad value stops with a message
 // naming the variable rather than running with a surprise.
 
+import { defaultLimits, type ServiceLimits } from '../server/limits';
+
 export interface Config {
   port: number;
   host: string;
@@ -8,6 +10,7 @@ export interface Config {
   seed: number;
   live: boolean;
   txs: number;
+  limits: ServiceLimits;
 }
 
 export class ConfigError extends Error {}
@@ -24,7 +27,18 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const live = (env.LEDGER_LIVE ?? 'on').toLowerCase();
   if (live !== 'on' && live !== 'off') throw new ConfigError(`LEDGER_LIVE must be on or off, got ${JSON.stringify(env.LEDGER_LIVE)}`);
+  const workers = int(env, 'API_WORKERS', defaultLimits().workers, 1, 256);
+  const defaults = defaultLimits({ workers });
+  const limits: ServiceLimits = {
+    workers,
+    lightWorkers: int(env, 'API_LIGHT_WORKERS', defaults.lightWorkers, 0, 64),
+    queryTimeoutMs: int(env, 'API_QUERY_TIMEOUT_MS', defaults.queryTimeoutMs, 1, 3_600_000),
+    maxInflight: int(env, 'API_MAX_INFLIGHT', defaults.maxInflight, 1, 100_000),
+    maxInflightLight: int(env, 'API_MAX_INFLIGHT_LIGHT', defaults.maxInflightLight, 1, 100_000),
+    traceMaxTxs: int(env, 'API_TRACE_MAX_TXS', defaults.traceMaxTxs, 1, 1_000_000),
+  };
   return {
+    limits,
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dbPath: env.LEDGER_DB || 'data/ledger.db',

@@ -6,14 +6,14 @@ import type { RawQuery } from '../api/params';
 import { NotFoundError, errorBody } from './errors';
 import { defaultLimits, type ServiceLimits } from './limits';
 import { OPERATIONS } from './operations/registry';
-import { ReadError, type ReadExecutor } from './readers/executor';
-import { inProcessExecutor } from './readers/in-process';
+import { ReadError } from './readers/executor';
+import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where the operations run; closed with the server. */
-    ledgerReaders: ReadExecutor;
+    ledgerReaders: ReaderPool;
   }
 }
 
@@ -148,7 +148,10 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   await app.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 65_536 });
 
   const limits = defaultLimits(opts.limits);
-  const readers = inProcessExecutor(opts.location, limits.traceMaxTxs);
+  // The event loop of this thread accepts connections, parses parameters and moves bytes; every
+  // query and every body is made in a reader worker (docs/architecture.md).
+  const readers = new ReaderPool(opts.location, limits);
+  await readers.start();
   app.decorate('ledgerReaders', readers);
   app.addHook('onClose', async () => readers.close());
   for (const op of OPERATIONS) {
