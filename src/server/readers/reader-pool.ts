@@ -121,7 +121,7 @@ export class ReaderPool implements ReadExecutor {
 
   private spawn(lightOnly: boolean): void {
     const cancel = new SharedArrayBuffer(4);
-    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, cancel };
+    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, lightOnly, cancel };
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     const slot: Slot = { worker, cancel: new Int32Array(cancel), lightOnly, ready: false, job: null, stopTimer: null, dead: false };
     this.slots.add(slot);
@@ -216,7 +216,9 @@ export class ReaderPool implements ReadExecutor {
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
+    // light workers first: a light request goes to a general worker only when they are all busy
+    const slots = [...this.slots].sort((a, b) => Number(b.lightOnly) - Number(a.lightOnly));
+    for (const slot of slots) {
       if (!slot.ready || slot.job || slot.stopTimer || slot.dead) continue;
       const job = this.queues.light.shift() ?? (slot.lightOnly ? undefined : this.queues.heavy.shift());
       if (!job) continue;
