@@ -191,6 +191,8 @@ export class ReaderPool implements ReadExecutor {
 
   private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
     if (m.status === 404) return new ReadError(404, m.message, m.seqno);
+    // the store cannot answer right now (locked by a writer past the busy timeout, file gone or
+    // unreadable): a 503 the client may retry, not a 500
     if (m.code && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(m.code)) {
       return new ReadError(503, 'the ledger store is unavailable; try again shortly', null, 1);
     }
