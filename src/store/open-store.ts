@@ -131,7 +131,7 @@ function migrate(db: Database.Database, from: number): void {
 }
 
 const READER_CACHE_KB = 16 * 1024;
-const READER_MMAP_BYTES = 64 * 1024 * 1024;
+const READER_MMAP_BYTES = 128 * 1024 * 1024;
 
 /**
  * A read-only source of snapshots over the ledger at `location` (a file path): what each reader
@@ -141,7 +141,7 @@ const READER_MMAP_BYTES = 64 * 1024 * 1024;
 export function openLedgerReaderFor(location: string): LedgerSnapshots {
   const store = openLedgerStore(location, { readonly: true });
   // A service runs several readers in one process, each its own connection: a smaller page cache
-  // each, and a map of the file's first 64 MB (the pages every query touches: schema, index roots)
+  // each, and a map of the file's first 128 MB (what the queries touch most: schema, index roots)
   // rather than 256 MB, because a page mapped by n connections counts n times in the process's
   // resident memory. Measured under the abuse benchmark (docs/benchmarks.md).
   store.db.pragma(`cache_size = -${READER_CACHE_KB}`);
