@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { accountState, addressBook, metadata as metadataSchema, traceNode, transaction, action } from '../../api/schemas/v3';
+import { hashToBase64 } from '../../ton/hash';
+import { rawAddress } from '../../ton/address';
+import { ShardsFirstWriter, SseStream, startLiveLedger, startStreamServer, type LiveLedger } from '../test-support/live-stream';
+
+// Streaming against the real server over a real generated ledger whose producer keeps running: the
+// test makes the next masterchain blocks, the server's follower reads them from the store (as from
+// another process: nothing nudges it) and each subscriber gets what its subscription asks for.
+
+let ledger: LiveLedger;
+let app: FastifyInstance;
+let base: string;
+/** Every account of the ledger when the tests begin, raw (live blocks may deploy more). */
+let accounts: string[];
+let subscribed: Set<string>;
+
+const b64 = (v: unknown) => hashToBase64(v as Buffer);
+
+beforeAll(async () => {
+  ledger = await startLiveLedger();
+  ({ app, base } = await startStreamServer(ledger, { keepaliveMs: 400, pollMs: 10 }));
+  accounts = (ledger.sql.prepare('SELECT DISTINCT account FROM transactions').pluck().all() as string[]).sort();
+  subscribed = new Set(accounts);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await ledger?.close();
+});
+
+const ALL_TYPES = ['transactions', 'actions', 'account_state_change', 'jettons_change'];
+
+describe('subscriptions that break a rule: 400 naming what is wrong', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['no types', { addresses: ['0:' + '0'.repeat(64)] }, /^types is required/],
+    ['an unknown type', { types: ['blocks'], addresses: ['0:' + '0'.repeat(64)] }, /types has an unknown event type "blocks"/],
+    ['trace without hashes', { types: ['trace'] }, /trace_external_hash_norms is required for type "trace"/],
+    ['hashes without trace', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], trace_external_hash_norms: ['A'.repeat(43) + '='] }, /trace_external_hash_norms requires type "trace"/],
+    ['address types without addresses', { types: ['transactions', 'actions'] }, /addresses is required for types transactions, actions/],
+    ['a bad address', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64), 'EQnope'] }, /^addresses\[1\]: not an address/],
+    ['a bad trace hash', { types: ['trace'], trace_external_hash_norms: ['xyz'] }, /^trace_external_hash_norms\[0\]: not a hash/],
+    ['an unknown field', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], adresses: [] }, /unknown field "adresses"; accepted: id, addresses/],
+    ['a bad finality', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], min_finality: 'final' }, /min_finality must be one of pending, confirmed, finalized, got "\\"final\\""/],
+    ['an unknown action type', { types: ['actions'], addresses: ['0:' + '0'.repeat(64)], action_types: ['swap'] }, /action_types has an unknown action type "swap"/],
+    ['an unknown supported action type', { types: ['actions'], addresses: ['0:' + '0'.repeat(64)], supported_action_types: ['v9'] }, /supported_action_types has an unknown action type "v9"/],
+    ['a flag that is not a boolean', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], include_address_book: 'yes' }, /include_address_book must be true or false/],
+    ['not an object', [1, 2], /must be a JSON object/],
+    ['not JSON', '{"types": [', /invalid subscription request: the body is not JSON/],
+  ];
+  it.each(cases)('%s', async (_name, body, message) => {
+    const s = await SseStream.open(base, body);
+    expect(s.status).toBe(400);
+    expect((s.body as { error: string }).error).toMatch(message);
+  });
+
+  it('echoes the id of a subscription it refuses', async () => {
+    const s = await SseStream.open(base, { id: 'req-7', types: [] });
+    expect(s.status).toBe(400);
+    expect(s.body).toEqual({ id: 'req-7', error: expect.stringMatching(/^types is required/) });
+  });
+});
+
+describe('SSE framing', () => {
+  it('sends the connected frame first, then keepalive comments while idle, each frame ended by a blank line', async () => {
+    const s = await SseStream.open(base, { id: 'frame-1', types: ['transactions'], addresses: [accounts[0]] });
+    expect(s.status).toBe(200);
+    await s.until(() => s.frames.some((f) => f.comment === 'keepalive'), 'a keepalive');
+    expect(s.text.startsWith('event: connected\ndata: {"id":"frame-1","status":"subscribed"}\n\n: keepalive\n\n')).toBe(true);
+    s.close();
+  });
+
+  it('sends each notification as event: event with its JSON as data, and nothing else', async () => {
+    const s = await SseStream.open(base, { types: ALL_TYPES, addresses: accounts });
+    await s.until(() => s.frames.length >= 1, 'the connected frame');
+    expect(s.text).toBe('event: connected\ndata: {"status":"subscribed"}\n\n');
+    const seqno = await ledger.slot();
+    await s.until(() => s.events.some((e) => e.type === 'transactions' && e.transactions[0].mc_block_seqno === seqno), `block ${seqno}`);
+    expect(s.text).toMatch(/^event: connected\ndata: \{"status":"subscribed"\}\n\n((event: event\ndata: \{[^\n]*\}\n\n)|(: keepalive\n\n))+$/);
+    for (const e of s.events) expect(typeof e.type).toBe('string');
+    s.close();
+  });
+});
+
+describe('notifications of a live ledger', () => {
+  let all: SseStream;
+  let seen: Set<string>;
+  const firstSeqno: number[] = [];
+
+  beforeAll(async () => {
+    all = await SseStream.open(base, { types: ALL_TYPES, addresses: accounts, include_address_book: true, include_metadata: true });
+    await all.until(() => all.frames.length >= 1, 'connected');
+    // the traffic picks a few kinds per block: make blocks until every event type came, jettons included
+    seen = new Set();
+    for (let i = 0; i < 60 && seen.size < ALL_TYPES.length; i++) {
+      const seqno = await ledger.slot();
+      firstSeqno.push(seqno);
+      await all.until(() => all.events.some((e) => e.type === 'transactions' && e.transactions.some((t: { mc_block_seqno: number }) => t.mc_block_seqno === seqno)) || Number(ledger.sql.prepare('SELECT count(*) FROM transactions WHERE mc_seqno = ?').pluck().get(seqno) as bigint) === 0, `block ${seqno}`);
+      for (const e of all.events) seen.add(e.type);
+    }
+  });
+
+  afterAll(() => all.close());
+
+  it('every address event type arrives', () => {
+    expect([...seen].sort()).toEqual([...ALL_TYPES].sort());
+  });
+
+  it('transactions: per trace, the transactions the block committed, as the v3 records, newest first', () => {
+    const txEvents = all.events.filter((e) => e.type === 'transactions');
+    expect(txEvents.length).toBeGreaterThan(0);
+    for (const e of txEvents) {
+      expect(e.finality).toBe('finalized');
+      const seqno = e.transactions[0].mc_block_seqno;
+      const traceId = e.transactions[0].trace_id;
+      const rows = (ledger.sql.prepare('SELECT hash, account FROM transactions WHERE mc_seqno = ? AND trace_id = ? ORDER BY lt DESC').all(seqno, Buffer.from(traceId, 'base64')) as { hash: Buffer; account: string }[])
+        .filter((r) => subscribed.has(r.account));
+      expect(e.transactions.map((t: { hash: string }) => t.hash)).toEqual(rows.map((r) => b64(r.hash)));
+      const trace = ledger.sql.prepare('SELECT external_hash_norm, trace_id FROM traces WHERE trace_id = ?').get(Buffer.from(traceId, 'base64')) as { external_hash_norm: Buffer | null; trace_id: Buffer };
+      expect(e.trace_external_hash_norm).toBe(b64(trace.external_hash_norm ?? trace.trace_id));
+      for (const t of e.transactions) transaction.parse(t);
+      addressBook.parse(e.address_book);
+      metadataSchema.parse(e.metadata);
+      // the book names every address of the transactions sent
+      for (const t of e.transactions) expect(rawAddress(e.address_book[t.account].user_friendly)).toBe(t.account);
+    }
+  });
+
+  it('actions: the classified actions of a completed trace touching the subscribed addresses', () => {
+    const events = all.events.filter((e) => e.type === 'actions');
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      for (const a of e.actions) {
+        action.parse(a);
+        const row = ledger.sql.prepare('SELECT type, parent_action_id FROM actions WHERE action_id = ?').get(Buffer.from(a.action_id, 'base64')) as { type: string; parent_action_id: Buffer | null };
+        expect(row.type).toBe(a.type);
+        // latest: the highest-level actions only
+        expect(row.parent_action_id).toBeNull();
+      }
+    }
+  });
+
+  it('account_state_change: the state after the account\'s last transaction of the block', () => {
+    const events = all.events.filter((e) => e.type === 'account_state_change');
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      accountState.parse(e.state);
+      expect(Object.keys(e).sort()).toEqual(['account', 'finality', 'state', 'type']);
+      const tx = ledger.sql.prepare('SELECT mc_seqno, lt, state_after FROM transactions WHERE account = ? AND state_after = ?').get(e.account, Buffer.from(e.state.hash, 'base64')) as { mc_seqno: bigint; lt: bigint };
+      expect(tx).toBeDefined();
+      const later = ledger.sql.prepare('SELECT count(*) FROM transactions WHERE account = ? AND mc_seqno = ? AND lt > ?').pluck().get(e.account, tx.mc_seqno, tx.lt);
+      expect(later).toBe(0n);
+    }
+  });
+
+  it('jettons_change: the jetton wallet, its owner, master and balance', () => {
+    const events = all.events.filter((e) => e.type === 'jettons_change');
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      const row = ledger.sql.prepare("SELECT extra FROM token_info WHERE account = ? AND type = 'jetton_wallets'").get(e.jetton.address) as { extra: string };
+      const extra = JSON.parse(row.extra) as { owner: string; jetton: string };
+      expect(e.jetton.owner).toBe(extra.owner);
+      expect(e.jetton.jetton).toBe(extra.jetton);
+      expect(e.jetton.balance).toMatch(/^\d+$/);
+      expect(e.jetton.last_transaction_lt).toMatch(/^\d+$/);
+      addressBook.parse(e.address_book);
+      expect(Object.keys(e.address_book)).toContain(e.jetton.owner);
+    }
+  });
+
+});
+
+describe('min_finality', () => {
+  it('pending subscribers see shard blocks before their masterchain block; finalized ones only after', async () => {
+    const pending = await SseStream.open(base, { types: ['transactions'], addresses: accounts, min_finality: 'pending' });
+    const finalized = await SseStream.open(base, { types: ['transactions'], addresses: accounts });
+    await pending.until(() => pending.frames.length >= 1, 'connected');
+    await finalized.until(() => finalized.frames.length >= 1, 'connected');
+    const writer = new ShardsFirstWriter(ledger.store.writer!, 400);
+    ledger.producer.setWriter(writer);
+    let seqno = 0;
+    try {
+      // a block whose shard blocks hold transactions (the masterchain's alone would not be pending)
+      for (let i = 0; i < 20; i++) {
+        await ledger.producer.slot(true);
+        await writer.settled;
+        seqno = Number(ledger.sql.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get() as bigint);
+        if (Number(ledger.sql.prepare('SELECT count(*) FROM transactions WHERE mc_seqno = ? AND workchain = 0').pluck().get(seqno) as bigint) > 0) break;
+      }
+    } finally {
+      ledger.producer.setWriter(ledger.store.writer);
+    }
+    const inBlock = (e: { transactions: { mc_block_seqno: number }[] }) => e.transactions[0]!.mc_block_seqno === seqno;
+    await pending.until(() => pending.events.some((e) => e.finality === 'finalized' && inBlock(e)), 'the finalized events');
+    await finalized.until(() => finalized.events.some(inBlock), 'the finalized events');
+    const mine = pending.events.filter(inBlock);
+    const firstFinal = mine.findIndex((e) => e.finality === 'finalized');
+    const pendingHashes = mine.slice(0, firstFinal).filter((e) => e.finality === 'pending').flatMap((e) => e.transactions.map((t: { hash: string }) => t.hash));
+    const shardHashes = (ledger.sql.prepare('SELECT hash, account FROM transactions WHERE mc_seqno = ? AND workchain = 0').all(seqno) as { hash: Buffer; account: string }[])
+      .filter((r) => subscribed.has(r.account))
+      .map((r) => b64(r.hash));
+    expect(shardHashes.length).toBeGreaterThan(0);
+    // every shard transaction came as pending before any finalized event of its block
+    expect(pendingHashes.sort()).toEqual(shardHashes.sort());
+    expect(finalized.events.every((e) => e.finality === 'finalized')).toBe(true);
+    pending.close();
+    finalized.close();
+  });
+});
+
+describe('trace', () => {
+  it('a client that knows a trace\'s normalized external hash gets the whole trace as it becomes pending and final', async () => {
+    const writer = new ShardsFirstWriter(ledger.store.writer!, 1500);
+    ledger.producer.setWriter(writer);
+    let traces: { trace_id: Buffer; external_hash_norm: Buffer | null }[] = [];
+    let streams: SseStream[];
+    try {
+      // the shard blocks of the next masterchain block are written first: their traces are known
+      // (as a wallet knows the message it sent) before that block commits them
+      for (let i = 0; i < 20 && traces.length === 0; i++) {
+        await ledger.producer.slot(true);
+        const latest = ledger.sql.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get() as bigint;
+        traces = ledger.sql.prepare('SELECT DISTINCT t.trace_id, t.external_hash_norm FROM transactions x JOIN traces t ON t.trace_id = x.trace_id WHERE x.mc_seqno > ? AND t.external_hash_norm IS NOT NULL').all(latest) as typeof traces;
+        if (traces.length === 0) await writer.settled;
+      }
+      expect(traces.length).toBeGreaterThan(0);
+      streams = await Promise.all(traces.map((t) => SseStream.open(base, { types: ['trace'], trace_external_hash_norms: [t.external_hash_norm!.toString('hex')], min_finality: 'pending' })));
+      await writer.settled;
+    } finally {
+      ledger.producer.setWriter(ledger.store.writer);
+    }
+    for (const [i, t] of traces.entries()) {
+      const s = streams[i]!;
+      await s.until(() => s.events.some((e) => e.finality === 'finalized'), 'the finalized trace');
+      const e = s.events.find((x) => x.finality === 'finalized');
+      expect(e.type).toBe('trace');
+      expect(e.trace_external_hash_norm).toBe(b64(t.external_hash_norm));
+      expect(e.trace_id).toBe(b64(t.trace_id));
+      traceNode.parse(e.trace);
+      // the same trace the traces endpoint answers, with its actions
+      const res = await fetch(`${base}/api/v3/traces?trace_id=${encodeURIComponent(b64(t.trace_id))}&include_actions=true`);
+      const api = (await res.json()) as { traces: { trace: unknown; transactions: unknown; actions: unknown[]; trace_info: unknown }[] };
+      expect(e.trace).toEqual(api.traces[0]!.trace);
+      expect(e.transactions).toEqual(api.traces[0]!.transactions);
+      expect(e.trace_info).toEqual(api.traces[0]!.trace_info);
+      expect(e.actions ?? []).toEqual(api.traces[0]!.actions);
+      s.close();
+    }
+  });
+});
