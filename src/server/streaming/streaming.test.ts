@@ -1,8 +1,10 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { accountState, addressBook, metadata as metadataSchema, traceNode, transaction, action } from '../../api/schemas/v3';
 import { hashToBase64 } from '../../ton/hash';
-import { rawAddress } from '../../ton/address';
+import { formatAddress, rawAddress } from '../../ton/address';
 import { ShardsFirstWriter, SseStream, startLiveLedger, startStreamServer, type LiveLedger } from '../test-support/live-stream';
 
 // Streaming against the real server over a real generated ledger whose producer keeps running: the
@@ -247,5 +249,124 @@ describe('trace', () => {
       expect(e.actions ?? []).toEqual(api.traces[0]!.actions);
       s.close();
     }
+  });
+});
+
+/** Resolves when `ready()` holds, polled; fails after `timeoutMs` saying what it waited for. */
+async function eventually(ready: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+describe('clients that leave', () => {
+  it('an SSE client that disconnects leaves no subscription, index entry, connection slot or timer behind', async () => {
+    const hub = app.ledgerStream.hub;
+    await eventually(() => hub.stats().connections === 0, 'earlier clients to leave');
+    const before = timers();
+    const streams = await Promise.all([0, 1, 2, 3, 4].map((i) => SseStream.open(base, { types: ['transactions', 'trace'], addresses: accounts.slice(i, i + 3), trace_external_hash_norms: ['0'.repeat(63) + String(i)] })));
+    for (const s of streams) await s.until(() => s.frames.length >= 1, 'connected');
+    expect(hub.stats()).toEqual({ subscribers: 5, addresses: new Set(accounts.slice(0, 7)).size, traces: 5, connections: 5 });
+    expect(timers()).toBeGreaterThan(before);
+    for (const s of streams) s.close();
+    await eventually(() => hub.stats().connections === 0, 'the server to see the clients leave');
+    expect(hub.stats()).toEqual({ subscribers: 0, addresses: 0, traces: 0, connections: 0 });
+    // the follower's own poll timer may be between turns either time
+    expect(timers()).toBeLessThanOrEqual(before + 1);
+  });
+});
+
+describe('a slow consumer', () => {
+  it('is dropped with an error event once its connection holds more than its bound, not buffered without end', async () => {
+    const hub = app.ledgerStream.hub;
+    await eventually(() => hub.stats().connections === 0, 'earlier clients to leave');
+    const url = new URL(base);
+    const body = JSON.stringify({ types: ALL_TYPES, addresses: accounts, include_address_book: true, include_metadata: true });
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`POST /api/streaming/v2/sse HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    // the client reads nothing from now on: the kernel's buffers fill, then the server's
+    socket.pause();
+    await eventually(() => hub.stats().subscribers === 1, 'the subscription');
+    let blocks = 0;
+    while (hub.stats().subscribers === 1 && blocks < 200) {
+      await ledger.slot();
+      blocks += 1;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect(hub.stats()).toEqual({ subscribers: 0, addresses: 0, traces: 0, connections: 0 });
+    // what the client finds when it reads again: the notifications it had, then the reason, then the end
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.resume();
+    await ended;
+    const text = Buffer.concat(chunks).toString();
+    expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(text).toMatch(/event: error\r?\n?\s*data: \{"error":"slow consumer: \d+ notifications \(\d+ bytes\) still waiting for the connection to take them; the stream is closed"\}/);
+  });
+});
+
+describe('WebSocket', () => {
+  function open(): Promise<{ ws: WebSocket; messages: any[]; next: (match: (m: any) => boolean, what: string) => Promise<any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON messages checked field by field
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/api/streaming/v2/ws`);
+      const messages: unknown[] = [];
+      ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+      ws.on('error', reject);
+      ws.on('open', () =>
+        resolve({
+          ws,
+          messages,
+          async next(match, what) {
+            await eventually(() => messages.some(match), what);
+            return messages.find(match);
+          },
+        }),
+      );
+    });
+  }
+
+  it('answers ping with pong, echoing the id', async () => {
+    const c = await open();
+    c.ws.send(JSON.stringify({ id: 'p1', operation: 'ping' }));
+    expect(await c.next((m) => m.id === 'p1', 'pong')).toEqual({ id: 'p1', status: 'pong' });
+    c.ws.send(JSON.stringify({ id: 'p2', operation: 'dance' }));
+    expect(await c.next((m) => m.id === 'p2', 'an error')).toEqual({ id: 'p2', error: 'unknown operation: "dance"; known: subscribe, unsubscribe, ping' });
+    c.ws.send('{not json');
+    expect((await c.next((m) => typeof m.error === 'string' && m.id === undefined, 'an error')).error).toMatch(/^invalid request envelope/);
+    c.ws.close();
+  });
+
+  it('subscribe replaces the subscription, unsubscribe removes addresses from it; notifications as over SSE', async () => {
+    const c = await open();
+    c.ws.send(JSON.stringify({ id: 's0', operation: 'subscribe', types: ['transactions'] }));
+    expect(await c.next((m) => m.id === 's0', 'the refusal')).toEqual({ id: 's0', error: 'addresses is required for types transactions' });
+    c.ws.send(JSON.stringify({ id: 's1', operation: 'subscribe', types: ['transactions'], addresses: accounts.map((a) => formatAddress(a, 'bounceable')) }));
+    expect(await c.next((m) => m.id === 's1', 'subscribed')).toEqual({ id: 's1', status: 'subscribed' });
+    const witness = await SseStream.open(base, { types: ['transactions'], addresses: accounts });
+    let seqno = await ledger.slot();
+    const inBlock = (n: number) => (m: { type?: string; transactions?: { mc_block_seqno: number }[] }) => m.type === 'transactions' && m.transactions![0]!.mc_block_seqno === n;
+    await witness.until(() => witness.events.some(inBlock(seqno)), `block ${seqno} over SSE`);
+    await c.next(inBlock(seqno), `block ${seqno} over WebSocket`);
+    // the same notifications as the SSE client's data (both may still be receiving the block's last ones)
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.messages.filter(inBlock(seqno))).toEqual(witness.events.filter(inBlock(seqno)));
+
+    c.ws.send(JSON.stringify({ id: 'u1', operation: 'unsubscribe', addresses: accounts }));
+    expect(await c.next((m) => m.id === 'u1', 'unsubscribed')).toEqual({ id: 'u1', status: 'unsubscribed' });
+    const count = c.messages.length;
+    seqno = await ledger.slot();
+    await witness.until(() => witness.events.some(inBlock(seqno)) || Number(ledger.sql.prepare('SELECT count(*) FROM transactions WHERE mc_seqno = ?').pluck().get(seqno) as bigint) === 0, `block ${seqno} over SSE`);
+    // the witness got the block; the WebSocket client, subscribed to nothing now, got nothing
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.messages.length).toBe(count);
+    witness.close();
+    c.ws.close();
+    await eventually(() => app.ledgerStream.hub.stats().connections === 0, 'both clients to leave');
   });
 });
