@@ -19,7 +19,7 @@ const now = () => performance.timeOrigin + performance.now();
 
 type ToParent =
   | { kind: 'ready'; port: number; accounts: string[] }
-  | { kind: 'commit'; seqno: number; at: number }
+  | { kind: 'commit'; seqno: number; at: number; txs: number }
   | { kind: 'memory'; rss: number; heapUsed: number }
   | { kind: 'done' };
 
@@ -38,7 +38,7 @@ async function serverRole(mode: 'nudge' | 'poll'): Promise<void> {
       const written = inner.writeBatch(batch) as unknown;
       const report = () => {
         const at = now();
-        for (const b of batch.blocks) if (b.workchain === -1) send({ kind: 'commit', seqno: b.seqno, at });
+        for (const b of batch.blocks) if (b.workchain === -1) send({ kind: 'commit', seqno: b.seqno, at, txs: batch.transactions.filter((t) => t.mcSeqno === b.seqno).length });
       };
       if (written instanceof Promise) return written.then(report) as never;
       report();
@@ -84,9 +84,13 @@ const round = (x: number) => Math.round(x * 10) / 10;
 async function run(mode: 'nudge' | 'poll') {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--server', mode], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const commits = new Map<number, number>();
+  const txCounts = new Map<number, number>();
   const waiters: ((m: ToParent) => void)[] = [];
   child.on('message', (m: ToParent) => {
-    if (m.kind === 'commit') commits.set(m.seqno, m.at);
+    if (m.kind === 'commit') {
+      commits.set(m.seqno, m.at);
+      txCounts.set(m.seqno, m.txs);
+    }
     for (const w of waiters.splice(0)) w(m);
   });
   const next = <K extends ToParent['kind']>(kind: K) =>
@@ -147,6 +151,13 @@ async function run(mode: 'nudge' | 'poll') {
   await new Promise((r) => child.once('exit', r));
 
   const latencies = received.filter((r) => commits.has(r.seqno)).map((r) => r.at - commits.get(r.seqno)!);
+  // the blocks whose last client waited longest, with their size: where the tail comes from
+  const perBlock = new Map<number, number[]>();
+  for (const r of received) if (commits.has(r.seqno)) (perBlock.get(r.seqno) ?? perBlock.set(r.seqno, []).get(r.seqno)!).push(r.at - commits.get(r.seqno)!);
+  const slowest = [...perBlock.entries()]
+    .map(([seqno, xs]) => ({ seqno, txs: txCounts.get(seqno), clients: xs.length, first_ms: round(Math.min(...xs)), last_ms: round(Math.max(...xs)) }))
+    .sort((a, b) => b.last_ms - a.last_ms)
+    .slice(0, 3);
   const mb = (b: number) => Math.round(b / 1024 / 1024);
   return {
     mode,
@@ -156,6 +167,8 @@ async function run(mode: 'nudge' | 'poll') {
     p50_ms: round(percentile(latencies, 50)),
     p99_ms: round(percentile(latencies, 99)),
     max_ms: round(Math.max(...latencies)),
+    slowest_blocks: slowest,
+    median_block_txs: percentile([...txCounts.values()], 50),
     server_rss_mb: { idle: mb(idle.rss), subscribed: mb(subscribed.rss), end: mb(end.rss) },
     server_heap_mb: { idle: mb(idle.heapUsed), subscribed: mb(subscribed.heapUsed), end: mb(end.heapUsed) },
   };

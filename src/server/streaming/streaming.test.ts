@@ -177,6 +177,8 @@ describe('min_finality', () => {
   it('pending subscribers see shard blocks before their masterchain block; finalized ones only after', async () => {
     const pending = await SseStream.open(base, { types: ['transactions'], addresses: accounts, min_finality: 'pending' });
     const finalized = await SseStream.open(base, { types: ['transactions'], addresses: accounts });
+    const confirmed = await SseStream.open(base, { types: ['transactions'], addresses: accounts, min_finality: 'confirmed' });
+    await confirmed.until(() => confirmed.frames.length >= 1, 'connected');
     await pending.until(() => pending.frames.length >= 1, 'connected');
     await finalized.until(() => finalized.frames.length >= 1, 'connected');
     const writer = new ShardsFirstWriter(ledger.store.writer!, 400);
@@ -206,6 +208,10 @@ describe('min_finality', () => {
     // every shard transaction came as pending before any finalized event of its block
     expect(pendingHashes.sort()).toEqual(shardHashes.sort());
     expect(finalized.events.every((e) => e.finality === 'finalized')).toBe(true);
+    // committed is final at once here (no forks): a confirmed subscriber gets the finalized events, never the pending ones
+    await confirmed.until(() => confirmed.events.some(inBlock), 'the finalized events');
+    expect(confirmed.events.every((e) => e.finality === 'finalized')).toBe(true);
+    confirmed.close();
     pending.close();
     finalized.close();
   });
