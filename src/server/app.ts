@@ -35,17 +35,6 @@ export interface ServerOptions {
 }
 
 /**
- * The store cannot answer right now (locked by a writer past the busy timeout, file gone or unreadable,
- * or already closed during shutdown): a 503 the client may retry, not a 500. better-sqlite3 reports a
- * closed connection as a plain TypeError without a code, hence the message test.
- */
-function storeUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(code)) return true;
-  return error instanceof TypeError && /database connection is not open/.test(error.message);
-}
-
-/**
  * One JSON line per request on stdout, written once per turn of the event loop: under load many
  * requests finish in one turn, and one write for all of them saves a system call per request.
  * Lines keep their order. stdout belongs to the process, so the buffer does too; whatever is still
@@ -133,9 +122,6 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       // errors Fastify raises itself for malformed requests (e.g. a bad URL encoding)
       status = (error as { statusCode: number }).statusCode;
       message = status === 400 ? 'malformed request' : (error as Error).message;
-    } else if (storeUnavailable(error)) {
-      status = 503;
-      message = 'the ledger store is unavailable; try again shortly';
     } else {
       process.stderr.write(`internal error on ${request.method} ${request.url.split('?')[0]}: ${(error as Error).stack ?? String(error)}\n`);
     }

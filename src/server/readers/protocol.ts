@@ -4,6 +4,8 @@
 export interface ReaderWorkerData {
   location: string;
   traceMaxTxs: number;
+  /** Whether this worker serves light requests only (it keeps the normal CPU priority). */
+  lightOnly: boolean;
   /** One Int32 the accepting thread sets to 1 to stop the running request (read between body pieces). */
   cancel: SharedArrayBuffer;
 }

@@ -35,6 +35,8 @@ interface Slot {
   ready: boolean;
   job: Job | null;
   stopTimer: NodeJS.Timeout | null;
+  /** Terminated, its exit not yet seen: it takes no work, and what it still sends is ignored. */
+  dead: boolean;
 }
 
 const busy = (lane: string, n: number) => new ReadError(503, `the service is busy: ${n} ${lane} requests are already running or waiting; try again shortly`, null, 1);
@@ -56,7 +58,8 @@ export class ReaderPool implements ReadExecutor {
 
   constructor(
     private readonly location: string,
-    private readonly limits: ServiceLimits,
+    /** Read on every request: a budget or bound changed here applies from the next request. */
+    readonly limits: ServiceLimits,
   ) {}
 
   /** Starts the workers; resolves when each has opened the ledger. */
@@ -71,6 +74,24 @@ export class ReaderPool implements ReadExecutor {
   /** Workers running now (replacements included), for tests and diagnostics. */
   get threadIds(): number[] {
     return [...this.slots].map((s) => s.worker.threadId);
+  }
+
+  /** Workers running a request now. */
+  get busyWorkers(): number {
+    return [...this.slots].filter((s) => s.job !== null).length;
+  }
+
+  /** Terminates one worker as a crash would: its request gets a 503 and a new worker takes its place. */
+  async stopWorker(threadId: number): Promise<void> {
+    const slot = [...this.slots].find((s) => s.worker.threadId === threadId);
+    if (!slot) throw new Error(`no reader worker with thread id ${threadId}`);
+    await this.terminate(slot);
+  }
+
+  /** Resolves once every worker (replacements included) has opened the ledger and waits for work. */
+  async whenAllReady(): Promise<void> {
+    const total = this.limits.workers + this.limits.lightWorkers;
+    while (this.slots.size < total || [...this.slots].some((s) => !s.ready)) await new Promise((r) => setTimeout(r, 20));
   }
 
   execute(path: string, params: unknown, light: boolean, requestId: string): Promise<ReadAnswer> {
@@ -95,14 +116,14 @@ export class ReaderPool implements ReadExecutor {
     }
     this.queues.light.length = 0;
     this.queues.heavy.length = 0;
-    await Promise.all([...this.slots].map((s) => s.worker.terminate()));
+    await Promise.all([...this.slots].map((s) => this.terminate(s)));
   }
 
   private spawn(lightOnly: boolean): void {
     const cancel = new SharedArrayBuffer(4);
-    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, cancel };
+    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, lightOnly, cancel };
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    const slot: Slot = { worker, cancel: new Int32Array(cancel), lightOnly, ready: false, job: null, stopTimer: null };
+    const slot: Slot = { worker, cancel: new Int32Array(cancel), lightOnly, ready: false, job: null, stopTimer: null, dead: false };
     this.slots.add(slot);
     worker.on('message', (m: FromReader) => this.receive(slot, m));
     // an uncaught error ends the worker; 'exit' follows and replaces it
@@ -119,7 +140,13 @@ export class ReaderPool implements ReadExecutor {
     s?.reject(new Error(`the reader workers cannot open the ledger: ${message}`));
   }
 
+  private terminate(slot: Slot): Promise<number> {
+    slot.dead = true;
+    return slot.worker.terminate();
+  }
+
   private receive(slot: Slot, m: FromReader): void {
+    if (slot.dead) return;
     if (m.t === 'ready') {
       slot.ready = true;
       if (this.startup && --this.startup.waiting === 0) {
@@ -164,6 +191,8 @@ export class ReaderPool implements ReadExecutor {
 
   private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
     if (m.status === 404) return new ReadError(404, m.message, m.seqno);
+    // the store cannot answer right now (locked by a writer past the busy timeout, file gone or
+    // unreadable): a 503 the client may retry, not a 500
     if (m.code && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(m.code)) {
       return new ReadError(503, 'the ledger store is unavailable; try again shortly', null, 1);
     }
@@ -189,8 +218,10 @@ export class ReaderPool implements ReadExecutor {
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
-      if (!slot.ready || slot.job || slot.stopTimer) continue;
+    // light workers first: a light request goes to a general worker only when they are all busy
+    const slots = [...this.slots].sort((a, b) => Number(b.lightOnly) - Number(a.lightOnly));
+    for (const slot of slots) {
+      if (!slot.ready || slot.job || slot.stopTimer || slot.dead) continue;
       const job = this.queues.light.shift() ?? (slot.lightOnly ? undefined : this.queues.heavy.shift());
       if (!job) continue;
       slot.job = job;
@@ -229,7 +260,7 @@ export class ReaderPool implements ReadExecutor {
     if (slot.stopTimer || !slot.job) return;
     Atomics.store(slot.cancel, 0, 1);
     this.post(slot, { t: 'cancel', id: slot.job.id });
-    slot.stopTimer = setTimeout(() => void slot.worker.terminate(), STOP_GRACE_MS);
+    slot.stopTimer = setTimeout(() => void this.terminate(slot), STOP_GRACE_MS);
   }
 
   private release(slot: Slot): void {

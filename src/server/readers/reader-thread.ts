@@ -1,6 +1,7 @@
 // A reader worker: one read-only connection to the ledger, its own caches of finished JSON, one
 // request at a time. It runs the operation the accepting thread names, on one snapshot, and sends
 // the body back in pieces as it is produced, no faster than the accepting thread takes them.
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openLedgerReaderFor } from '../../store/open-store';
 import type { LedgerSnapshots } from '../../store/interface';
@@ -11,6 +12,19 @@ import { ReadCaches } from '../serialize/read-caches';
 import { reviveBuffers, WINDOW, type FromReader, type ReaderWorkerData, type ToReader } from './protocol';
 
 const data = workerData as ReaderWorkerData;
+/** Nice steps below the process (CFS weight ~10x less at 10). */
+const HEAVY_NICENESS = 10;
+// On a machine with more runnable threads than cores, the scheduler shares CPU by weight: a general
+// worker (it runs the heavy pages) lowers its own priority, so the accepting thread and the light
+// workers get the CPU first and a point lookup is not slowed by every heavy page in flight. On
+// Linux this applies to the calling thread only (each thread is a task with its own nice value).
+if (!data.lightOnly) {
+  try {
+    setPriority(0, Math.min(19, getPriority(0) + HEAVY_NICENESS));
+  } catch {
+    // not permitted here: every worker keeps the same priority
+  }
+}
 const port = parentPort!;
 const cancelled = new Int32Array(data.cancel);
 const send = (message: FromReader) => port.postMessage(message);

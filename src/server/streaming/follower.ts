@@ -1,3 +1,4 @@
+import { FULL_SHARD } from '../../ton/shard';
 import type { LedgerSnapshots } from '../../store/interface';
 import { readCommittedStep, readPendingStep } from './read-step';
 import type { StepInterest, StreamStep } from './step';
@@ -105,7 +106,7 @@ export class LedgerFollower {
           this.pendingSeen = now;
         }
         if (first || this.lastMc !== before) {
-          const mc = await reader.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno: this.lastMc! });
+          const mc = await reader.getBlock({ workchain: -1, shard: FULL_SHARD, seqno: this.lastMc! });
           this.lastMcTime = mc?.genUtime ?? null;
         }
       })
