@@ -96,7 +96,14 @@ async function readStep(
       for (const t of all) for (const x of txAddresses(t)) traceAddresses.add(x);
       for (const x of traceAddresses) addresses.add(x);
       body = {
-        members: members({ trace_id: json.trace_id, trace_info: json.trace_info, is_incomplete: json.is_incomplete, trace: json.trace, transactions: json.transactions }),
+        members: members({
+          trace_id: json.trace_id,
+          trace_info: json.trace_info,
+          is_incomplete: json.is_incomplete,
+          ...(json.warning === undefined ? {} : { warning: json.warning }),
+          trace: json.trace,
+          transactions: json.transactions,
+        }),
         addresses: [...traceAddresses],
       };
     }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountState, addressBook, metadata as metadataSchema, traceNode, transaction, action } from '../../api/schemas/v3';
 import { hashToBase64 } from '../../ton/hash';
 import { formatAddress, rawAddress } from '../../ton/address';
+import { streamingAnswer, streamingNotification } from '../../api/schemas/streaming';
 import { ShardsFirstWriter, SseStream, startLiveLedger, startStreamServer, type LiveLedger } from '../test-support/live-stream';
 
 // Streaming against the real server over a real generated ledger whose producer keeps running: the
@@ -322,7 +323,12 @@ describe('WebSocket', () => {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(`${base.replace('http', 'ws')}/api/streaming/v2/ws`);
       const messages: unknown[] = [];
-      ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as { type?: string };
+        if (m.type === undefined) streamingAnswer.parse(m);
+        else streamingNotification.parse(m);
+        messages.push(m);
+      });
       ws.on('error', reject);
       ws.on('open', () =>
         resolve({
@@ -374,5 +380,26 @@ describe('WebSocket', () => {
     witness.close();
     c.ws.close();
     await eventually(() => app.ledgerStream.hub.stats().connections === 0, 'both clients to leave');
+  });
+});
+
+describe('a producer in the same process', () => {
+  it('nudges the follower: the block is published at once, not at the next poll', async () => {
+    // a second server on the same ledger whose follower would look only once a minute
+    const slow = await startStreamServer(ledger, { pollMs: 60_000 });
+    try {
+      const s = await SseStream.open(slow.base, { types: ['transactions'], addresses: accounts });
+      await s.until(() => s.frames.length >= 1, 'connected');
+      let seqno = 0;
+      for (let i = 0; i < 10; i++) {
+        seqno = await ledger.slot();
+        if (Number(ledger.sql.prepare('SELECT count(*) FROM transactions WHERE mc_seqno = ?').pluck().get(seqno) as bigint) > 0) break;
+      }
+      slow.app.ledgerStream.nudge();
+      await s.until(() => s.events.some((e) => e.transactions?.some((t: { mc_block_seqno: number }) => t.mc_block_seqno === seqno)), `block ${seqno}`, 5000);
+      s.close();
+    } finally {
+      await slow.app.close();
+    }
   });
 });

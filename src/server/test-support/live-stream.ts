@@ -8,6 +8,7 @@ import type { Producer } from '../../ledger/producer/producer';
 import type { LedgerWriter } from '../../store/interface';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import type { LedgerBatch } from '../../store/records';
+import { streamingConnected, streamingNotification } from '../../api/schemas/streaming';
 import { createServer } from '../app';
 import type { StreamingLimits } from '../streaming/limits';
 
@@ -167,7 +168,14 @@ export class SseStream {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- notifications are checked field by field by the tests
   get events(): any[] {
-    return this.frames.filter((f) => f.event === 'event').map((f) => JSON.parse(f.data!));
+    // every notification and the connected frame must match the streaming schemas of src/api
+    for (const f of this.frames) if (f.event === 'connected') streamingConnected.parse(JSON.parse(f.data!));
+    return this.frames.filter((f) => f.event === 'event').map((f) => {
+      const json: unknown = JSON.parse(f.data!);
+      // checked, but kept as sent (a zod object drops keys it does not name)
+      streamingNotification.parse(json);
+      return json;
+    });
   }
 
   /** Waits until `ready()` holds (checked on every frame), or fails after `timeoutMs`. */
