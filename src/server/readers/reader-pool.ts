@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ServiceLimits } from '../limits';
 import { BodyStream } from './body-stream';
 import { ReadError, type ReadAnswer, type ReadExecutor } from './executor';
-import type { FromReader, ReaderWorkerData, ToReader } from './protocol';
+import { packBuffers, type FromReader, type ReaderWorkerData, type ToReader } from './protocol';
 
 /** How long a worker told to stop has before it is terminated (a query inside SQLite cannot be interrupted). */
 const STOP_GRACE_MS = 200;
@@ -227,7 +227,7 @@ export class ReaderPool implements ReadExecutor {
       slot.job = job;
       job.slot = slot;
       Atomics.store(slot.cancel, 0, 0);
-      this.post(slot, { t: 'run', id: job.id, path: job.path, params: job.params, requestId: job.requestId });
+      this.post(slot, { t: 'run', id: job.id, path: job.path, params: packBuffers(job.params), requestId: job.requestId });
     }
   }
 
