@@ -66,17 +66,17 @@ export class ShardsFirstWriter implements LedgerWriter {
     private readonly delayMs: number,
   ) {}
 
-  writeBatch(batch: LedgerBatch): void {
+  /** Resolves once the shard blocks are written (a store whose writes are synchronous has them at once). */
+  async writeBatch(batch: LedgerBatch): Promise<void> {
     const mc = batch.blocks.filter((b) => b.workchain === -1);
     const shards = batch.blocks.filter((b) => b.workchain !== -1);
     const isMc = (t: LedgerBatch['transactions'][number]) => t.block.workchain === -1;
-    void this.inner.writeBatch({ ...batch, blocks: shards, transactions: batch.transactions.filter((t) => !isMc(t)), meta: {} });
-    this.settled = new Promise((resolve) => {
-      setTimeout(() => {
-        void this.inner.writeBatch({ blocks: mc, transactions: batch.transactions.filter(isMc), traces: [], actions: [], accounts: [], tokens: [], meta: batch.meta });
-        resolve();
-      }, this.delayMs);
-    });
+    let written!: () => void;
+    this.settled = new Promise((resolve) => (written = resolve));
+    await this.inner.writeBatch({ ...batch, blocks: shards, transactions: batch.transactions.filter((t) => !isMc(t)), meta: {} });
+    setTimeout(() => {
+      void Promise.resolve(this.inner.writeBatch({ blocks: mc, transactions: batch.transactions.filter(isMc), traces: [], actions: [], accounts: [], tokens: [], meta: batch.meta })).then(written);
+    }, this.delayMs);
   }
 
   close(): void {
