@@ -21,14 +21,16 @@ async function main(): Promise<void> {
   } else {
     process.stderr.write(`${config.dbPath}: reusing the ledger (masterchain seqno ${await store.reader.latestMasterchainSeqno()})\n`);
   }
-  const app = await createServer({ location: config.dbPath, limits: config.limits, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
+  const app = await createServer({ location: config.dbPath, limits: config.limits, streaming: config.streaming, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stderr.write(`ledgerscope: explorer and API at http://${config.host}:${port}/ ${config.live ? '(producing live blocks)' : '(live production off)'}\n`);
   let stopping = false;
+  // the producer shares this process: each block it writes reaches subscribers at once, not at the next poll
+  const nudge = () => app.ledgerStream.nudge();
   if (live) {
-    live.start();
+    live.start(nudge);
   } else if (config.live) {
     // Serve at once; rebuild the producer's state in the background by replaying the seed's
     // history (deterministic, writing nothing), then carry on producing where the ledger ends.
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
       .then(async (resumed) => {
         if (stopping) return resumed.stop();
         live = resumed;
-        resumed.start();
+        resumed.start(nudge);
         process.stderr.write(`live production resumed at masterchain seqno ${await store.reader.latestMasterchainSeqno()}\n`);
       })
       .catch((error: unknown) => process.stderr.write(`live production cannot resume: ${(error as Error).message}; serving the ledger as it is\n`));

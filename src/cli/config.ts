@@ -2,6 +2,7 @@
 // naming the variable rather than running with a surprise.
 
 import { defaultLimits, type ServiceLimits } from '../server/limits';
+import { defaultStreamingLimits, type StreamingLimits } from '../server/streaming/limits';
 
 export interface Config {
   port: number;
@@ -11,6 +12,7 @@ export interface Config {
   live: boolean;
   txs: number;
   limits: ServiceLimits;
+  streaming: StreamingLimits;
 }
 
 export class ConfigError extends Error {}
@@ -37,8 +39,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInflightLight: int(env, 'API_MAX_INFLIGHT_LIGHT', defaults.maxInflightLight, 1, 100_000),
     traceMaxTxs: int(env, 'API_TRACE_MAX_TXS', defaults.traceMaxTxs, 1, 1_000_000),
   };
+  const s = defaultStreamingLimits();
+  const streaming: StreamingLimits = {
+    maxConnections: int(env, 'STREAM_MAX_CONNECTIONS', s.maxConnections, 1, 1_000_000),
+    maxConnectionsPerIp: int(env, 'STREAM_MAX_CONNECTIONS_PER_IP', s.maxConnectionsPerIp, 1, 1_000_000),
+    maxAddresses: int(env, 'STREAM_MAX_ADDRESSES', s.maxAddresses, 1, 1_000_000),
+    clientBuffer: int(env, 'STREAM_CLIENT_BUFFER', s.clientBuffer, 1, 100_000),
+    clientBufferBytes: int(env, 'STREAM_CLIENT_BUFFER_BYTES', s.clientBufferBytes, 1024, 1024 * 1024 * 1024),
+    keepaliveMs: int(env, 'STREAM_KEEPALIVE_MS', s.keepaliveMs, 100, 3_600_000),
+    pollMs: int(env, 'STREAM_POLL_MS', s.pollMs, 1, 60_000),
+  };
   return {
     limits,
+    streaming,
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dbPath: env.LEDGER_DB || 'data/ledger.db',

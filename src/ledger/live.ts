@@ -24,12 +24,13 @@ export class LiveProducer {
     return new LiveProducer(await Producer.resume(store, seed));
   }
 
-  start(): void {
+  /** Produces a block every interval; `onWritten` is told after each is in the store. */
+  start(onWritten?: () => void): void {
     const tick = () => {
       if (this.stopped) return;
       this.running = this.producer
         .slot(true)
-        .then(() => undefined)
+        .then(() => onWritten?.())
         .catch((error: unknown) => {
           process.stderr.write(`live production stopped: ${(error as Error).stack ?? String(error)}\n`);
           this.stopped = true;

@@ -9,11 +9,15 @@ import { OPERATIONS } from './operations/registry';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
+import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
+import { registerStreaming, type LedgerStream } from './streaming/register';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where the operations run; closed with the server. */
     ledgerReaders: ReaderPool;
+    /** The streaming endpoints' follower and subscribers. */
+    ledgerStream: LedgerStream;
   }
 }
 
@@ -22,6 +26,8 @@ export interface ServerOptions {
   location: string;
   /** Bounds of the service; each missing one gets its default (see `defaultLimits`). */
   limits?: Partial<ServiceLimits>;
+  /** Bounds of the streaming endpoints; each missing one gets its default (see `defaultStreamingLimits`). */
+  streaming?: Partial<StreamingLimits>;
   /** The built explorer (`dist/web`); the API alone when absent. */
   webRoot?: string;
   /** One structured line per request on stdout; off in tests. */
@@ -158,6 +164,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       },
     });
   }
+  app.decorate('ledgerStream', await registerStreaming(app, { location: opts.location, limits: defaultStreamingLimits(opts.streaming), traceMaxTxs: limits.traceMaxTxs }));
   if (opts.webRoot) await registerExplorer(app, opts.webRoot);
   return app;
 }

@@ -88,6 +88,15 @@ export interface LedgerReader {
   getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]>;
   getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]>;
   latestMasterchainSeqno(): Promise<number | null>;
+  /** Traces by id in any state (pending ones too, unlike `findTraces`); unknown ids are skipped. */
+  getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]>;
+  /**
+   * Shard blocks already written whose masterchain block is not: those with a masterchain seqno
+   * above `mcSeqno` (the newest masterchain block written). Their transactions are pending: a
+   * producer that writes shard blocks before the masterchain block committing them makes them
+   * visible here first. Ordered by masterchain seqno, workchain, shard, seqno.
+   */
+  getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]>;
   close(): Promise<void>;
 }
 

@@ -22,6 +22,7 @@ const LISTS: [string, string, unknown[]][] = [
   ['one account, its traces', "SELECT t.* FROM trace_accounts a JOIN traces t ON t.trace_id = a.trace_id WHERE t.state = 'complete' AND a.account = ? ORDER BY a.end_lt DESC, a.trace_id DESC LIMIT ? OFFSET ?", ['0:AA', 10, 0]],
   ['trace transactions', 'SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?', [h, 4000]],
   ['by opcode', 'SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE m.opcode = ? ORDER BY m.tx_lt DESC, m.tx_account DESC, m.tx_hash DESC LIMIT ? OFFSET ?', [1, 10, 0]],
+  ['uncommitted shard blocks (streaming)', 'SELECT * FROM blocks WHERE mc_seqno > ? AND workchain != -1 ORDER BY mc_seqno, workchain, shard, seqno', [1]],
   ['by body hash', 'SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE m.body_hash = ? ORDER BY m.tx_lt DESC, m.tx_account DESC, m.tx_hash DESC LIMIT ? OFFSET ?', [h, 10, 0]],
 ];
 
@@ -29,6 +30,7 @@ const LOOKUPS: [string, string, unknown[], RegExp][] = [
   ['message by hash', 'SELECT tx_hash FROM messages WHERE msg_hash = ? AND direction = ?', [h, 'in'], /messages_by_hash/],
   ['message by normalized hash', 'SELECT tx_hash FROM messages WHERE hash_norm = ?', [h], /messages_by_norm/],
   ['account traces', 'SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (?)', ['0:AA'], /PRIMARY KEY|trace_accounts/],
+  ['traces by id, any state (streaming)', 'SELECT * FROM traces WHERE trace_id IN (?, ?)', [h, h], /PRIMARY KEY/],
   ['transaction by hash', 'SELECT * FROM transactions WHERE hash = ?', [h], /PRIMARY KEY/],
 ];
 

@@ -325,6 +325,15 @@ export class SqliteLedgerReader implements LedgerReader {
     return v === null || v === undefined ? null : num(v);
   }
 
+  async getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]> {
+    return this.inList('SELECT * FROM traces WHERE trace_id IN', traceIds).map((r) => this.trace(r));
+  }
+
+  async getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]> {
+    const rows = this.q('SELECT * FROM blocks WHERE mc_seqno > ? AND workchain != -1 ORDER BY mc_seqno, workchain, shard, seqno').all(mcSeqno) as Row[];
+    return rows.map((r) => this.block(r));
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }

@@ -71,10 +71,16 @@ async function withBook(reader: LedgerReader, addresses: Set<string>): Promise<B
  * rest bounceable.
  */
 export async function addressBookJson(reader: LedgerReader, addresses: Set<string>): Promise<RawJson> {
+  const members = await addressBookMembers(reader, addresses);
+  return new RawJson(`{${[...members.values()].join(',')}}`);
+}
+
+/** Each address's `address_book` member as JSON text (`"raw":{…}`), for answers that pick subsets of one set. */
+export async function addressBookMembers(reader: LedgerReader, addresses: Set<string>): Promise<Map<string, string>> {
   const cache = await withBook(reader, addresses);
-  const members: string[] = [];
-  for (const raw of addresses) members.push(cache.bookJson.get(raw)!);
-  return new RawJson(`{${members.join(',')}}`);
+  const members = new Map<string, string>();
+  for (const raw of addresses) members.set(raw, cache.bookJson.get(raw)!);
+  return members;
 }
 
 /** `metadata`: raw → {is_indexed, token_info} for the jetton and NFT contracts among the addresses. */

@@ -1,0 +1,153 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { openLedgerReaderFor } from '../../store/open-store';
+import { LedgerFollower } from './follower';
+import { StreamHub, TooManyConnections } from './hub';
+import type { StreamingLimits } from './limits';
+import { SseClient } from './sse-client';
+import { actionsVersionHeader, idOf, parseSubscription, SubscriptionError } from './subscription';
+import { WsClient } from './ws-client';
+
+export const SSE_PATH = '/api/streaming/v2/sse';
+export const WS_PATH = '/api/streaming/v2/ws';
+export const HEALTH_PATH = '/api/streaming/healthz';
+
+/** The streaming side of a running server: what the composition root and the tests hold. */
+export interface LedgerStream {
+  /** A producer in the same process wrote a block: publish it now rather than at the next poll. */
+  nudge(): void;
+  readonly hub: StreamHub;
+  readonly follower: LedgerFollower;
+}
+
+const errorJson = (id: string | undefined, error: string) => JSON.stringify(id === undefined ? { error } : { id, error });
+
+/**
+ * TON Center's streaming v2 endpoints on `app`: SSE (`POST`, the subscription as the JSON body),
+ * WebSocket (`GET` with an upgrade) and a health check. Streams are long-lived: they hold a
+ * connection slot of their own (`StreamingLimits`), never a reader worker nor the heavy-request
+ * bound; the follower reads each new block once, whatever the number of clients.
+ */
+export async function registerStreaming(
+  app: FastifyInstance,
+  opts: { location: string; limits: StreamingLimits; traceMaxTxs: number },
+): Promise<LedgerStream> {
+  const { limits } = opts;
+  const hub = new StreamHub(limits);
+  const follower = new LedgerFollower(openLedgerReaderFor(opts.location), hub, (step) => hub.publish(step), {
+    pollMs: limits.pollMs,
+    traceMaxTxs: opts.traceMaxTxs,
+  });
+  await follower.start();
+  const live = new Set<SseClient | WsClient>();
+  const ended = (client: SseClient | WsClient) => {
+    if (!live.delete(client)) return;
+    hub.remove(client);
+    hub.release(client.ip);
+  };
+
+  await app.register(async (scope) => {
+    // Any content type is read as the JSON subscription (`curl -d` sends a form type), so a
+    // malformed body gets the dialect's 400 naming the problem rather than a 415.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+    scope.post(SSE_PATH, async (request, reply) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof request.body === 'string' && request.body !== '' ? request.body : 'null');
+      } catch (error) {
+        return reply.code(400).send(errorJson(undefined, `invalid subscription request: the body is not JSON (${(error as Error).message})`));
+      }
+      let sub;
+      try {
+        sub = parseSubscription(body, { maxAddresses: limits.maxAddresses, defaultSupported: actionsVersionHeader(request.headers['x-actions-version']) });
+      } catch (error) {
+        if (error instanceof SubscriptionError) return reply.code(400).send(errorJson(error.id, error.message));
+        throw error;
+      }
+      try {
+        hub.admit(request.ip);
+      } catch (error) {
+        if (error instanceof TooManyConnections) return reply.code(429).header('Retry-After', '5').send(errorJson(idOf(body), error.message));
+        throw error;
+      }
+      reply.hijack();
+      const client = new SseClient(request.ip, reply.raw, limits, sub.id, ended);
+      live.add(client);
+      hub.subscribe(client, sub);
+    });
+  });
+
+  app.options(SSE_PATH, async (_request, reply) => {
+    reply
+      .code(204)
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Access-Control-Allow-Methods', 'POST, OPTIONS')
+      .header('Access-Control-Allow-Headers', 'Content-Type, X-Actions-Version')
+      .header('Access-Control-Max-Age', '86400');
+    return reply.send();
+  });
+  app.route({
+    method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'],
+    url: SSE_PATH,
+    handler: async (request, reply) => reply.code(405).header('Allow', 'POST, OPTIONS').send(errorJson(undefined, `method ${request.method} not allowed; send the subscription with POST`)),
+  });
+  app.get(WS_PATH, async (_request, reply) =>
+    reply.code(426).header('Upgrade', 'websocket').send(errorJson(undefined, 'this endpoint speaks WebSocket: send a GET with Upgrade: websocket')),
+  );
+  app.get(HEALTH_PATH, async (_request, reply) => {
+    const health = follower.health();
+    const now = Math.floor(Date.now() / 1000);
+    const body = {
+      ok: health.ok,
+      now,
+      components: {
+        'ledger-follower': { ...health, mc_block_age_seconds: health.mc_block_time === null ? null : now - health.mc_block_time },
+      },
+      ...hub.stats(),
+    };
+    return reply.code(health.ok ? 200 : 503).send(body);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== WS_PATH) {
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${errorJson(undefined, `no WebSocket endpoint at ${path}`)}`);
+      return;
+    }
+    const ip = request.socket.remoteAddress ?? 'unknown';
+    try {
+      hub.admit(ip);
+    } catch (error) {
+      if (!(error instanceof TooManyConnections)) throw error;
+      const body = errorJson(undefined, error.message);
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nRetry-After: 5\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    let admitted = true;
+    socket.once('close', () => {
+      // the handshake failed before a client existed: give the slot back
+      if (admitted) hub.release(ip);
+    });
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      admitted = false;
+      const client = new WsClient(ip, ws, hub, limits, request.headers['x-actions-version'], ended);
+      live.add(client);
+    });
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  app.addHook('preClose', (done) => {
+    app.server.off('upgrade', onUpgrade);
+    for (const client of [...live]) client.close();
+    wss.close();
+    done();
+  });
+  app.addHook('onClose', async () => follower.close());
+
+  return { nudge: () => follower.nudge(), hub, follower };
+}
