@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type ContractParameter } from '../api/contract/operations';
 import { FULL_SHARD } from '../ton/shard';
 import { TRACE_TX_LIMIT } from './serialize/v3';
-import { checkContract } from './test-support/contract';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkContract, checkTonCenterAnswer } from './test-support/contract';
 import { startTestServer, type TestServer } from './test-support/test-server';
 
 let s: TestServer;
@@ -123,6 +125,20 @@ describe('the contract check itself', () => {
     shards.blocks[0].gen_utime = Number(shards.blocks[0].gen_utime);
     expect(() => checkContract('/api/v3/masterchainBlockShardState', 200, shards)).toThrow(/gen_utime/);
     expect(() => checkContract('/api/v3/traces', 422, { message: 'no' })).toThrow(/error/);
+  });
+});
+
+describe('the contract against TON Center itself', () => {
+  // The one known deviation of TON Center's server from its published spec: it prints opcodes as
+  // "0x…" hex strings where the spec (and our server) has a signed 32-bit integer.
+  const opcodesAsPublished = (key: string, value: unknown) =>
+    key === 'opcode' && typeof value === 'string' && /^0x[0-9a-f]{8}$/i.test(value) ? Number.parseInt(value.slice(2), 16) | 0 : value;
+  const recorded = (file: string) => JSON.parse(readFileSync(join('src/api/fixtures/ton-center', file), 'utf8'), opcodesAsPublished);
+  it("accepts answers recorded from TON Center's own servers (our additions aside), so it asks for nothing they do not send", () => {
+    expect(() => checkTonCenterAnswer('/api/v3/traces', recorded('v3-traces-cookbook-mainnet.json'))).not.toThrow();
+    expect(() => checkTonCenterAnswer('/api/v2/getBlockTransactionsExt', recorded('v2-block-transactions-ext-blockpi-mc39984096.json'))).not.toThrow();
+    // the additions stay required of our own server
+    expect(() => checkContract('/api/v3/traces', 200, recorded('v3-traces-cookbook-mainnet.json'))).toThrow(/transaction_hash/);
   });
 });
 

@@ -35,13 +35,15 @@ export const v3Definitions: Record<string, JsonSchema> = {
   Message: shape({
     always: {
       hash: string, source: ns, destination: ns, value: ns, value_extra_currencies: nullable(strings),
-      fwd_fee: ns, ihr_fee: ns, extra_flags: ns, created_lt: ns, created_at: ns, opcode: nullable(integer),
+      fwd_fee: ns, ihr_fee: ns, created_lt: ns, created_at: ns, opcode: nullable(integer),
       ihr_disabled: nullable(boolean), bounce: nullable(boolean), bounced: nullable(boolean), import_fee: ns,
       message_content: nullable(ref('MessageContent')), init_state: nullable(ref('MessageContent')),
     },
-    // TON Center always prints `decoded_opcode` (the name its decoder gives the opcode, or null);
-    // we leave it out until a decoder names opcodes on this side (docs/api.md)
-    omitempty: { in_msg_tx_hash: string, out_msg_tx_hash: string, hash_norm: string, decoded_opcode: string },
+    omitempty: { in_msg_tx_hash: string, out_msg_tx_hash: string, hash_norm: string },
+    // recent builds print them (null when unset), older ones (mainnet, September 2025) leave them
+    // out. We print `extra_flags`; `decoded_opcode` (the name TON Center's decoder gives an opcode)
+    // waits for a decoder of opcodes on this side (docs/api.md)
+    recent: { extra_flags: ns, decoded_opcode: ns },
   }),
 
   MsgSize: shape({ always: { cells: ns, bits: ns } }),
@@ -95,8 +97,9 @@ export const v3Definitions: Record<string, JsonSchema> = {
   }),
 
   AddressBookRow: shape({
-    // `interfaces` is printed by TON Center's server, though its published definition omits it
-    always: { user_friendly: ns, domain: ns, interfaces: nullable(array(string)) },
+    always: { user_friendly: ns, domain: ns },
+    // printed by recent builds (their published definition does not list it); we always print it
+    recent: { interfaces: nullable(array(string)) },
   }),
 
   TokenInfo: shape({
