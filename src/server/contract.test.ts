@@ -121,6 +121,10 @@ describe('the contract check itself', () => {
     expect(broken((tx) => (tx.hash_of_something = 'x'))).toThrow(/hash_of_something/);
     expect(broken((tx) => (tx.lt = 1))).toThrow(/lt/);
     expect(broken((tx) => delete tx.emulated)).toThrow(/emulated/);
+    // a decoded body: a comment, or a known body's data (room for the body decoder), nothing else
+    expect(broken((tx) => (tx.in_msg.message_content.decoded = { type: 'jetton_transfer', data: { amount: '5' } }))).not.toThrow();
+    expect(broken((tx) => (tx.in_msg.message_content.decoded = { type: 'text_comment', comment: 'hi' }))).not.toThrow();
+    expect(broken((tx) => (tx.in_msg.message_content.decoded = { type: 'jetton_transfer', amount: '5' }))).toThrow(/decoded/);
     const shards = await ok(`/api/v3/masterchainBlockShardState?seqno=${lastMc}`);
     shards.blocks[0].gen_utime = Number(shards.blocks[0].gen_utime);
     expect(() => checkContract('/api/v3/masterchainBlockShardState', 200, shards)).toThrow(/gen_utime/);

@@ -29,8 +29,14 @@ export const v3Definitions: Record<string, JsonSchema> = {
     omitempty: { data_boc: string, code_boc: string },
   }),
 
-  // `decoded`: null, or an object with a `type` (e.g. `{type: "text_comment", comment}`, `{type, data}`)
-  MessageContent: shape({ always: { hash: ns, body: ns, decoded: nullable({ ...object, required: ['type'], properties: { type: string } }) } }),
+  // `decoded`: null, a text comment `{type: "text_comment", comment}`, or a body a decoder knows,
+  // `{type: "<TL-B constructor>", data: {...}}`
+  MessageContent: shape({
+    always: {
+      hash: ns, body: ns,
+      decoded: nullable({ anyOf: [shape({ always: { type: string, comment: string } }), shape({ always: { type: string, data: object } })] }),
+    },
+  }),
 
   Message: shape({
     always: {
