@@ -21,13 +21,13 @@ const body = (n: number, decoded: unknown = null) => ({ hash: h(n), body: 'te6cc
 
 const external = {
   hash: h(10), hash_norm: h(11), source: null, destination: WALLET, value: null, value_extra_currencies: extra,
-  fwd_fee: null, ihr_fee: null, import_fee: '0', created_lt: null, created_at: null, opcode: null,
+  fwd_fee: null, ihr_fee: null, extra_flags: null, import_fee: '0', created_lt: null, created_at: null, opcode: null,
   ihr_disabled: null, bounce: null, bounced: null, in_msg_tx_hash: h(1),
   message_content: body(12), init_state: null,
 };
 const internal = {
   hash: h(20), source: WALLET, destination: JETTON, value: '50000000', value_extra_currencies: extra,
-  fwd_fee: '266669', ihr_fee: '0', import_fee: null, created_lt: '1001', created_at: '1700000000', opcode: 0x7362d09c,
+  fwd_fee: '266669', ihr_fee: '0', extra_flags: '0', import_fee: null, created_lt: '1001', created_at: '1700000000', opcode: 0x7362d09c,
   ihr_disabled: true, bounce: true, bounced: false, in_msg_tx_hash: h(2), out_msg_tx_hash: h(1),
   message_content: body(21), init_state: null,
 };
@@ -142,6 +142,23 @@ describe('the TON Center dialect normalizes to the same model', () => {
     const withoutNorm = structuredClone(ours);
     withoutNorm[0]!.transactions[h(1)]!.inMsg!.hashNorm = null;
     expect(theirs).toEqual(withoutNorm);
+  });
+
+  it('older builds print null where the current leave a key out: both read the same', () => {
+    // every omitempty field of docs/api.md ("Null or absent"), sent as null instead
+    const withNulls = structuredClone(ourTraces) as typeof ourTraces;
+    const t = withNulls.traces[0]!;
+    for (const tx of Object.values(t.transactions) as Record<string, any>[]) { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON being rewritten
+      for (const m of [tx.in_msg, ...tx.out_msgs]) Object.assign(m, { in_msg_tx_hash: m.in_msg_tx_hash ?? null, out_msg_tx_hash: m.out_msg_tx_hash ?? null });
+      Object.assign(tx.description.storage_ph, { storage_fees_due: null });
+      Object.assign(tx.description.compute_ph, { exit_arg: null });
+      Object.assign(tx.description.action, { result_arg: null });
+      Object.assign(tx.account_state_before, { code_boc: null, data_boc: null });
+    }
+    withNulls.metadata[JETTON]!.token_info[0] = { ...withNulls.metadata[JETTON]!.token_info[0]!, name: null, symbol: null, description: null, image: null } as never;
+    const read = (r: unknown) => wireTracesResponse.parse(r).traces.map(normalizeTrace);
+    expect(read(withNulls)).toEqual(read(ourTraces));
+    expect(normalizeMetadata(withNulls.metadata)).toEqual(normalizeMetadata(ourTraces.metadata));
   });
 
   it('masterchainBlockShardState: {blocks} only, unsigned hex shards, string numbers', () => {
