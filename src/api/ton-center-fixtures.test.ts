@@ -57,10 +57,10 @@ describe('every TON Center fixture', () => {
 describe('what the normalized fixtures say', () => {
   it('traces (mainnet, Go indexer): the tree, hex opcodes as numbers, the address book without interfaces', () => {
     const [t] = wireTracesResponse.parse(fixture('v3-traces-cookbook-mainnet.json')).traces.map(normalizeTrace);
-    expect(t!.root.txHash).toBe('Vy11B+AiGGrDBcGx3UiUFUJozUQ3U2yHvaATSrS03og=');
+    expect(t!.root!.txHash).toBe('Vy11B+AiGGrDBcGx3UiUFUJozUQ3U2yHvaATSrS03og=');
     expect(Object.keys(t!.transactions)).toHaveLength(6);
     const count = (n: { children: unknown[] }): number => 1 + (n.children as { children: unknown[] }[]).reduce((s, c) => s + count(c), 0);
-    expect(count(t!.root)).toBe(6);
+    expect(count(t!.root!)).toBe(6);
     expect(t!.mcSeqnoEnd).toBe(52372896);
     const opcodes = Object.values(t!.transactions).flatMap((x) => x.outMsgs.map((m) => m.opcode));
     expect(opcodes.every((o) => o === null || Number.isInteger(o))).toBe(true);
