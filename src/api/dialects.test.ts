@@ -15,34 +15,34 @@ const block = { workchain: 0, shard: FULL, seqno: 41 };
 const extra = {};
 
 const state = (n: number, balance: string) => ({
-  hash: h(n), balance, extra_currencies: extra, account_status: 'active', frozen_hash: null, data_hash: h(n + 1), code_hash: h(n + 2), data_boc: null, code_boc: null,
+  hash: h(n), balance, extra_currencies: extra, account_status: 'active', frozen_hash: null, data_hash: h(n + 1), code_hash: h(n + 2),
 });
 const body = (n: number, decoded: unknown = null) => ({ hash: h(n), body: 'te6cckEBAQEAAgAAAEysuc0=', decoded });
 
 const external = {
   hash: h(10), hash_norm: h(11), source: null, destination: WALLET, value: null, value_extra_currencies: extra,
-  fwd_fee: null, ihr_fee: null, import_fee: '0', created_lt: null, created_at: null, opcode: null,
-  ihr_disabled: null, bounce: null, bounced: null, in_msg_tx_hash: h(1), out_msg_tx_hash: null,
+  fwd_fee: null, ihr_fee: null, extra_flags: null, import_fee: '0', created_lt: null, created_at: null, opcode: null,
+  ihr_disabled: null, bounce: null, bounced: null, in_msg_tx_hash: h(1),
   message_content: body(12), init_state: null,
 };
 const internal = {
   hash: h(20), source: WALLET, destination: JETTON, value: '50000000', value_extra_currencies: extra,
-  fwd_fee: '266669', ihr_fee: '0', import_fee: null, created_lt: '1001', created_at: '1700000000', opcode: 0x7362d09c,
+  fwd_fee: '266669', ihr_fee: '0', extra_flags: '0', import_fee: null, created_lt: '1001', created_at: '1700000000', opcode: 0x7362d09c,
   ihr_disabled: true, bounce: true, bounced: false, in_msg_tx_hash: h(2), out_msg_tx_hash: h(1),
   message_content: body(21), init_state: null,
 };
-const comment = { ...internal, hash: h(30), destination: WALLET, source: JETTON, opcode: 0, in_msg_tx_hash: null, out_msg_tx_hash: h(2), message_content: body(31, { type: 'text_comment', comment: 'hi' }) };
+const comment = { ...internal, hash: h(30), destination: WALLET, source: JETTON, opcode: 0, in_msg_tx_hash: undefined, out_msg_tx_hash: h(2), message_content: body(31, { type: 'text_comment', comment: 'hi' }) };
 
 const description = (aborted: boolean, exit: number) => ({
   type: 'ord', aborted, destroyed: false, credit_first: true,
-  storage_ph: { storage_fees_collected: '10', storage_fees_due: null, status_change: 'unchanged' },
+  storage_ph: { storage_fees_collected: '10', status_change: 'unchanged' },
   compute_ph: {
     skipped: false, success: exit === 0, msg_state_used: false, account_activated: false, gas_fees: '2000', gas_used: '500', gas_limit: '0',
-    gas_credit: '10000', mode: 0, exit_code: exit, exit_arg: null, vm_steps: 30, vm_init_state_hash: h(40), vm_final_state_hash: h(41),
+    gas_credit: '10000', mode: 0, exit_code: exit, vm_steps: 30, vm_init_state_hash: h(40), vm_final_state_hash: h(41),
   },
   action: {
-    success: true, valid: true, no_funds: false, status_change: 'unchanged', total_fwd_fees: null, total_action_fees: null, result_code: 0,
-    result_arg: null, tot_actions: 1, spec_actions: 0, skipped_actions: 0, msgs_created: 1, action_list_hash: h(42), tot_msg_size: { cells: '1', bits: '700' },
+    success: true, valid: true, no_funds: false, status_change: 'unchanged', total_fwd_fees: '266669', total_action_fees: '88889', result_code: 0,
+    tot_actions: 1, spec_actions: 0, skipped_actions: 0, msgs_created: 1, action_list_hash: h(42), tot_msg_size: { cells: '1', bits: '700' },
   },
 });
 
@@ -77,7 +77,7 @@ const ourTraces = {
     [WALLET]: { user_friendly: 'UQChoaGhoaGhoaGhoaGhoaGhoaGhoaGhoaGhoaGhoaGhoWcL', domain: null, interfaces: ['wallet_v4r2'] },
     [JETTON]: { user_friendly: 'EQCysrKysrKysrKysrKysrKysrKysrKysrKysrKysrKysm8M', domain: null, interfaces: ['jetton_wallet'] },
   },
-  metadata: { [JETTON]: { is_indexed: true, token_info: [{ type: 'jetton_wallets', name: null, symbol: null, decimals: null, description: null, image: null, extra: { balance: '5' } }] } },
+  metadata: { [JETTON]: { is_indexed: true, token_info: [{ type: 'jetton_wallets', extra: { balance: '5' } }] } },
 };
 
 /** TON Center prints the same trace: minimal nodes with `children: null` leaves, hex opcodes, fields left out. */
@@ -142,6 +142,23 @@ describe('the TON Center dialect normalizes to the same model', () => {
     const withoutNorm = structuredClone(ours);
     withoutNorm[0]!.transactions[h(1)]!.inMsg!.hashNorm = null;
     expect(theirs).toEqual(withoutNorm);
+  });
+
+  it('older builds print null where the current leave a key out: both read the same', () => {
+    // every omitempty field of docs/api.md ("Null or absent"), sent as null instead
+    const withNulls = structuredClone(ourTraces) as typeof ourTraces;
+    const t = withNulls.traces[0]!;
+    for (const tx of Object.values(t.transactions) as Record<string, any>[]) { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON being rewritten
+      for (const m of [tx.in_msg, ...tx.out_msgs]) Object.assign(m, { in_msg_tx_hash: m.in_msg_tx_hash ?? null, out_msg_tx_hash: m.out_msg_tx_hash ?? null });
+      Object.assign(tx.description.storage_ph, { storage_fees_due: null });
+      Object.assign(tx.description.compute_ph, { exit_arg: null });
+      Object.assign(tx.description.action, { result_arg: null });
+      Object.assign(tx.account_state_before, { code_boc: null, data_boc: null });
+    }
+    withNulls.metadata[JETTON]!.token_info[0] = { ...withNulls.metadata[JETTON]!.token_info[0]!, name: null, symbol: null, description: null, image: null } as never;
+    const read = (r: unknown) => wireTracesResponse.parse(r).traces.map(normalizeTrace);
+    expect(read(withNulls)).toEqual(read(ourTraces));
+    expect(normalizeMetadata(withNulls.metadata)).toEqual(normalizeMetadata(ourTraces.metadata));
   });
 
   it('masterchainBlockShardState: {blocks} only, unsigned hex shards, string numbers', () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   normalizeAddressBook,
   normalizeBlock,
+  normalizeTrace,
   normalizeTransaction,
   normalizeV2BlockHeader,
   normalizeV2BlockTransactionIds,
@@ -15,6 +16,7 @@ import {
 } from './normalize';
 import {
   wireShardStateResponse,
+  wireTracesResponse,
   wireTransactionsResponse,
   wireV2BlockHeader,
   wireV2BlockTransactionIds,
@@ -36,6 +38,7 @@ const readers: Record<string, (body: unknown) => unknown> = {
   'v2-transactions-1.json': (b) => wireV2Transactions.parse(b).result.map(normalizeV2Transaction),
   'v3-blocks-javadoc.json': (b) => wireShardStateResponse.parse(b).blocks.map(normalizeBlock),
   'v3-transactions-1.json': (b) => wireTransactionsResponse.parse(b).transactions.map(normalizeTransaction),
+  'v3-traces-cookbook-mainnet.json': (b) => wireTracesResponse.parse(b).traces.map(normalizeTrace),
 };
 
 describe('every TON Center fixture', () => {
@@ -52,6 +55,17 @@ describe('every TON Center fixture', () => {
 });
 
 describe('what the normalized fixtures say', () => {
+  it('traces (mainnet, Go indexer): the tree, hex opcodes as numbers, the address book without interfaces', () => {
+    const [t] = wireTracesResponse.parse(fixture('v3-traces-cookbook-mainnet.json')).traces.map(normalizeTrace);
+    expect(t!.root!.txHash).toBe('Vy11B+AiGGrDBcGx3UiUFUJozUQ3U2yHvaATSrS03og=');
+    expect(Object.keys(t!.transactions)).toHaveLength(6);
+    const count = (n: { children: unknown[] }): number => 1 + (n.children as { children: unknown[] }[]).reduce((s, c) => s + count(c), 0);
+    expect(count(t!.root!)).toBe(6);
+    expect(t!.mcSeqnoEnd).toBe(52372896);
+    const opcodes = Object.values(t!.transactions).flatMap((x) => x.outMsgs.map((m) => m.opcode));
+    expect(opcodes.every((o) => o === null || Number.isInteger(o))).toBe(true);
+  });
+
   it('getBlockHeader: the same Block as a v3 block, ton.blockIdExt accepted, absent v3 fields null', () => {
     const b = normalizeV2BlockHeader(wireV2BlockHeader.parse(fixture('v2-block-header-blockpi-mc39984096.json')));
     expect(b).toMatchObject({ workchain: -1, shard: FULL, seqno: 39984096, globalId: -239, genUtime: 1724744427, startLt: '48756940000000', endLt: '48756940000004' });

@@ -131,6 +131,22 @@ describe('the generated ledger: every kind of trace', () => {
     expect(one('SELECT count(DISTINCT mc_seqno_start) AS n FROM traces WHERE mc_seqno_end > mc_seqno_start').n).toBeGreaterThan(0n);
   });
 
+  it('holds the rare shapes: a bounce that cannot pay its forward fee, and a fan-out over a thousand transactions', () => {
+    // the thrower failed, and what was left of the value could not pay for the bounce: no message back
+    const noFunds = all("SELECT hash, description FROM transactions WHERE json_extract(description, '$.bounce.type') = 'nofunds'");
+    expect(noFunds.length).toBeGreaterThan(0);
+    for (const t of noFunds) {
+      const d = JSON.parse(t.description as string);
+      expect(d.compute_ph).toMatchObject({ skipped: false, success: false });
+      expect(BigInt(d.bounce.req_fwd_fees)).toBeGreaterThan(0n);
+      expect(one("SELECT count(*) AS n FROM messages WHERE tx_hash = ? AND direction = 'out'", t.hash).n).toBe(0n);
+    }
+    // one wide fan-out: a root forwarder, 32 children and 32 × 32 leaves, all in one trace
+    const wide = one('SELECT trace_id, transactions FROM traces ORDER BY transactions DESC LIMIT 1');
+    expect(wide.transactions).toBeGreaterThan(1000n);
+    expect(one("SELECT count(*) AS n FROM traces WHERE trace_id = ? AND state = 'complete'", wide.trace_id).n).toBe(1n);
+  });
+
   it('classifies the classic shapes: one jetton_transfer over its 4+ transactions; a bounce fails its action', () => {
     const jt = all("SELECT * FROM actions WHERE type = 'jetton_transfer' AND parent_action_id IS NULL AND success = 1");
     expect(jt.length).toBeGreaterThan(0);

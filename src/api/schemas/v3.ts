@@ -16,8 +16,8 @@ export const accountState = z.object({
   frozen_hash: hash.nullable(),
   data_hash: hash.nullable(),
   code_hash: hash.nullable(),
-  data_boc: z.string().nullable(),
-  code_boc: z.string().nullable(),
+  data_boc: z.string().optional(),
+  code_boc: z.string().optional(),
 });
 
 export const messageBody = z.object({
@@ -35,6 +35,7 @@ export const message = z.object({
   value_extra_currencies: z.record(z.string(), z.string()),
   fwd_fee: decimal.nullable(),
   ihr_fee: decimal.nullable(),
+  extra_flags: decimal.nullable(),
   import_fee: decimal.nullable(),
   created_lt: decimal.nullable(),
   created_at: decimal.nullable(),
@@ -42,8 +43,8 @@ export const message = z.object({
   ihr_disabled: z.boolean().nullable(),
   bounce: z.boolean().nullable(),
   bounced: z.boolean().nullable(),
-  in_msg_tx_hash: hash.nullable(),
-  out_msg_tx_hash: hash.nullable(),
+  in_msg_tx_hash: hash.optional(),
+  out_msg_tx_hash: hash.optional(),
   message_content: messageBody,
   init_state: messageBody.nullable(),
 });
@@ -58,10 +59,10 @@ const computePhase = z.union([
     gas_fees: decimal,
     gas_used: decimal,
     gas_limit: decimal,
-    gas_credit: decimal.nullable(),
+    gas_credit: decimal.optional(),
     mode: z.number().int(),
     exit_code: z.number().int(),
-    exit_arg: z.number().int().nullable(),
+    exit_arg: z.number().int().optional(),
     vm_steps: z.number().int(),
     vm_init_state_hash: hash,
     vm_final_state_hash: hash,
@@ -77,14 +78,14 @@ export const description = z.object({
   credit_first: z.boolean().optional(),
   is_tock: z.boolean().optional(),
   installed: z.boolean().optional(),
-  storage_ph: z.object({ storage_fees_collected: decimal, storage_fees_due: decimal.nullable(), status_change: z.string() }).optional(),
-  credit_ph: z.object({ due_fees_collected: decimal.nullable(), credit: decimal, credit_extra_currencies: z.record(z.string(), z.string()) }).optional(),
+  storage_ph: z.object({ storage_fees_collected: decimal, storage_fees_due: decimal.optional(), status_change: z.string() }).optional(),
+  credit_ph: z.object({ due_fees_collected: decimal.optional(), credit: decimal, credit_extra_currencies: z.record(z.string(), z.string()) }).optional(),
   compute_ph: computePhase.optional(),
   action: z
     .object({
       success: z.boolean(), valid: z.boolean(), no_funds: z.boolean(), status_change: z.string(),
-      total_fwd_fees: decimal.nullable(), total_action_fees: decimal.nullable(), result_code: z.number().int(),
-      result_arg: z.number().int().nullable(), tot_actions: z.number().int(), spec_actions: z.number().int(),
+      total_fwd_fees: decimal.optional(), total_action_fees: decimal.optional(), result_code: z.number().int(),
+      result_arg: z.number().int().optional(), tot_actions: z.number().int(), spec_actions: z.number().int(),
       skipped_actions: z.number().int(), msgs_created: z.number().int(), action_list_hash: hash, tot_msg_size: msgSize,
     })
     .optional(),
@@ -102,7 +103,7 @@ export const transaction = z.object({
   now: z.number().int(),
   mc_block_seqno: z.number().int().nonnegative(),
   trace_id: hash,
-  trace_external_hash: hash.nullable(),
+  trace_external_hash: hash.optional(),
   prev_trans_hash: hash,
   prev_trans_lt: decimal,
   orig_status: status,
@@ -124,7 +125,7 @@ export const metadata = z.record(
   rawAddress,
   z.object({
     is_indexed: z.boolean(),
-    token_info: z.array(z.object({ valid: z.boolean().optional(), type: z.string(), name: z.string().nullable(), symbol: z.string().nullable(), decimals: z.number().int().nullable(), description: z.string().nullable(), image: z.string().nullable(), extra: z.record(z.string(), z.unknown()) })),
+    token_info: z.array(z.object({ valid: z.boolean().optional(), type: z.string(), name: z.string().optional(), symbol: z.string().optional(), decimals: z.number().int().optional(), description: z.string().optional(), image: z.string().optional(), extra: z.record(z.string(), z.unknown()) })),
   }),
 );
 
@@ -135,18 +136,29 @@ export const block = z.object({
   root_hash: hash,
   file_hash: hash,
   global_id: z.number().int(),
-  gen_utime: z.number().int(),
+  version: z.number().int(),
+  after_merge: z.boolean(),
+  before_split: z.boolean(),
+  after_split: z.boolean(),
+  want_merge: z.boolean(),
+  want_split: z.boolean(),
+  key_block: z.boolean(),
+  vert_seqno_incr: z.boolean(),
+  flags: z.number().int(),
+  gen_utime: decimal,
   start_lt: decimal,
   end_lt: decimal,
+  validator_list_hash_short: z.number().int(),
+  gen_catchain_seqno: z.number().int(),
+  min_ref_mc_seqno: z.number().int(),
+  prev_key_block_seqno: z.number().int(),
+  vert_seqno: z.number().int(),
+  master_ref_seqno: z.number().int(),
+  rand_seed: hash,
+  created_by: hash,
   tx_count: z.number().int().nonnegative(),
   masterchain_block_ref: blockRef,
   prev_blocks: z.array(blockRef),
-  after_split: z.boolean(),
-  before_split: z.boolean(),
-  after_merge: z.boolean(),
-  want_split: z.boolean(),
-  want_merge: z.boolean(),
-  key_block: z.boolean(),
 });
 
 export const action = z.object({
@@ -158,8 +170,8 @@ export const action = z.object({
   start_utime: z.number().int(),
   end_utime: z.number().int(),
   trace_id: hash,
-  trace_external_hash: hash.nullable(),
-  trace_external_hash_norm: hash.nullable(),
+  trace_external_hash: hash.optional(),
+  trace_external_hash_norm: hash.optional(),
   trace_end_lt: decimal,
   trace_end_utime: z.number().int(),
   trace_mc_seqno_end: z.number().int(),
@@ -174,8 +186,8 @@ export type TraceNodeJson = {
   transaction_lt: string;
   transaction_now: number;
   transaction_aborted: boolean;
-  in_msg_hash: string | null;
-  in_msg: z.infer<typeof message> | null;
+  in_msg_hash?: string;
+  in_msg?: z.infer<typeof message>;
   transaction: z.infer<typeof transaction>;
   children: TraceNodeJson[];
 };
@@ -187,8 +199,8 @@ export const traceNode: z.ZodType<TraceNodeJson> = z.lazy(() =>
     transaction_lt: decimal,
     transaction_now: z.number().int(),
     transaction_aborted: z.boolean(),
-    in_msg_hash: hash.nullable(),
-    in_msg: message.nullable(),
+    in_msg_hash: hash.optional(),
+    in_msg: message.optional(),
     transaction,
     children: z.array(traceNode),
   }),

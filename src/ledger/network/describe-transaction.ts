@@ -9,28 +9,30 @@ import type {
 import type { TransactionDescription as V3Description } from '../../store/records';
 
 // @ton/core's parsed description → the v3 `Description` shape of docs/api.md (TON Center's field names
-// and value spellings: `no_state`, `negfunds`, amounts as decimal strings, hashes as base64).
+// and value spellings: `no_state`, `negfunds`, amounts as decimal strings, hashes as base64). Every
+// field of a description is omitempty on TON Center's server: an absent optional value (a storage
+// phase with nothing due, a compute phase without exit argument) is left out, never `null`.
 
-const dec = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
+const dec = (v: bigint | null | undefined) => (v === null || v === undefined ? undefined : v.toString());
 const hash256 = (v: bigint) => Buffer.from(v.toString(16).padStart(64, '0'), 'hex').toString('base64');
 
 function storagePhase(p: TransactionStoragePhase | null | undefined) {
   if (!p) return undefined;
-  return {
+  return withoutUndefined({
     storage_fees_collected: p.storageFeesCollected.toString(),
     storage_fees_due: dec(p.storageFeesDue),
     status_change: p.statusChange,
-  };
+  });
 }
 
 function creditPhase(p: TransactionCreditPhase | null | undefined) {
   if (!p) return undefined;
-  return {
+  return withoutUndefined({
     // @ton/core spells this field `dueFeesColelcted`
     due_fees_collected: dec(p.dueFeesColelcted),
     credit: p.credit.coins.toString(),
     credit_extra_currencies: extraCurrencies(p.credit.other),
-  };
+  });
 }
 
 export function extraCurrencies(other: { keys(): number[]; get(k: number): bigint | undefined } | null | undefined): Record<string, string> {
@@ -44,7 +46,7 @@ const SKIP_REASON = { 'no-state': 'no_state', 'bad-state': 'bad_state', 'no-gas'
 
 function computePhase(p: TransactionComputePhase) {
   if (p.type === 'skipped') return { skipped: true, reason: SKIP_REASON[p.reason] ?? p.reason };
-  return {
+  return withoutUndefined({
     skipped: false,
     success: p.success,
     msg_state_used: p.messageStateUsed,
@@ -55,16 +57,16 @@ function computePhase(p: TransactionComputePhase) {
     gas_credit: dec(p.gasCredit),
     mode: p.mode,
     exit_code: p.exitCode,
-    exit_arg: p.exitArg ?? null,
+    exit_arg: p.exitArg ?? undefined,
     vm_steps: p.vmSteps,
     vm_init_state_hash: hash256(p.vmInitStateHash),
     vm_final_state_hash: hash256(p.vmFinalStateHash),
-  };
+  });
 }
 
 function actionPhase(p: TransactionActionPhase | null | undefined) {
   if (!p) return undefined;
-  return {
+  return withoutUndefined({
     success: p.success,
     valid: p.valid,
     no_funds: p.noFunds,
@@ -72,14 +74,14 @@ function actionPhase(p: TransactionActionPhase | null | undefined) {
     total_fwd_fees: dec(p.totalFwdFees),
     total_action_fees: dec(p.totalActionFees),
     result_code: p.resultCode,
-    result_arg: p.resultArg ?? null,
+    result_arg: p.resultArg ?? undefined,
     tot_actions: p.totalActions,
     spec_actions: p.specActions,
     skipped_actions: p.skippedActions,
     msgs_created: p.messagesCreated,
     action_list_hash: hash256(p.actionListHash),
     tot_msg_size: { cells: p.totalMessageSize.cells.toString(), bits: p.totalMessageSize.bits.toString() },
-  };
+  });
 }
 
 function bouncePhase(p: TransactionBouncePhase | null | undefined) {
@@ -100,15 +102,15 @@ function bouncePhase(p: TransactionBouncePhase | null | undefined) {
   };
 }
 
-function withoutUndefined(o: Record<string, unknown>): V3Description {
+function withoutUndefined<T extends Record<string, unknown>>(o: T): T {
   for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-  return o as V3Description;
+  return o;
 }
 
 export function describeTransaction(d: TransactionDescription): V3Description {
   switch (d.type) {
     case 'generic':
-      return withoutUndefined({
+      return withoutUndefined<V3Description>({
         type: 'ord',
         aborted: d.aborted,
         destroyed: d.destroyed,
@@ -120,7 +122,7 @@ export function describeTransaction(d: TransactionDescription): V3Description {
         bounce: bouncePhase(d.bouncePhase),
       });
     case 'tick-tock':
-      return withoutUndefined({
+      return withoutUndefined<V3Description>({
         type: 'tick_tock',
         aborted: d.aborted,
         destroyed: d.destroyed,

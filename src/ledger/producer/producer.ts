@@ -19,8 +19,8 @@ export const LIVE_TRACES = 4;
 
 /** Every kind appears in the first slots, so even a small ledger holds each of them. */
 const FIRST_KINDS: TraceKind[] = [
-  'transfer', 'deploy', 'bounce_nonexistent', 'compute_failure', 'jetton_mint', 'jetton_transfer', 'jetton_burn',
-  'nft_mint', 'nft_transfer', 'masterchain_wallet', 'chain', 'fan_out', 'multi_transfer',
+  'transfer', 'deploy', 'bounce_nonexistent', 'compute_failure', 'bounce_no_funds', 'jetton_mint', 'jetton_transfer', 'jetton_burn',
+  'nft_mint', 'nft_transfer', 'masterchain_wallet', 'chain', 'fan_out', 'wide_fan_out', 'multi_transfer',
 ];
 
 /**

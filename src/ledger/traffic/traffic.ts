@@ -15,6 +15,7 @@ export type TraceKind =
   | 'transfer'
   | 'multi_transfer'
   | 'bounce_nonexistent'
+  | 'bounce_no_funds'
   | 'compute_failure'
   | 'deploy'
   | 'jetton_mint'
@@ -24,16 +25,21 @@ export type TraceKind =
   | 'nft_transfer'
   | 'masterchain_wallet'
   | 'chain'
-  | 'fan_out';
+  | 'fan_out'
+  | 'wide_fan_out';
 
 const COMMENTS = [
   'Thanks for lunch', 'invoice #1042', 'rent, March', 'gm', 'for the coffee ☕', 'refund', 'salary', 'test payment',
   'Привет!', 'happy birthday 🎂', 'order 77-A', 'split bill', '', 'deposit', 'donation', 'payback for tickets',
 ];
 
-/** How often each kind of trace is picked (chains and fan-outs are rarer: they are big). */
+/**
+ * How often each kind of trace is picked (chains and fan-outs are rarer: they are big). The wide
+ * fan-out is never picked: the producer asks for it once (FIRST_KINDS), as one trace over the API's
+ * per-trace cap is all an explorer needs to show a cut trace.
+ */
 const WEIGHTS: [TraceKind, number][] = [
-  ['transfer', 30], ['multi_transfer', 6], ['bounce_nonexistent', 5], ['compute_failure', 5], ['deploy', 4],
+  ['transfer', 30], ['multi_transfer', 6], ['bounce_nonexistent', 5], ['bounce_no_funds', 1], ['compute_failure', 5], ['deploy', 4],
   ['jetton_mint', 5], ['jetton_transfer', 12], ['jetton_burn', 4], ['nft_mint', 5], ['nft_transfer', 8],
   ['masterchain_wallet', 5], ['chain', 2], ['fan_out', 1],
 ];
@@ -42,6 +48,18 @@ const WALLETS = 24;
 /** Distinct starting forwarders of chains, and roots of fan-outs (each root reaches 240 accounts). */
 const CHAIN_STARTS = 8n;
 const FAN_ROOTS = 3n;
+/**
+ * The wide fan-out: 1 + 32 + 32² = 1057 transactions, just over the API's default per-trace cap of
+ * 1000, so its trace is served cut (`is_incomplete`, `warning`). Its 0.1 TON per hop leaves each
+ * of the 1024 leaves ~0.097 TON, enough to be deployed.
+ */
+const WIDE_FAN = { width: 32, depth: 2, value: toNano('110') };
+/**
+ * A bounceable message worth 0.0006 TON to the thrower: enough gas for the throw (0.000418 TON on
+ * the basechain's prices), not enough left for the bounce's forward fee (0.0004 TON), so the bounce
+ * phase is `nofunds` with its `req_fwd_fees` and no message comes back.
+ */
+const NO_FUNDS_BOUNCE_VALUE = toNano('0.0006');
 const GENESIS_BALANCE = toNano('1000000');
 
 /**
@@ -74,6 +92,7 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
   private nextForwarderId = 1n;
   private chains = 0n;
   private fans = 0n;
+  private wideFans = 0n;
   private queryId = 1n;
   private freshAddresses = 0;
   readonly counts = new Map<TraceKind, number>();
@@ -179,6 +198,8 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
         const to = new Address(0, createHash('sha256').update(`nowhere:${this.seed}:${this.freshAddresses++}`).digest());
         return this.send(this.wallet(), [internal({ to, value: this.amount(0.1, 5), bounce: true, body: commentCell('are you there?') })]);
       }
+      case 'bounce_no_funds':
+        return this.send(this.wallet(), [internal({ to: this.thrower, value: NO_FUNDS_BOUNCE_VALUE, bounce: true, body: throwBody(this.rng.pick([33, 48, 101]), q) })]);
       case 'compute_failure': {
         const code = this.rng.pick([13, 33, 47, 48, 73, 101, 404, 777]);
         return this.send(this.wallet(), [internal({ to: this.thrower, value: this.amount(0.05, 1), bounce: true, body: throwBody(code, q) })]);
@@ -253,6 +274,10 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
         // 1 + 15 + 225 = 241 transactions: the root forwarder and two levels of fan-out
         const id = 3_000_000n + (this.fans++ % FAN_ROOTS);
         return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: toNano('40'), init: forwarderInit(id, c.forwarder), body: fanBody(15, 2, q) })]);
+      }
+      case 'wide_fan_out': {
+        const id = 4_000_000n + this.wideFans++;
+        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: WIDE_FAN.value, init: forwarderInit(id, c.forwarder), body: fanBody(WIDE_FAN.width, WIDE_FAN.depth, q) })]);
       }
     }
   }

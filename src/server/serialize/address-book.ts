@@ -92,7 +92,11 @@ export async function metadata(reader: LedgerReader, addresses: Set<string>): Pr
     for (const t of await reader.getTokenInfos(missing)) {
       const entry = found.get(t.account) ?? { is_indexed: true, token_info: [] };
       found.set(t.account, entry);
-      entry.token_info.push({ valid: true, type: t.type, name: t.name, symbol: t.symbol, decimals: t.decimals, description: t.description, image: t.image, extra: t.extra });
+      // TON Center's token info strings are omitempty: an unknown name or image is left out
+      const info: Record<string, unknown> = { valid: true, type: t.type };
+      for (const [key, value] of [['name', t.name], ['symbol', t.symbol], ['decimals', t.decimals], ['description', t.description], ['image', t.image]] as const) if (value !== null) info[key] = value;
+      info.extra = t.extra;
+      entry.token_info.push(info);
     }
     for (const a of missing) cache.meta.set(a, found.get(a) ?? null);
   }

@@ -1,11 +1,16 @@
+import { createHash } from 'node:crypto';
 import { hashToBase64 } from '../../ton/hash';
 import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../../store/records';
 
 // Records → the v3 JSON of docs/api.md: hashes base64, amounts and lts decimal strings,
-// addresses raw upper case, `null` where a field does not apply.
+// addresses raw upper case. Null or absent follows TON Center's server field by field (its Go
+// models): `null` where it prints an empty pointer, the key left out where the field is `omitempty`
+// (docs/api.md, "Null or absent"). src/api/contract holds the rule as a schema the tests apply.
 
 const b64 = (b: Buffer | null) => (b ? hashToBase64(b) : null);
 const dec = (v: bigint | null) => (v === null ? null : v.toString());
+const FULL_SHARD = '-9223372036854775808';
+const blockRefJson = (r: { workchain: number; shard: bigint; seqno: number }) => ({ workchain: r.workchain, shard: r.shard.toString(), seqno: r.seqno });
 
 export function accountStateJson(s: AccountStateRecord) {
   return {
@@ -16,8 +21,7 @@ export function accountStateJson(s: AccountStateRecord) {
     frozen_hash: b64(s.frozenHash),
     data_hash: b64(s.dataHash),
     code_hash: b64(s.codeHash),
-    data_boc: null,
-    code_boc: null,
+    // data_boc and code_boc are omitempty: TON Center's transaction lists leave them out
   };
 }
 
@@ -30,6 +34,9 @@ export function messageJson(m: MessageRecord) {
     value_extra_currencies: m.valueExtraCurrencies,
     fwd_fee: dec(m.fwdFee),
     ihr_fee: dec(m.ihrFee),
+    // since global version 12 the message field that was ihr_fee carries the extra flags; TON Center
+    // prints both (our traffic sets none, so both read "0")
+    extra_flags: dec(m.ihrFee),
     import_fee: dec(m.importFee),
     created_lt: dec(m.createdLt),
     created_at: m.createdAt === null ? null : String(m.createdAt),
@@ -37,8 +44,6 @@ export function messageJson(m: MessageRecord) {
     ihr_disabled: m.ihrDisabled,
     bounce: m.bounce,
     bounced: m.bounced,
-    in_msg_tx_hash: b64(m.inMsgTxHash),
-    out_msg_tx_hash: b64(m.outMsgTxHash),
     message_content: {
       hash: b64(m.body.hash),
       body: m.body.boc.toString('base64'),
@@ -46,6 +51,9 @@ export function messageJson(m: MessageRecord) {
     },
     init_state: m.initState ? { hash: b64(m.initState.hash), body: m.initState.boc.toString('base64'), decoded: null } : null,
   };
+  // omitempty: an external-in message has no sending transaction, an undelivered one no receiver
+  if (m.inMsgTxHash) json.in_msg_tx_hash = b64(m.inMsgTxHash);
+  if (m.outMsgTxHash) json.out_msg_tx_hash = b64(m.outMsgTxHash);
   // the normalized hash exists for external-in messages only (TEP-467)
   if (m.hashNorm) json.hash_norm = b64(m.hashNorm);
   return json;
@@ -59,7 +67,8 @@ export function transactionJson(t: TransactionRecord) {
     now: t.now,
     mc_block_seqno: t.mcSeqno,
     trace_id: b64(t.traceId),
-    trace_external_hash: b64(t.traceExternalHash),
+    // omitempty: a trace that began without an external message (tick-tock) has none
+    ...(t.traceExternalHash ? { trace_external_hash: b64(t.traceExternalHash) } : {}),
     prev_trans_hash: b64(t.prevTransHash),
     prev_trans_lt: t.prevTransLt.toString(),
     orig_status: t.origStatus,
@@ -67,7 +76,7 @@ export function transactionJson(t: TransactionRecord) {
     total_fees: t.totalFees.toString(),
     total_fees_extra_currencies: t.totalFeesExtraCurrencies,
     description: t.description,
-    block_ref: { workchain: t.block.workchain, shard: t.block.shard.toString(), seqno: t.block.seqno },
+    block_ref: blockRefJson(t.block),
     in_msg: t.inMsg ? messageJson(t.inMsg) : null,
     out_msgs: t.outMsgs.map(messageJson),
     account_state_before: accountStateJson(t.stateBefore),
@@ -76,8 +85,16 @@ export function transactionJson(t: TransactionRecord) {
   };
 }
 
+/**
+ * TON Center's `Block`, every field of it. The header fields a network without validators does not
+ * have get the values of a network with one validator set and no key block after genesis:
+ * `version` 0, `flags` 1 (the header carries its software version), catchain and validator-list
+ * figures 0, `prev_key_block_seqno` 0, `vert_seqno` 0, `created_by` the zero key. `rand_seed`
+ * is derived from the root hash, as the block's hashes are (docs/api.md). A shard block refers to
+ * the masterchain block before the one that commits it; a masterchain block refers to none.
+ */
 export function blockJson(b: BlockRecord, mcSeqno: number) {
-  const ref = (r: { workchain: number; shard: bigint; seqno: number }) => ({ workchain: r.workchain, shard: r.shard.toString(), seqno: r.seqno });
+  const masterRef = b.workchain === -1 ? 0 : Math.max(0, mcSeqno - 1);
   return {
     workchain: b.workchain,
     shard: b.shard.toString(),
@@ -85,18 +102,29 @@ export function blockJson(b: BlockRecord, mcSeqno: number) {
     root_hash: hashToBase64(b.rootHash),
     file_hash: hashToBase64(b.fileHash),
     global_id: b.globalId,
-    gen_utime: b.genUtime,
+    version: 0,
+    after_merge: b.afterMerge,
+    before_split: b.beforeSplit,
+    after_split: b.afterSplit,
+    want_merge: b.wantMerge,
+    want_split: b.wantSplit,
+    key_block: b.keyBlock,
+    vert_seqno_incr: false,
+    flags: 1,
+    gen_utime: String(b.genUtime),
     start_lt: b.startLt.toString(),
     end_lt: b.endLt.toString(),
+    validator_list_hash_short: 0,
+    gen_catchain_seqno: 0,
+    min_ref_mc_seqno: b.workchain === -1 ? Math.max(0, b.seqno - 1) : masterRef,
+    prev_key_block_seqno: 0,
+    vert_seqno: 0,
+    master_ref_seqno: masterRef,
+    rand_seed: hashToBase64(createHash('sha256').update('ledgerscope-rand-seed').update(b.rootHash).digest()),
+    created_by: hashToBase64(Buffer.alloc(32)),
     tx_count: b.txCount,
-    masterchain_block_ref: { workchain: -1, shard: '-9223372036854775808', seqno: mcSeqno },
-    prev_blocks: b.prevBlocks.map(ref),
-    after_split: b.afterSplit,
-    before_split: b.beforeSplit,
-    after_merge: b.afterMerge,
-    want_split: b.wantSplit,
-    want_merge: b.wantMerge,
-    key_block: b.keyBlock,
+    masterchain_block_ref: { workchain: -1, shard: FULL_SHARD, seqno: mcSeqno },
+    prev_blocks: b.prevBlocks.map(blockRefJson),
   };
 }
 
@@ -110,8 +138,9 @@ export function actionJson(a: ActionRecord, trace: TraceRecord) {
     start_utime: a.startUtime,
     end_utime: a.endUtime,
     trace_id: hashToBase64(a.traceId),
-    trace_external_hash: b64(trace.externalHash),
-    trace_external_hash_norm: b64(trace.externalHashNorm),
+    // omitempty, as on a transaction: a tick-tock trace has neither
+    ...(trace.externalHash ? { trace_external_hash: b64(trace.externalHash) } : {}),
+    ...(trace.externalHashNorm ? { trace_external_hash_norm: b64(trace.externalHashNorm) } : {}),
     trace_end_lt: trace.endLt.toString(),
     trace_end_utime: trace.endUtime,
     trace_mc_seqno_end: trace.mcSeqnoEnd,
@@ -135,8 +164,8 @@ export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions:
       transaction_lt: json.lt,
       transaction_now: json.now,
       transaction_aborted: t.description.aborted,
-      in_msg_hash: json.in_msg?.hash ?? null,
-      in_msg: json.in_msg,
+      // omitempty: the root of a tick-tock trace received no message
+      ...(json.in_msg ? { in_msg_hash: json.in_msg.hash, in_msg: json.in_msg } : {}),
       transaction: json,
       children: children.map(node),
     };

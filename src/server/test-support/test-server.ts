@@ -7,6 +7,7 @@ import type { ServiceLimits } from '../limits';
 import type { ZodType } from 'zod';
 import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
 import { masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../../api/schemas/v3';
+import { checkContract } from './contract';
 
 const SCHEMAS: Record<string, ZodType> = {
   '/api/v2/getBlockTransactionsExt': blockTransactionsExtResponse,
@@ -17,12 +18,14 @@ const SCHEMAS: Record<string, ZodType> = {
 
 /**
  * Every API answer a test receives is checked against the response schemas of src/api: a 200 against
- * its operation's schema, anything else against the dialect's error envelope. A mismatch throws with
- * the zod issues, failing the test that made the request.
+ * its operation's schema, anything else against the dialect's error envelope; and against TON
+ * Center's published contract (src/api/contract). A mismatch throws with the issues, failing the
+ * test that made the request.
  */
 export function checkAgainstSchemas(path: string, status: number, body: unknown): void {
   const route = path.split('?')[0]!;
   if (!route.startsWith('/api/')) return;
+  checkContract(path, status, body);
   const schema = status === 200 ? SCHEMAS[route] : route.startsWith('/api/v2/') ? v2Error : v3Error;
   if (!schema) return;
   const r = schema.safeParse(body);

@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { allTraces, hex } from './fixture-api';
+
+// The fixture ledger holds one trace over the API's per-trace cap (a 1057-transaction fan-out): the
+// API serves it cut, and the explorer must say so rather than pass a partial tree off as the whole.
+test('a trace over the per-trace cap opens, and says it is cut and why', async ({ page, request }) => {
+  const traces = (await allTraces(request)) as Array<Awaited<ReturnType<typeof allTraces>>[number] & { is_incomplete: boolean; warning?: string; trace_info: { transactions: number } }>;
+  const cut = traces.find((t) => t.is_incomplete);
+  if (!cut) throw new Error('the fixture ledger has no trace over the per-trace cap');
+  expect(cut.warning).toContain(String(cut.trace_info.transactions));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`/trace/${hex(cut.trace_id)}`);
+  await expect(page.getByText(`Incomplete: ${cut.warning}`)).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,113 @@
+// The published contract of each operation the service implements: its parameters as TON Center's
+// OpenAPI lists them and the schema of its 200 and error responses. The tests hold every response
+// to these (src/server/test-support/contract.ts) and send every listed parameter.
+//
+// A new operation adds its entry to OPERATIONS, and its shapes to a definitions file beside
+// v3-definitions.ts (streaming payloads, for instance, in their own file), merged in DEFINITIONS.
+import { array, boolean, integer, nullable, object, ref, shape, string, type JsonSchema } from './json-schema';
+import { v3Definitions } from './v3-definitions';
+
+export interface ContractParameter {
+  name: string;
+  type: 'integer' | 'string' | 'boolean' | 'array';
+  required?: boolean;
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface ContractOperation {
+  path: string;
+  parameters: ContractParameter[];
+  /** Schema of a 200 answer. */
+  response: JsonSchema;
+  /** Schema of any other answer. */
+  error: JsonSchema;
+}
+
+const v2Definitions: Record<string, JsonSchema> = {
+  // ton-http-api wraps every answer: `ok`, then `result` or `error` and `code`
+  TonResponse: {
+    type: 'object',
+    required: ['ok'],
+    properties: { ok: boolean, result: { anyOf: [string, array({}), object] }, error: string, code: integer, '@extra': string },
+  },
+  TonError: { type: 'object', required: ['ok', 'error', 'code'], properties: { ok: { const: false }, error: string, code: integer } },
+};
+
+export const DEFINITIONS: Record<string, JsonSchema> = { ...v3Definitions, ...v2Definitions };
+
+const limit: ContractParameter = { name: 'limit', type: 'integer', minimum: 1, maximum: 1000 };
+const offset: ContractParameter = { name: 'offset', type: 'integer', minimum: 0 };
+const sort: ContractParameter = { name: 'sort', type: 'string', enum: ['asc', 'desc'] };
+const v3Error = ref('RequestError');
+
+export const OPERATIONS: ContractOperation[] = [
+  {
+    path: '/api/v2/getBlockTransactionsExt',
+    parameters: [
+      { name: 'workchain', type: 'integer', required: true },
+      { name: 'shard', type: 'integer', required: true },
+      { name: 'seqno', type: 'integer', required: true },
+      { name: 'root_hash', type: 'string' },
+      { name: 'file_hash', type: 'string' },
+      { name: 'after_lt', type: 'integer' },
+      { name: 'after_hash', type: 'string' },
+      { name: 'count', type: 'integer' },
+    ],
+    response: { allOf: [ref('TonResponse'), { type: 'object', properties: { ok: { const: true }, result: object }, required: ['result'] }] },
+    error: ref('TonError'),
+  },
+  {
+    path: '/api/v3/masterchainBlockShardState',
+    parameters: [{ name: 'seqno', type: 'integer', required: true }],
+    // the published answer is a TransactionsResponse; TON Center's server also returns the blocks,
+    // and so do we (`blocks`, each a published Block)
+    response: shape({
+      always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') },
+      ours: { blocks: array(ref('Block')) },
+    }),
+    error: v3Error,
+  },
+  {
+    path: '/api/v3/traces',
+    parameters: [
+      { name: 'account', type: 'string' },
+      { name: 'trace_id', type: 'array' },
+      { name: 'tx_hash', type: 'array' },
+      { name: 'msg_hash', type: 'array' },
+      { name: 'mc_seqno', type: 'integer' },
+      { name: 'start_utime', type: 'integer', minimum: 0 },
+      { name: 'end_utime', type: 'integer', minimum: 0 },
+      { name: 'start_lt', type: 'integer', minimum: 0 },
+      { name: 'end_lt', type: 'integer', minimum: 0 },
+      { name: 'include_actions', type: 'boolean' },
+      { name: 'supported_action_types', type: 'array' },
+      limit,
+      offset,
+      sort,
+    ],
+    response: shape({ always: { traces: nullable(array(ref('Trace'))), address_book: ref('AddressBook'), metadata: ref('Metadata') } }),
+    error: v3Error,
+  },
+  {
+    path: '/api/v3/transactionsByMessage',
+    parameters: [
+      { name: 'msg_hash', type: 'string' },
+      { name: 'body_hash', type: 'string' },
+      { name: 'opcode', type: 'string' },
+      { name: 'direction', type: 'string', enum: ['in', 'out'] },
+      limit,
+      offset,
+    ],
+    response: shape({ always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') } }),
+    error: v3Error,
+  },
+];
+
+/** The operation a request path (query string allowed) belongs to, if any. */
+export function operationOf(path: string): ContractOperation | undefined {
+  const route = path.split('?')[0];
+  return OPERATIONS.find((o) => o.path === route);
+}
+
