@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import { ParamError } from '../api/params';
 import type { LedgerReader } from '../store/interface';
 import { NotFoundError, errorBody } from './errors';
+import { registerBalanceChanges } from './routes/balance-changes';
 import { registerGetBlockTransactionsExt } from './routes/get-block-transactions-ext';
 import { registerMasterchainBlockShardState } from './routes/masterchain-block-shard-state';
 import { registerTraces } from './routes/traces';
@@ -24,6 +25,7 @@ const API_PATHS = [
   '/api/v3/masterchainBlockShardState',
   '/api/v3/traces',
   '/api/v3/transactionsByMessage',
+  '/api/v3/balanceChanges',
 ];
 
 /**
@@ -145,6 +147,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   registerMasterchainBlockShardState(app, opts.reader, fragments);
   registerTraces(app, opts.reader);
   registerTransactionsByMessage(app, opts.reader, fragments);
+  registerBalanceChanges(app, opts.reader);
   for (const url of API_PATHS) {
     app.route({
       method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],

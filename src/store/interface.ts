@@ -4,6 +4,7 @@
 import type {
   AccountInfoRecord,
   ActionRecord,
+  BalanceChangesRecord,
   BlockRecord,
   BlockRef,
   LedgerBatch,
@@ -81,6 +82,11 @@ export interface LedgerReader {
   findTransactionHashesByMessage(filter: MessageFilter, page: Page): Buffer[];
   getAccountInfos(accounts: string[]): AccountInfoRecord[];
   getTokenInfos(accounts: string[]): TokenInfoRecord[];
+  /**
+   * What a trace (every transaction of it, however long) or one action (its transactions) did to
+   * balances; `null` when no such trace or action is stored.
+   */
+  getBalanceChanges(scope: { traceId: Buffer } | { actionId: Buffer }): Promise<BalanceChangesRecord | null>;
   latestMasterchainSeqno(): number | null;
   close(): void;
 }

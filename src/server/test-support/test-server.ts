@@ -5,13 +5,14 @@ import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { createServer } from '../app';
 import type { ZodType } from 'zod';
 import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
-import { masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../../api/schemas/v3';
+import { balanceChangesResponse, masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../../api/schemas/v3';
 
 const SCHEMAS: Record<string, ZodType> = {
   '/api/v2/getBlockTransactionsExt': blockTransactionsExtResponse,
   '/api/v3/masterchainBlockShardState': masterchainBlockShardStateResponse,
   '/api/v3/traces': tracesResponse,
   '/api/v3/transactionsByMessage': transactionsByMessageResponse,
+  '/api/v3/balanceChanges': balanceChangesResponse,
 };
 
 /**
