@@ -68,7 +68,7 @@ function AccountPage() {
         ) : page && page.rows.length === 0 && offset === 0 ? (
           <Empty>No trace of this ledger involves this account.</Empty>
         ) : (
-          <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces of this account, newest first" />
+          <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces of this account, newest first" account={raw} />
         )}
         <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
       </section>

@@ -5,10 +5,12 @@ import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
 import { fromApiTrace, firstFailure } from '../trace-graph/trace-model';
+import { AccountTraceChange } from '../balance-changes/account-trace-change';
 
 
 /** Traces as rows: root account, size, status, age. Keyed by trace id so live updates never reorder focus. */
-export function TraceList({ traces, book, loading, skeleton = 10, caption }: { traces: Trace[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string }) {
+/** With `account`, a column shows what each trace did to that account's TON balance. */
+export function TraceList({ traces, book, loading, skeleton = 10, caption, account }: { traces: Trace[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string; account?: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
@@ -19,13 +21,14 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
             <th scope="col" className="px-3 py-2">Started by</th>
             <th scope="col" className="px-3 py-2 text-right">Txs</th>
             <th scope="col" className="px-3 py-2">Status</th>
+            {account && <th scope="col" className="px-3 py-2 text-right">TON change</th>}
             <th scope="col" className="hidden px-3 py-2 sm:table-cell">MC block</th>
             <th scope="col" className="px-3 py-2">Time</th>
           </tr>
         </thead>
         <tbody>
           {loading ? (
-            <SkeletonRows rows={skeleton} cols={6} />
+            <SkeletonRows rows={skeleton} cols={account ? 7 : 6} />
           ) : (
             traces.map((t) => {
               const view = fromApiTrace(t, book);
@@ -43,6 +46,7 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
                   <td className="px-3 py-2">
                     {failed ? <span className="font-medium text-red-700 dark:text-red-400">✕ failed</span> : <span className="text-emerald-700 dark:text-emerald-400">✓ ok</span>}
                   </td>
+                  {account && <td className="px-3 py-2 text-right"><AccountTraceChange trace={t} account={account} /></td>}
                   <td className="hidden px-3 py-2 sm:table-cell">
                     {t.mcSeqnoEnd > 0 && (
                       <Link to="/mc/$seqno" params={{ seqno: String(t.mcSeqnoEnd) }} className="hover:underline">
