@@ -89,7 +89,9 @@ function value(type: string, key: string, v: unknown, ctx: FieldContext): ReactN
 
 function FieldList({ type, data, ctx }: { type: string; data: Record<string, unknown>; ctx: FieldContext }) {
   return (
-    <dl className="grid grid-cols-[minmax(6rem,max-content)_minmax(0,1fr)] gap-x-2 gap-y-0.5">
+    // on a phone each label sits above its value: nested payloads (a v5 action's message's body)
+    // would otherwise stack a label column per level past the screen's width
+    <dl className="grid grid-cols-1 gap-x-2 gap-y-0.5 sm:grid-cols-[minmax(6rem,max-content)_minmax(0,1fr)]">
       {Object.entries(data).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-slate-500">{label(k)}</dt>
