@@ -17,7 +17,7 @@ import { describeExitCode } from '../../ton/exit-codes';
 import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
 import { SHORTCUTS, isTypingTarget, keyLabel, pressed } from '../lib/shortcuts';
-import { BalanceChangesPanel, useTraceBalanceChanges } from '../features/balance-changes/balance-changes-panel';
+import { BalanceChangesPanel, useBalanceChangesForExport } from '../features/balance-changes/balance-changes-panel';
 
 /** The one-line reminder above the graph; its keys come from the registry the handlers test. */
 const first = (s: { keys: readonly string[] }) => keyLabel(s.keys[0]!);
@@ -58,7 +58,7 @@ function TracePage() {
   const { effectiveApiBase, addressForm, theme } = useSettings();
   const id = canonicalHash(traceId);
   const q = useQuery({ ...traceQuery(effectiveApiBase, id ?? traceId), enabled: id !== null });
-  const balances = useTraceBalanceChanges(effectiveApiBase, id);
+  const balancesForExport = useBalanceChangesForExport(effectiveApiBase, id);
   const TraceGraph = useTraceGraph();
   const wire = q.data?.traces[0];
   const book = useMemo(() => q.data?.addressBook ?? {}, [q.data]);
@@ -165,7 +165,7 @@ function TracePage() {
 
       <section aria-labelledby="balances-title">
         <h2 id="balances-title" className="mb-1 font-semibold">Balance changes</h2>
-        <BalanceChangesPanel query={balances} book={book} metadata={q.data.metadata} letters={letters} />
+        <BalanceChangesPanel apiBase={effectiveApiBase} traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
       </section>
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">
@@ -178,7 +178,7 @@ function TracePage() {
         </div>
         <span className="text-xs text-slate-500">{TRACE_KEYS_HINT}</span>
         <span className="ml-auto flex gap-2">
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.json`, new Blob([JSON.stringify({ ...q.data, balanceChanges: balances.data ?? null }, null, 2)], { type: 'application/json' }))}>
+          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => void balancesForExport().then((balanceChanges) => download(`trace-${id}.json`, new Blob([JSON.stringify({ ...q.data, balanceChanges }, null, 2)], { type: 'application/json' })))}>
             Export JSON
           </button>
           <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.svg`, new Blob([traceToSvg(trace, letters, iface)], { type: 'image/svg+xml' }))}>

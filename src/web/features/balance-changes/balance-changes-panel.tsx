@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { balanceChangesQuery } from '../../../api/queries';
 import type { AddressBook, BalanceChanges } from '../../../api/model';
 import { AddressLink } from '../../components/address-link';
@@ -8,9 +8,23 @@ import { jettonToken, type TokenMetadata } from '../trace-graph/action-summary';
 import { formatTon } from '../../lib/format';
 import { SignedAmount } from './signed-amount';
 
-/** The trace's balance changes, fetched once per trace and API (the same query the export reads). */
-export function useTraceBalanceChanges(apiBase: string, traceId: string | null) {
-  return useQuery({ ...balanceChangesQuery(apiBase, { trace_id: traceId ?? '' }), enabled: traceId !== null });
+const queryOf = (apiBase: string, traceId: string) => balanceChangesQuery(apiBase, { trace_id: traceId });
+
+/**
+ * The trace's balance changes for its JSON export: the panel's own answer (fetched if the panel
+ * has not got it yet), `null` when the API has none. Read at export time, so the page itself does
+ * not re-render when the panel's answer arrives.
+ */
+export function useBalanceChangesForExport(apiBase: string, traceId: string | null): () => Promise<BalanceChanges | null> {
+  const client = useQueryClient();
+  return useCallback(async () => {
+    if (traceId === null) return null;
+    try {
+      return await client.ensureQueryData(queryOf(apiBase, traceId));
+    } catch {
+      return null;
+    }
+  }, [client, apiBase, traceId]);
 }
 
 interface Row {
@@ -35,16 +49,19 @@ const FOLD = 12;
  * thousand accounts, so the TON table shows the first rows and folds the rest.
  */
 export function BalanceChangesPanel({
-  query,
+  apiBase,
+  traceId,
   book,
   metadata,
   letters,
 }: {
-  query: ReturnType<typeof useTraceBalanceChanges>;
+  apiBase: string;
+  traceId: string;
   book: AddressBook;
   metadata: TokenMetadata;
   letters: Map<string, string>;
 }) {
+  const query = useQuery(queryOf(apiBase, traceId));
   const [all, setAll] = useState(false);
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Loading label="Loading balance changes" />;
