@@ -55,16 +55,18 @@ function blockRef(r: { workchain: number; shard: string; seqno: number }): M.Blo
 }
 
 /** A server's `decoded` when it names a type and carries its comment or data; anything else is no decoding. */
-function decodedBody(d: W<typeof wireMessageBody>['decoded']): M.DecodedBody | null {
-  if (!d || typeof d.type !== 'string' || d.type === '') return null;
+function decodedBody(value: W<typeof wireMessageBody>['decoded']): M.DecodedBody | null {
+  if (!value || typeof value !== 'object') return null;
+  const d = value as { type?: unknown; comment?: unknown; data?: unknown };
+  if (typeof d.type !== 'string' || d.type === '') return null;
   if (typeof d.comment === 'string') return { type: d.type, comment: d.comment };
-  if (d.data && typeof d.data === 'object') return { type: d.type, data: d.data };
+  if (d.data && typeof d.data === 'object' && !Array.isArray(d.data)) return { type: d.type, data: d.data as Record<string, unknown> };
   return null;
 }
 
 export function normalizeMessage(m: W<typeof wireMessage>): M.Message {
   const content = m.message_content;
-  const decoded = content?.decoded;
+  const decoded = decodedBody(content?.decoded);
   return {
     hash: m.hash,
     hashNorm: n(m.hash_norm),
@@ -81,7 +83,7 @@ export function normalizeMessage(m: W<typeof wireMessage>): M.Message {
     bounced: n(m.bounced),
     ihrDisabled: n(m.ihr_disabled),
     body: content
-      ? { hash: content.hash, boc: content.body ?? '', comment: decoded?.type === 'text_comment' ? (decoded.comment ?? '') : null, decoded: decodedBody(decoded) }
+      ? { hash: content.hash, boc: content.body ?? '', comment: decoded?.type === 'text_comment' ? (decoded.comment ?? '') : null, decoded }
       : null,
     initState: m.init_state ? { hash: m.init_state.hash, boc: m.init_state.body ?? '' } : null,
     inTxHash: n(m.in_msg_tx_hash),
