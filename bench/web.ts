@@ -64,6 +64,23 @@ function bigTrace(source: Json, n: number): Json {
   return { ...source, trace_id: root, trace: nodes[0], transactions: map, transactions_order: Object.keys(map), actions: [], trace_info: { transactions: n } };
 }
 
+/**
+ * The balance changes the trace page shows beside that trace, at their worst: one account per
+ * transaction (a fan-out to a thousand new accounts), each with its transaction's balance move
+ * and fees.
+ */
+function bigBalanceChanges(trace: Json): string {
+  const changes: Record<string, number> = {};
+  const fees: Record<string, number> = {};
+  Object.values(trace.transactions as Record<string, Json>).forEach((t, i) => {
+    const account = `0:${i.toString(16).toUpperCase().padStart(64, '0')}`;
+    const balance = (s: unknown) => Number((s as { balance?: string } | null)?.balance ?? 0);
+    changes[account] = balance(t.account_state_after) - balance(t.account_state_before);
+    fees[account] = Number(t.total_fees);
+  });
+  return JSON.stringify({ changes, fees, jettons: {} });
+}
+
 async function main() {
   const webRoot = resolve('dist/web');
   if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
@@ -73,8 +90,10 @@ async function main() {
   // chunks included, through this process and sent the 5 MB body base64-encoded over the
   // DevTools protocol: the chunks waited ~300 ms behind it, a cost of the harness, not the app.)
   let bigBody: string | null = null;
+  let bigBalances: string | null = null;
   app.addHook('onRequest', (req, reply, done) => {
     if (bigBody !== null && /^\/api\/v3\/traces\?.*trace_id=/.test(req.url)) void reply.type('application/json').send(bigBody);
+    else if (bigBalances !== null && /^\/api\/v3\/balanceChanges\?trace_id=/.test(req.url)) void reply.type('application/json').send(bigBalances);
     else done();
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -112,6 +131,7 @@ async function main() {
     const big = bigTrace(listed.traces.sort((a, b) => Object.keys(b.transactions as Json).length - Object.keys(a.transactions as Json).length)[0]!, 1000);
     const bigHex = Buffer.from(big.trace_id as string, 'base64').toString('hex');
     bigBody = JSON.stringify({ traces: [big], address_book: listed.address_book, metadata: listed.metadata });
+    bigBalances = bigBalanceChanges(big);
     // Seven runs: on a shared two-core machine single runs vary by a factor of two; the median and
     // the load average next to it are the figures to compare.
     const interactive: number[] = [];
@@ -127,6 +147,7 @@ async function main() {
         dispatchEvent(new PopStateEvent('popstate'));
       }, bigHex);
       await p.waitForSelector('[data-testid="trace-node"]');
+      await p.waitForSelector('[data-testid="balance-row"]');
       const t1 = await p.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
       interactive.push(t1 - t0);
       await ctx.close();

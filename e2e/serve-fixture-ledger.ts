@@ -12,7 +12,9 @@ const port = Number(process.env.PORT ?? 8181);
 const host = process.env.HOST ?? '127.0.0.1';
 
 const path = await testLedgerPath(SEED, TXS);
-const app = await createServer({ location: path, webRoot: resolve('dist/web') });
+// the specs check what pages show, not speed: a budget far above the production one keeps a loaded
+// CI machine from cutting a big answer that a spec is not about
+const app = await createServer({ location: path, webRoot: resolve('dist/web'), limits: { queryTimeoutMs: 120_000 } });
 await app.listen({ port, host });
 process.stdout.write(`fixture ledger ${path} served at http://${host}:${port}\n`);
 

@@ -2,14 +2,15 @@ import type { z } from 'zod';
 import type * as M from './model';
 import {
   normalizeAddressBook,
+  normalizeBalanceChanges,
   normalizeBlock,
   normalizeMetadata,
   normalizeTrace,
   normalizeTransaction,
   normalizeV2BlockTransactions,
 } from './normalize';
-import type { BlockTransactionsExtRequest, MasterchainBlockShardStateRequest, TracesRequest, TransactionsByMessageRequest } from './request-params';
-import { wireError, wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions } from './wire';
+import type { BalanceChangesRequest, BlockTransactionsExtRequest, MasterchainBlockShardStateRequest, TracesRequest, TransactionsByMessageRequest } from './request-params';
+import { wireBalanceChanges, wireError, wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions } from './wire';
 
 /**
  * The API answered with an error status; `message` is the server's own message (v2
@@ -136,5 +137,9 @@ export class LedgerClient {
   async getTransactionsByMessage(p: TransactionsByMessageRequest, signal?: AbortSignal): Promise<M.TransactionsPage> {
     const r = await this.get('/api/v3/transactionsByMessage', p, wireTransactionsResponse, signal);
     return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book) };
+  }
+
+  async getBalanceChanges(p: BalanceChangesRequest, signal?: AbortSignal): Promise<M.BalanceChanges> {
+    return normalizeBalanceChanges(await this.get('/api/v3/balanceChanges', p, wireBalanceChanges, signal));
   }
 }

@@ -119,6 +119,18 @@ describe('our dialect, hand-written from docs/api.md', () => {
     expect(v3Error.safeParse({ error: '' }).success).toBe(false);
   });
 
+  it('reads a decoded body of either kind, and treats a decoded without type, comment or data as none', async () => {
+    const { normalizeMessage } = await import('./normalize');
+    const { wireMessage } = await import('./wire');
+    const read = (m: unknown) => normalizeMessage(wireMessage.parse(m));
+    const withData = read({ ...internal, message_content: body(40, { type: 'excess', data: { query_id: '5' } }) });
+    expect(withData.body!.decoded).toEqual({ type: 'excess', data: { query_id: '5' } });
+    expect(withData.body!.comment).toBeNull();
+    for (const odd of [{ type: 'excess' }, { comment: 'x' }, { type: '', comment: 'x' }, null]) {
+      expect(read({ ...internal, message_content: body(41, odd) }).body!.decoded).toBeNull();
+    }
+  });
+
   it('normalizes: external fields null, opcode signed, comment decoded, tree with [] leaves', () => {
     const [t] = wireTracesResponse.parse(ourTraces).traces.map(normalizeTrace);
     expect(t!.mcSeqnoStart).toBe(7);
@@ -126,7 +138,7 @@ describe('our dialect, hand-written from docs/api.md', () => {
     const r = t!.transactions[h(1)]!;
     expect(r.inMsg).toMatchObject({ source: null, value: null, opcode: null, hashNorm: h(11), importFee: '0', createdLt: null });
     expect(r.outMsgs[0]!.opcode).toBe(0x7362d09c);
-    expect(t!.transactions[h(2)]!.outMsgs[0]!.body).toEqual({ hash: h(31), boc: 'te6cckEBAQEAAgAAAEysuc0=', comment: 'hi' });
+    expect(t!.transactions[h(2)]!.outMsgs[0]!.body).toEqual({ hash: h(31), boc: 'te6cckEBAQEAAgAAAEysuc0=', comment: 'hi', decoded: { type: 'text_comment', comment: 'hi' } });
     expect(t!.transactions[h(2)]!.block.shard).toBe(FULL);
     expect(t!.actions![0]).toMatchObject({ id: h(80), type: 'call_contract', accounts: [WALLET, JETTON], traceId: h(1) });
     expect(normalizeMetadata(ourTraces.metadata)[JETTON]!.tokens[0]!.extra).toEqual({ balance: '5' });

@@ -24,6 +24,19 @@ export interface MessageBody {
   boc: string;
   /** The text of a text comment (opcode 0), else null. */
   comment: string | null;
+  /**
+   * The server's decoding (`message_content.decoded`): `{type, comment}` for a comment, `{type,
+   * data}` for any other body it knows; null when it sent none (the explorer then decodes the BOC
+   * itself, with src/ton/decode).
+   */
+  decoded: DecodedBody | null;
+}
+
+/** TON Center's `decoded` object; `data` follows the TL-B fields of `type` (docs/api.md). */
+export interface DecodedBody {
+  type: string;
+  comment?: string;
+  data?: Record<string, unknown>;
 }
 
 export interface Message {
@@ -251,4 +264,14 @@ export interface V2BlockTransactionIds {
   reqCount: number;
   incomplete: boolean;
   transactions: V2TransactionId[];
+}
+
+/**
+ * What a trace did to balances (`balanceChanges`), every figure a decimal string: `changes` and
+ * `fees` in nanotons per account, `jettons` per jetton master and owner in the jetton's units.
+ */
+export interface BalanceChanges {
+  changes: Record<string, string>;
+  fees: Record<string, string>;
+  jettons: Record<string, Record<string, string>>;
 }

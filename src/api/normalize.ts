@@ -6,6 +6,8 @@ import type {
   wireAddressBook,
   wireBlock,
   wireMessage,
+  wireBalanceChanges,
+  wireMessageBody,
   wireMetadata,
   wireTrace,
   WireTraceNode,
@@ -52,9 +54,19 @@ function blockRef(r: { workchain: number; shard: string; seqno: number }): M.Blo
   return { workchain: r.workchain, shard: normalizeShard(r.shard), seqno: r.seqno };
 }
 
+/** A server's `decoded` when it names a type and carries its comment or data; anything else is no decoding. */
+function decodedBody(value: W<typeof wireMessageBody>['decoded']): M.DecodedBody | null {
+  if (!value || typeof value !== 'object') return null;
+  const d = value as { type?: unknown; comment?: unknown; data?: unknown };
+  if (typeof d.type !== 'string' || d.type === '') return null;
+  if (typeof d.comment === 'string') return { type: d.type, comment: d.comment };
+  if (d.data && typeof d.data === 'object' && !Array.isArray(d.data)) return { type: d.type, data: d.data as Record<string, unknown> };
+  return null;
+}
+
 export function normalizeMessage(m: W<typeof wireMessage>): M.Message {
   const content = m.message_content;
-  const decoded = content?.decoded;
+  const decoded = decodedBody(content?.decoded);
   return {
     hash: m.hash,
     hashNorm: n(m.hash_norm),
@@ -70,7 +82,9 @@ export function normalizeMessage(m: W<typeof wireMessage>): M.Message {
     bounce: n(m.bounce),
     bounced: n(m.bounced),
     ihrDisabled: n(m.ihr_disabled),
-    body: content ? { hash: content.hash, boc: content.body ?? '', comment: decoded?.type === 'text_comment' ? (decoded.comment ?? '') : null } : null,
+    body: content
+      ? { hash: content.hash, boc: content.body ?? '', comment: decoded?.type === 'text_comment' ? (decoded.comment ?? '') : null, decoded }
+      : null,
     initState: m.init_state ? { hash: m.init_state.hash, boc: m.init_state.body ?? '' } : null,
     inTxHash: n(m.in_msg_tx_hash),
     outTxHash: n(m.out_msg_tx_hash),
@@ -321,4 +335,8 @@ export function normalizeV2BlockHeader(r: W<typeof wireV2BlockHeader>): M.Block 
     wantMerge: h.want_merge ?? false,
     keyBlock: h.is_key_block ?? false,
   };
+}
+
+export function normalizeBalanceChanges(r: W<typeof wireBalanceChanges>): M.BalanceChanges {
+  return { changes: r.changes ?? {}, fees: r.fees ?? {}, jettons: r.jettons ?? {} };
 }

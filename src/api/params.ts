@@ -209,12 +209,27 @@ export const transactionsByMessageParams = z
   });
 export type TransactionsByMessageParams = z.output<typeof transactionsByMessageParams>;
 
+/** Balance changes of one trace or one action: exactly one of the two ids. */
+export const balanceChangesParams = z
+  .object({
+    trace_id: hash.optional(),
+    action_id: hash.optional(),
+  })
+  .transform((p, ctx) => {
+    if ((p.trace_id === undefined) === (p.action_id === undefined)) {
+      return fail(ctx, 'trace_id, action_id: give exactly one');
+    }
+    return p.trace_id !== undefined ? { traceId: p.trace_id } : { actionId: p.action_id! };
+  });
+export type BalanceChangesParams = z.output<typeof balanceChangesParams>;
+
 /** The accepted keys of each operation (`api_key` is accepted everywhere and ignored). */
 export const ACCEPTED: Record<string, readonly string[]> = {
   getBlockTransactionsExt: Object.keys(v2BlockShape),
   masterchainBlockShardState: ['seqno', 'limit', 'offset', 'sort'],
   traces: ['account', 'trace_id', 'tx_hash', 'msg_hash', 'mc_seqno', 'start_utime', 'end_utime', 'start_lt', 'end_lt', 'include_actions', 'supported_action_types', 'limit', 'offset', 'sort'],
   transactionsByMessage: ['msg_hash', 'body_hash', 'opcode', 'direction', 'limit', 'offset', 'sort'],
+  balanceChanges: ['trace_id', 'action_id'],
 };
 
 /**

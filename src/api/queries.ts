@@ -24,3 +24,6 @@ export const tracesQuery = (baseUrl: string, p: Params<'getTraces'>) =>
 
 export const transactionsByMessageQuery = (baseUrl: string, p: Params<'getTransactionsByMessage'>) =>
   queryOptions({ queryKey: ['ledger', baseUrl, 'transactionsByMessage', p], queryFn: ({ signal }) => client(baseUrl).getTransactionsByMessage(p, signal) });
+
+export const balanceChangesQuery = (baseUrl: string, p: Params<'getBalanceChanges'>) =>
+  queryOptions({ queryKey: ['ledger', baseUrl, 'balanceChanges', p], queryFn: ({ signal }) => client(baseUrl).getBalanceChanges(p, signal) });

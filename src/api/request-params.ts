@@ -44,6 +44,12 @@ export interface TracesRequest {
   sort?: SortOrder;
 }
 
+/** Exactly one of the two. */
+export interface BalanceChangesRequest {
+  trace_id?: string;
+  action_id?: string;
+}
+
 export interface TransactionsByMessageRequest {
   msg_hash?: string;
   body_hash?: string;

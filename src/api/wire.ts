@@ -13,7 +13,9 @@ const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
 export const wireMessageBody = z.looseObject({
   hash: str,
   body: opt(str),
-  decoded: opt(z.looseObject({ type: opt(str), comment: opt(str) })),
+  // read by the normalizer, which keeps only a well-formed one: a zod pass over every message's
+  // decoded fields (a wallet's nests its inner messages) cost a large trace page tens of ms
+  decoded: z.unknown().optional(),
 });
 
 export const wireMessage = z.looseObject({
@@ -220,3 +222,15 @@ export const wireV2BlockHeader = z.looseObject({
 });
 
 export const wireV2Transactions = z.looseObject({ ok: z.literal(true), result: z.array(wireV2Transaction) });
+
+/**
+ * `balanceChanges`: TON figures are JSON integers in both dialects (TON Center's are int64; a value
+ * past 2^53 loses precision in the browser's JSON parser, which no schema can undo), jetton figures
+ * decimal strings.
+ */
+const integerish = z.union([num.int(), str.regex(/^-?\d+$/)]).transform((v) => String(v));
+export const wireBalanceChanges = z.looseObject({
+  changes: opt(z.record(str, integerish)),
+  fees: opt(z.record(str, integerish)),
+  jettons: opt(z.record(str, z.record(str, integerish))),
+});

@@ -4,6 +4,7 @@
 import type {
   AccountInfoRecord,
   ActionRecord,
+  BalanceChangesRecord,
   BlockRecord,
   BlockRef,
   LedgerBatch,
@@ -87,6 +88,11 @@ export interface LedgerReader {
   findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]>;
   getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]>;
   getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]>;
+  /**
+   * What a trace (every transaction of it, however long) or one action (its transactions) did to
+   * balances; `null` when no such trace or action is stored.
+   */
+  getBalanceChanges(scope: { traceId: Buffer } | { actionId: Buffer }): Promise<BalanceChangesRecord | null>;
   latestMasterchainSeqno(): Promise<number | null>;
   /** Traces by id in any state (pending ones too, unlike `findTraces`); unknown ids are skipped. */
   getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]>;

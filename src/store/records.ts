@@ -221,3 +221,21 @@ export interface LedgerBatch {
   /** Ledger metadata written in the same transaction (e.g. how much history the producer made). */
   meta?: Record<string, string>;
 }
+
+/**
+ * What one trace (or one action of it) did to balances, in TON Center's `balanceChanges` terms:
+ * each account's TON change and the fees it paid, in nanotons, and each jetton owner's change per
+ * jetton master, in the jetton's units. Accounts are raw addresses (docs/api.md, balanceChanges).
+ */
+export interface BalanceChangesRecord {
+  changes: Map<string, bigint>;
+  fees: Map<string, bigint>;
+  /** jetton master → owner → change; owners whose balance did not move are left out. */
+  jettons: Map<string, Map<string, bigint>>;
+}
+
+/** A TEP-74 jetton wallet's fixed identity, read from its data: which jetton, whose. */
+export interface JettonWalletIdentity {
+  master: string;
+  owner: string;
+}

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { balanceChanges, jettonWalletIdentities } from './balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from './interface';
 import type {
   AccountInfoRecord,
@@ -6,6 +7,7 @@ import type {
   AccountStatus,
   ActionRecord,
   ActionType,
+  BalanceChangesRecord,
   BlockRecord,
   BlockRef,
   InterfaceName,
@@ -316,6 +318,20 @@ export class SqliteLedgerReader implements LedgerReader {
       }
     }
     return out;
+  }
+
+  async getBalanceChanges(scope: { traceId: Buffer } | { actionId: Buffer }): Promise<BalanceChangesRecord | null> {
+    let txs: TransactionRecord[];
+    if ('traceId' in scope) {
+      txs = this.assemble(this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash').all(scope.traceId) as Row[]);
+      if (txs.length === 0) return null;
+    } else {
+      const listed = this.q('SELECT transactions FROM actions WHERE action_id = ?').pluck().get(scope.actionId) as string | undefined;
+      if (listed === undefined) return null;
+      txs = await this.getTransactions((JSON.parse(listed) as string[]).map((h) => Buffer.from(h, 'base64')));
+    }
+    const accounts = [...new Set(txs.map((t) => t.account))];
+    return balanceChanges(txs, jettonWalletIdentities(await this.getTokenInfos(accounts)));
   }
 
   async latestMasterchainSeqno(): Promise<number | null> {

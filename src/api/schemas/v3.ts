@@ -227,4 +227,9 @@ export const trace = z.object({
 export const masterchainBlockShardStateResponse = z.object({ transactions: z.array(transaction), address_book: addressBook, blocks: z.array(block) });
 export const tracesResponse = z.object({ traces: z.array(trace), address_book: addressBook, metadata });
 export const transactionsByMessageResponse = z.object({ transactions: z.array(transaction), address_book: addressBook });
+export const balanceChangesResponse = z.object({
+  changes: z.record(rawAddress, z.number().int()),
+  fees: z.record(rawAddress, z.number().int().nonnegative()),
+  jettons: z.record(rawAddress, z.record(rawAddress, decimal)),
+});
 export const v3Error = z.object({ error: z.string().min(1) });

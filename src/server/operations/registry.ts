@@ -1,3 +1,4 @@
+import { balanceChanges } from '../routes/balance-changes';
 import { getBlockTransactionsExt } from '../routes/get-block-transactions-ext';
 import { masterchainBlockShardState } from '../routes/masterchain-block-shard-state';
 import { traces } from '../routes/traces';
@@ -9,6 +10,6 @@ import type { Operation } from './operation';
  * the operation found here under the same path: adding an operation is one module with
  * `defineOperation` and one line in this list (docs/architecture.md).
  */
-export const OPERATIONS: readonly Operation<never>[] = [getBlockTransactionsExt, masterchainBlockShardState, traces, transactionsByMessage] as Operation<never>[];
+export const OPERATIONS: readonly Operation<never>[] = [getBlockTransactionsExt, masterchainBlockShardState, traces, transactionsByMessage, balanceChanges] as Operation<never>[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));

@@ -83,8 +83,24 @@ export async function addressBookMembers(reader: LedgerReader, addresses: Set<st
   return members;
 }
 
-/** `metadata`: raw → {is_indexed, token_info} for the jetton and NFT contracts among the addresses. */
+/**
+ * `metadata`: raw → {is_indexed, token_info} for the jetton and NFT contracts among the addresses,
+ * and for the master of each jetton wallet among them (its symbol and decimals are what a wallet's
+ * amounts are counted in, even when the master itself has no transaction in the response).
+ */
 export async function metadata(reader: LedgerReader, addresses: Set<string>): Promise<Record<string, MetaEntry>> {
+  const own = await tokenMetadata(reader, addresses);
+  const masters = new Set<string>();
+  for (const entry of Object.values(own)) {
+    for (const t of entry.token_info) {
+      const master = (t.extra as Record<string, unknown> | undefined)?.jetton;
+      if (t.type === 'jetton_wallets' && typeof master === 'string' && !(master in own)) masters.add(master);
+    }
+  }
+  return masters.size === 0 ? own : { ...own, ...(await tokenMetadata(reader, masters)) };
+}
+
+async function tokenMetadata(reader: LedgerReader, addresses: Set<string>): Promise<Record<string, MetaEntry>> {
   const cache = cacheOf(reader);
   const missing = [...addresses].filter((a) => !cache.meta.has(a));
   if (missing.length > 0) {

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Cell } from '@ton/core';
 import { hashToBase64 } from '../../ton/hash';
+import { decodeBody } from '../../ton/decode/decode-body';
+import { decodeStateInit } from '../../ton/decode/state-init';
 import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../../store/records';
 
 // Records → the v3 JSON of docs/api.md: hashes base64, amounts and lts decimal strings,
@@ -25,6 +28,15 @@ export function accountStateJson(s: AccountStateRecord) {
   };
 }
 
+/**
+ * `message_content.decoded` as TON Center fills it: `{type, comment}` for a text comment (the
+ * producer already read it), `{type, data}` for any other body the decoder knows, else `null`.
+ */
+function decodedJson(m: MessageRecord) {
+  if (m.comment !== null) return { type: 'text_comment', comment: m.comment };
+  return decodeBody(Cell.fromBoc(m.body.boc)[0]!, { deploys: m.initState !== null });
+}
+
 export function messageJson(m: MessageRecord) {
   const json: Record<string, unknown> = {
     hash: b64(m.hash),
@@ -47,9 +59,11 @@ export function messageJson(m: MessageRecord) {
     message_content: {
       hash: b64(m.body.hash),
       body: m.body.boc.toString('base64'),
-      decoded: m.comment !== null ? { type: 'text_comment', comment: m.comment } : null,
+      decoded: decodedJson(m),
     },
-    init_state: m.initState ? { hash: b64(m.initState.hash), body: m.initState.boc.toString('base64'), decoded: null } : null,
+    init_state: m.initState
+      ? { hash: b64(m.initState.hash), body: m.initState.boc.toString('base64'), decoded: decodeStateInit(Cell.fromBoc(m.initState.boc)[0]!) }
+      : null,
   };
   // omitempty: an external-in message has no sending transaction, an undelivered one no receiver
   if (m.inMsgTxHash) json.in_msg_tx_hash = b64(m.inMsgTxHash);

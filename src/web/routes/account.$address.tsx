@@ -11,6 +11,7 @@ import { CopyButton } from '../components/copy-button';
 import { Pager } from '../components/pager';
 import { TraceList } from '../features/traces/trace-list';
 import { AccountSummary } from '../features/account/account-summary';
+import { AccountTraceChange } from '../features/balance-changes/account-trace-change';
 
 const PAGE = 10;
 
@@ -68,7 +69,7 @@ function AccountPage() {
         ) : page && page.rows.length === 0 && offset === 0 ? (
           <Empty>No trace of this ledger involves this account.</Empty>
         ) : (
-          <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces of this account, newest first" />
+          <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces of this account, newest first" extra={{ header: 'TON change', cell: (t) => <AccountTraceChange trace={t} account={raw} /> }} />
         )}
         <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
       </section>

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { effectiveApiBase as apiBaseFor, loadSettings, useSettings } from '../lib/settings';
-import { tracesQuery } from '../../api/queries';
+import { balanceChangesQuery, tracesQuery } from '../../api/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
@@ -17,6 +17,7 @@ import { describeExitCode } from '../../ton/exit-codes';
 import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
 import { SHORTCUTS, isTypingTarget, keyLabel, pressed } from '../lib/shortcuts';
+import { BalanceChangesPanel, useBalanceChangesForExport } from '../features/balance-changes/balance-changes-panel';
 
 /** The one-line reminder above the graph; its keys come from the registry the handlers test. */
 const first = (s: { keys: readonly string[] }) => keyLabel(s.keys[0]!);
@@ -45,6 +46,7 @@ export const Route = createFileRoute('/trace/$traceId')({
     if (id === null) return;
     const base = apiBaseFor((location.search as { api?: string }).api, loadSettings().apiBase);
     void context.queryClient.prefetchQuery(traceQuery(base, id));
+    void context.queryClient.prefetchQuery(balanceChangesQuery(base, { trace_id: id }));
   },
   component: TracePage,
 });
@@ -56,6 +58,7 @@ function TracePage() {
   const { effectiveApiBase, addressForm, theme } = useSettings();
   const id = canonicalHash(traceId);
   const q = useQuery({ ...traceQuery(effectiveApiBase, id ?? traceId), enabled: id !== null });
+  const balancesForExport = useBalanceChangesForExport(effectiveApiBase, id);
   const TraceGraph = useTraceGraph();
   const wire = q.data?.traces[0];
   const book = useMemo(() => q.data?.addressBook ?? {}, [q.data]);
@@ -160,6 +163,11 @@ function TracePage() {
         <ActionList actions={actions} book={book} metadata={q.data.metadata} letters={letters} />
       </section>
 
+      <section aria-labelledby="balances-title">
+        <h2 id="balances-title" className="mb-1 font-semibold">Balance changes</h2>
+        <BalanceChangesPanel apiBase={effectiveApiBase} traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
+      </section>
+
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">
         <div role="tablist" aria-label="View" className="inline-flex rounded-md border border-slate-300 dark:border-slate-700">
           {(['graph', 'table'] as const).map((v) => (
@@ -170,7 +178,7 @@ function TracePage() {
         </div>
         <span className="text-xs text-slate-500">{TRACE_KEYS_HINT}</span>
         <span className="ml-auto flex gap-2">
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.json`, new Blob([JSON.stringify(q.data, null, 2)], { type: 'application/json' }))}>
+          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => void balancesForExport().then((balanceChanges) => download(`trace-${id}.json`, new Blob([JSON.stringify({ ...q.data, balanceChanges }, null, 2)], { type: 'application/json' })))}>
             Export JSON
           </button>
           <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.svg`, new Blob([traceToSvg(trace, letters, iface)], { type: 'image/svg+xml' }))}>

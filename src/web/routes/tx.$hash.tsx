@@ -113,9 +113,9 @@ function TxPage() {
       </section>
       <section aria-labelledby="msgs" className="space-y-2">
         <h2 id="msgs" className="font-semibold">Messages</h2>
-        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" /> : <p className="text-sm text-slate-500">No inbound message (tick-tock or system transaction).</p>}
+        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata} /> : <p className="text-sm text-slate-500">No inbound message (tick-tock or system transaction).</p>}
         {tx.outMsgs.map((m, i) => (
-          <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} />
+          <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} metadata={q.data.metadata} />
         ))}
       </section>
       <section aria-labelledby="raw">

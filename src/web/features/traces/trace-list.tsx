@@ -4,11 +4,18 @@ import { formatInt, hashPath, shortHash } from '../../lib/format';
 import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
+import type { ReactNode } from 'react';
 import { fromApiTrace, firstFailure } from '../trace-graph/trace-model';
+
+/** A column a page adds to the list (the account page: what each trace did to the account). */
+export interface ExtraColumn {
+  header: string;
+  cell: (trace: Trace) => ReactNode;
+}
 
 
 /** Traces as rows: root account, size, status, age. Keyed by trace id so live updates never reorder focus. */
-export function TraceList({ traces, book, loading, skeleton = 10, caption }: { traces: Trace[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string }) {
+export function TraceList({ traces, book, loading, skeleton = 10, caption, extra }: { traces: Trace[]; book: AddressBook; loading: boolean; skeleton?: number; caption: string; extra?: ExtraColumn }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
@@ -19,13 +26,14 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
             <th scope="col" className="px-3 py-2">Started by</th>
             <th scope="col" className="px-3 py-2 text-right">Txs</th>
             <th scope="col" className="px-3 py-2">Status</th>
+            {extra && <th scope="col" className="px-3 py-2 text-right">{extra.header}</th>}
             <th scope="col" className="hidden px-3 py-2 sm:table-cell">MC block</th>
             <th scope="col" className="px-3 py-2">Time</th>
           </tr>
         </thead>
         <tbody>
           {loading ? (
-            <SkeletonRows rows={skeleton} cols={6} />
+            <SkeletonRows rows={skeleton} cols={extra ? 7 : 6} />
           ) : (
             traces.map((t) => {
               const view = fromApiTrace(t, book);
@@ -43,6 +51,7 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
                   <td className="px-3 py-2">
                     {failed ? <span className="font-medium text-red-700 dark:text-red-400">✕ failed</span> : <span className="text-emerald-700 dark:text-emerald-400">✓ ok</span>}
                   </td>
+                  {extra && <td className="px-3 py-2 text-right">{extra.cell(t)}</td>}
                   <td className="hidden px-3 py-2 sm:table-cell">
                     {t.mcSeqnoEnd > 0 && (
                       <Link to="/mc/$seqno" params={{ seqno: String(t.mcSeqnoEnd) }} className="hover:underline">

@@ -5,9 +5,11 @@ import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTon, hashPath, shortHash } from '../../lib/format';
 import type { AddressBook } from '../trace-graph/trace-model';
 import { messageLabel } from '../trace-graph/graph-model';
+import type { TokenMetadata } from '../trace-graph/action-summary';
+import { MessageBody } from '../message-body/message-body';
 
 /** One message: route, value, fees, flags, opcode, and its body decoded and raw. */
-export function MessageCard({ m, book, title }: { m: Message; book: AddressBook; title: string }) {
+export function MessageCard({ m, book, title, metadata }: { m: Message; book: AddressBook; title: string; metadata?: TokenMetadata }) {
   const label = messageLabel({
     hash: m.hash, source: m.source, destination: m.destination, value: m.value ?? '0', opcode: m.opcode,
     comment: m.body?.comment ?? null, bounce: !!m.bounce, bounced: !!m.bounced, fwdFee: m.fwdFee,
@@ -33,6 +35,7 @@ export function MessageCard({ m, book, title }: { m: Message; book: AddressBook;
         {m.body?.comment != null && (<><dt className="text-slate-500">Comment</dt><dd className="break-words">“{m.body.comment}”</dd></>)}
         {m.hashNorm && (<><dt className="text-slate-500">Normalized hash</dt><dd className="mono break-all text-xs">{m.hashNorm}</dd></>)}
       </dl>
+      <MessageBody m={m} book={book} metadata={metadata} />
       {body && (
         <details>
           <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">Raw body (BOC, base64)</summary>

@@ -1,0 +1,132 @@
+import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { balanceChangesQuery } from '../../../api/queries';
+import type { AddressBook, BalanceChanges } from '../../../api/model';
+import { AddressLink } from '../../components/address-link';
+import { ErrorState, Loading } from '../../components/states';
+import { jettonToken, type TokenMetadata } from '../trace-graph/action-summary';
+import { formatTon } from '../../lib/format';
+import { SignedAmount } from './signed-amount';
+
+const queryOf = (apiBase: string, traceId: string) => balanceChangesQuery(apiBase, { trace_id: traceId });
+
+/**
+ * The trace's balance changes for its JSON export: the panel's own answer (fetched if the panel
+ * has not got it yet), `null` when the API has none. Read at export time, so the page itself does
+ * not re-render when the panel's answer arrives.
+ */
+export function useBalanceChangesForExport(apiBase: string, traceId: string | null): () => Promise<BalanceChanges | null> {
+  const client = useQueryClient();
+  return useCallback(async () => {
+    if (traceId === null) return null;
+    try {
+      return await client.ensureQueryData(queryOf(apiBase, traceId));
+    } catch {
+      return null;
+    }
+  }, [client, apiBase, traceId]);
+}
+
+interface Row {
+  account: string;
+  change: bigint;
+  fees: bigint;
+}
+
+/** Accounts by what they gained, the biggest gain first and the biggest loss last. */
+function rowsOf(c: BalanceChanges): Row[] {
+  const accounts = new Set([...Object.keys(c.changes), ...Object.keys(c.fees)]);
+  return [...accounts]
+    .map((account) => ({ account, change: BigInt(c.changes[account] ?? '0'), fees: BigInt(c.fees[account] ?? '0') }))
+    .sort((a, b) => (a.change === b.change ? (a.account < b.account ? -1 : 1) : a.change > b.change ? -1 : 1));
+}
+
+const FOLD = 12;
+
+/**
+ * Who gained and lost how much TON and of which jetton in a trace, and who paid the fees: the
+ * `balanceChanges` of the API (ours or TON Center's). A 1,000-transaction fan-out touches a
+ * thousand accounts, so the TON table shows the first rows and folds the rest.
+ */
+export function BalanceChangesPanel({
+  apiBase,
+  traceId,
+  book,
+  metadata,
+  letters,
+}: {
+  apiBase: string;
+  traceId: string;
+  book: AddressBook;
+  metadata: TokenMetadata;
+  letters: Map<string, string>;
+}) {
+  const query = useQuery(queryOf(apiBase, traceId));
+  const [all, setAll] = useState(false);
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Loading label="Loading balance changes" />;
+  const rows = rowsOf(query.data);
+  const shown = all ? rows : rows.slice(0, FOLD);
+  const totalFees = rows.reduce((s, r) => s + r.fees, 0n);
+  const jettons = Object.entries(query.data.jettons);
+  const who = (raw: string) => (
+    <span className="inline-flex items-baseline gap-1">
+      {letters.get(raw) && <span className="font-semibold">{letters.get(raw)}</span>}
+      <AddressLink raw={raw} book={book} />
+    </span>
+  );
+  return (
+    <div className="space-y-3 text-sm" data-testid="balance-changes">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+        <table className="w-full text-left">
+          <caption className="sr-only">TON balance changes and fees paid per account</caption>
+          <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+            <tr>
+              <th scope="col" className="px-3 py-1.5">Account</th>
+              <th scope="col" className="px-3 py-1.5 text-right">TON change</th>
+              <th scope="col" className="px-3 py-1.5 text-right">Fees paid</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <tr key={r.account} className="border-t border-slate-100 dark:border-slate-800" data-testid="balance-row">
+                <td className="max-w-[16rem] px-3 py-1">{who(r.account)}</td>
+                <td className="px-3 py-1 text-right"><SignedAmount value={r.change.toString()} /></td>
+                <td className="px-3 py-1 text-right text-slate-600 dark:text-slate-400">{r.fees === 0n ? '—' : formatTon(r.fees, { maxFraction: 9 })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-slate-500">
+        {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond what the others gained.
+      </p>
+      {rows.length > FOLD && (
+        <button type="button" onClick={() => setAll((v) => !v)} className="text-teal-700 hover:underline dark:text-teal-400">
+          {all ? 'Show fewer accounts' : `Show all ${rows.length} accounts`}
+        </button>
+      )}
+      {jettons.length === 0 ? (
+        <p className="text-slate-500">No jetton balance moved.</p>
+      ) : (
+        jettons.map(([master, owners]) => {
+          const token = jettonToken(master, metadata);
+          return (
+            <div key={master} data-testid="jetton-changes">
+              <h3 className="font-medium">
+                {token?.symbol ?? 'Jetton'} <span className="font-normal text-slate-500">(master <AddressLink raw={master} book={book} />)</span>
+              </h3>
+              <ul className="mt-1 space-y-0.5">
+                {Object.entries(owners).map(([owner, delta]) => (
+                  <li key={owner} className="flex flex-wrap items-baseline gap-2" data-testid="jetton-change">
+                    {who(owner)} <SignedAmount value={delta} token={token} jetton />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })
+      )}
+    </div>
+  );
+}
