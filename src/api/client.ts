@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as M from './model';
 import {
   normalizeAddressBook,
@@ -92,7 +92,7 @@ export class LedgerClient {
     this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
   }
 
-  private async get<T extends z.ZodType>(path: string, params: QueryParams | object, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  private async get<T extends z.ZodMiniType>(path: string, params: QueryParams | object, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
     const url = `${this.base}${path}${queryString(this.opts.apiKey ? { ...params, api_key: this.opts.apiKey } : params)}`;
     let res: Response;
     try {

@@ -29,8 +29,10 @@ function pageHeaders(reply: FastifyReply): void {
 }
 
 /**
- * Serves the built explorer: hashed assets cached for a year, `index.html` never cached, and every
- * explorer route (anything outside /api) answered with `index.html` (history fallback).
+ * Serves the built explorer: each asset as the `.br` or `.gz` file the build wrote beside it when
+ * the browser accepts that encoding (compressed once at maximum level, never on the fly), hashed
+ * assets cached for a year as immutable, `index.html` revalidated on every load (no-cache), and
+ * every explorer route (anything outside /api) answered with `index.html` (history fallback).
  */
 export async function registerExplorer(app: FastifyInstance, webRoot: string): Promise<void> {
   const index = join(webRoot, 'index.html');
@@ -47,7 +49,10 @@ export async function registerExplorer(app: FastifyInstance, webRoot: string): P
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, path) {
+      // the same URL answers brotli, gzip or plain bytes depending on Accept-Encoding
+      res.setHeader('Vary', 'Accept-Encoding');
       if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       else res.setHeader('Cache-Control', 'no-cache');
     },
