@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { SettingsProvider } from '../lib/settings';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
+import { SourceBanner } from '../components/source-banner';
 import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
 
 // A chunk of its own: the home page's script stays within its budget, and few visits open the help.
@@ -38,6 +39,7 @@ function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <SourceBanner />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <Link to="/" className="font-bold tracking-tight text-teal-700 dark:text-teal-400">ledgerscope</Link>

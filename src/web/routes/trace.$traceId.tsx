@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { effectiveApiBase as apiBaseFor, loadSettings, useSettings } from '../lib/settings';
+import { apiBaseFor, useSettings } from '../lib/settings';
 import { tracesQuery } from '../../api/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
@@ -43,7 +43,7 @@ export const Route = createFileRoute('/trace/$traceId')({
     void loadTraceGraph();
     const id = canonicalHash(params.traceId);
     if (id === null) return;
-    const base = apiBaseFor((location.search as { api?: string }).api, loadSettings().apiBase);
+    const base = apiBaseFor((location.search as { api?: string }).api);
     void context.queryClient.prefetchQuery(traceQuery(base, id));
   },
   component: TracePage,
