@@ -24,7 +24,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
           <input id="api-base" value={api} onChange={(e) => setApi(e.target.value)} placeholder={s.siteApiBase || "this site's own API"} className="mono min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950" aria-describedby="api-base-help" />
           <button type="submit" className="rounded bg-teal-700 px-2 py-1 text-sm text-white">Save</button>
         </div>
-        <p id="api-base-help" className="mt-1 text-xs text-slate-500">
+        <p id="api-base-help" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {apiError ??
             (s.effectiveApiBase !== (s.apiBase || s.siteApiBase)
               ? `This link reads from ${s.effectiveApiBase || 'this server'} (?api=) for as long as it stays in the address bar; save it here to keep it.`

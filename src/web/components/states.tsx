@@ -30,7 +30,8 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
 export function NotFound({ what, children }: { what: string; children?: ReactNode }) {
   return (
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-      <p className="font-semibold">Not found: {what}</p>
+      {/* a not-found answer stands in for the whole page: its title is the page's heading */}
+      <h1 className="font-semibold">Not found: {what}</h1>
       {children && <div className="mt-1 text-sm">{children}</div>}
     </div>
   );
@@ -42,7 +43,7 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
-    <p role="status" aria-live="polite" className="animate-pulse text-sm text-slate-500">
+    <p role="status" aria-live="polite" className="animate-pulse text-sm text-slate-500 dark:text-slate-400">
       {label}…
     </p>
   );

@@ -59,7 +59,7 @@ function RootLayout() {
       <main id="main" className="mx-auto max-w-7xl px-3 py-4">
         <Outlet />
       </main>
-      <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500">
+      <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500 dark:text-slate-400">
         <button type="button" onClick={() => setHelp(true)} aria-keyshortcuts={ariaKeys(SHORTCUTS.help)} className="hover:underline">
           Keyboard shortcuts <kbd className="mono rounded border border-slate-300 px-1 dark:border-slate-700">?</kbd>
         </button>

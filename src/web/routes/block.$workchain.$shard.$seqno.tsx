@@ -60,7 +60,7 @@ function BlockPage() {
       <header className="space-y-1">
         <h1 className="text-xl font-semibold">Block <span className="mono">{id}</span></h1>
         {r && (
-          <p className="mono break-all text-xs text-slate-500">
+          <p className="mono break-all text-xs text-slate-500 dark:text-slate-400">
             root {r.block.rootHash} · file {r.block.fileHash}
           </p>
         )}
@@ -81,10 +81,10 @@ function BlockPage() {
           <table className="w-full text-left text-sm">
             {/* getBlockTransactionsExt orders by account (raw address, ascending), then lt: a block's
                 own order, which readers of the lt-ordered masterchain list would not expect. */}
-            <caption className="caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:border-slate-800">
+            <caption className="caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:text-slate-400 dark:border-slate-800">
               Transactions of block {id} in the block&apos;s own order: by account address, then lt within an account (not by lt across the block).
             </caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+            <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
               <tr>
                 <th scope="col" className="px-3 py-2">Transaction</th>
                 <th scope="col" className="px-3 py-2">Account</th>

@@ -168,7 +168,7 @@ function TracePage() {
             </button>
           ))}
         </div>
-        <span className="text-xs text-slate-500">{TRACE_KEYS_HINT}</span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">{TRACE_KEYS_HINT}</span>
         <span className="ml-auto flex gap-2">
           <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.json`, new Blob([JSON.stringify(q.data, null, 2)], { type: 'application/json' }))}>
             Export JSON
@@ -215,13 +215,13 @@ function TracePage() {
             aria-label="Selected transaction"
             className={`relative ${view === 'graph' ? 'mt-4 lg:absolute lg:top-3 lg:right-3 lg:mt-0 lg:max-h-[calc(100%-1.5rem)] lg:w-[22rem] lg:overflow-y-auto lg:rounded-lg lg:bg-white lg:shadow-xl lg:dark:bg-slate-950' : ''}`}
           >
-            <button type="button" onClick={deselect} aria-label="Close the details (Esc)" title="Close (Esc)" className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button type="button" onClick={deselect} aria-label="Close the details (Esc)" title="Close (Esc)" className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800">
               ×
             </button>
             <TxPanel tx={sel} book={book} letter={letters.get(sel.account) ?? '?'} />
           </aside>
         ) : (
-          <p className={`text-sm text-slate-500 ${view === 'graph' ? 'mt-2' : ''}`}>Select a transaction (click a node, or press j) to see its details.</p>
+          <p className={`text-sm text-slate-500 dark:text-slate-400 ${view === 'graph' ? 'mt-2' : ''}`}>Select a transaction (click a node, or press j) to see its details.</p>
         )}
       </div>
       {view === 'graph' && (

@@ -67,7 +67,7 @@ function TracesPage() {
       <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Trace filters">
         {FIELDS.map((f) => (
           <label key={f.key} className="text-sm">
-            <span className="block font-medium">{f.label} <span className="font-normal text-slate-500">({f.hint})</span></span>
+            <span className="block font-medium">{f.label} <span className="font-normal text-slate-500 dark:text-slate-400">({f.hint})</span></span>
             <input name={f.key} value={draft[f.key] ?? ''} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} className="mono mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
           </label>
         ))}

@@ -55,7 +55,7 @@ function TxPage() {
         <p className="mono break-all text-sm">
           {hex}
           <CopyButton text={hex} label="hash (hex)" />
-          <span className="ml-2 text-slate-500">{tx.hash}</span>
+          <span className="ml-2 text-slate-500 dark:text-slate-400">{tx.hash}</span>
           <CopyButton text={tx.hash} label="hash (base64)" />
         </p>
         <p className={`text-sm font-semibold ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`} data-testid="tx-status">
@@ -78,7 +78,7 @@ function TxPage() {
         <DetailRow k="Type">{d.type}{d.aborted ? ' · aborted' : ''}</DetailRow>
         <DetailRow k="Total fees">
           {formatTon(tx.totalFees, { maxFraction: 9 })}
-          <span className="ml-2 text-xs text-slate-500">
+          <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
             storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} · actions {formatTon(actionFees, { maxFraction: 9 })}
           </span>
         </DetailRow>
@@ -113,7 +113,7 @@ function TxPage() {
       </section>
       <section aria-labelledby="msgs" className="space-y-2">
         <h2 id="msgs" className="font-semibold">Messages</h2>
-        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" /> : <p className="text-sm text-slate-500">No inbound message (tick-tock or system transaction).</p>}
+        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" /> : <p className="text-sm text-slate-500 dark:text-slate-400">No inbound message (tick-tock or system transaction).</p>}
         {tx.outMsgs.map((m, i) => (
           <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} />
         ))}

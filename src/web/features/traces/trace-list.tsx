@@ -13,7 +13,7 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption }: { t
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
           <tr>
             <th scope="col" className="px-3 py-2">Trace</th>
             <th scope="col" className="px-3 py-2">Started by</th>
