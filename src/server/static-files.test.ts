@@ -55,6 +55,13 @@ describe('the explorer is served precompressed', () => {
     }
   });
 
+  it('tells the explorer its API is this origin: an empty config.json, revalidated on every load', async () => {
+    const res = await app.inject({ url: '/config.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({});
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers a missing asset with 404, not the page', async () => {
     const res = await app.inject({ url: '/assets/app-old999.js', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(404);

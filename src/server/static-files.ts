@@ -62,6 +62,15 @@ export async function registerExplorer(app: FastifyInstance, webRoot: string): P
     return reply.sendFile('index.html', { cacheControl: false });
   };
   app.get('/', async (_req, reply) => sendIndex(reply));
+  // The explorer reads its deployment's config.json at start (docs/deploy.md); served by this
+  // server, its API is this origin's, which an empty config says (a 404 would say the same, as an
+  // error in every visitor's console). A config.json put in the web root is served instead.
+  if (!existsSync(join(webRoot, 'config.json'))) {
+    app.get('/config.json', async (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8');
+      return '{}';
+    });
+  }
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     // the API never falls back to the page: an unknown /api path is a JSON 404

@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AddressForm } from './ton-lite';
 import { readStored, writeStored } from './local-storage';
@@ -50,6 +51,7 @@ const SettingsContext = createContext<SettingsContextValue | null>(null);
 export function SettingsProvider({ children, apiOverride }: { children: ReactNode; apiOverride?: string | undefined }) {
   const [settings, setSettings] = useState<Settings>(loadSettings);
 
+  const router = useRouter();
   const update = useCallback((patch: Partial<Settings>) => {
     setSettings((prev) => {
       const next = { ...prev, ...patch };
@@ -58,7 +60,9 @@ export function SettingsProvider({ children, apiOverride }: { children: ReactNod
       writeStored(KEYS.theme, next.theme);
       return next;
     });
-  }, []);
+    // the route loaders read the API base from the router's context: recompute it
+    if (patch.apiBase !== undefined) void router.invalidate();
+  }, [router]);
 
   useEffect(() => {
     applyTheme(settings.theme);

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { SettingsProvider } from '../lib/settings';
+import { SettingsProvider, apiBaseFor } from '../lib/settings';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
 import { SourceBanner } from '../components/source-banner';
@@ -17,6 +17,9 @@ const rootSearch = z.object({ api: z.optional(z.string()) });
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   validateSearch: rootSearch,
   search: { middlewares: [retainSearchParams(['api'])] },
+  // Every loader reads the API base in effect from the context: a link's ?api=, else the saved
+  // choice, else the site's own (the settings invalidate the router when the saved one changes).
+  beforeLoad: ({ search }) => ({ apiBase: apiBaseFor(search.api) }),
   component: RootLayout,
 });
 

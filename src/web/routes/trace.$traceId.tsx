@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { apiBaseFor, useSettings } from '../lib/settings';
+import { useSettings } from '../lib/settings';
 import { tracesQuery } from '../../api/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
@@ -39,12 +39,11 @@ export const Route = createFileRoute('/trace/$traceId')({
   }),
   // Starts fetching the trace and React Flow with the route, in parallel with the route's own chunk
   // (the component would start the fetch only once its chunk had loaded and rendered).
-  loader: ({ context, params, location }) => {
+  loader: ({ context, params }) => {
     void loadTraceGraph();
     const id = canonicalHash(params.traceId);
     if (id === null) return;
-    const base = apiBaseFor((location.search as { api?: string }).api);
-    void context.queryClient.prefetchQuery(traceQuery(base, id));
+    void context.queryClient.prefetchQuery(traceQuery(context.apiBase, id));
   },
   component: TracePage,
 });
@@ -61,6 +60,10 @@ function TracePage() {
   const book = useMemo(() => q.data?.addressBook ?? {}, [q.data]);
   const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
   const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
+  // The header, the failure banner and the actions paint first; the graph (React Flow's layout and
+  // its hundreds of elements) follows in a deferred, interruptible render, so the page's first
+  // paint never waits for it and the main thread is never held for its whole mount at once.
+  const graphTrace = useDeferredValue(trace, null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [twinOpen, setTwinOpen] = useState(false);
   const selectedHash = search.tx ? canonicalHash(search.tx) : null;
@@ -188,7 +191,7 @@ function TracePage() {
       <div className={view === 'graph' ? 'relative' : 'grid gap-4 lg:grid-cols-[1fr_22rem]'}>
         <div className="min-w-0">
           {view === 'graph' ? (
-            TraceGraph ? (
+            TraceGraph && graphTrace === trace ? (
               <div className="rounded-lg border border-slate-200 dark:border-slate-800">
                 <TraceGraph
                   trace={trace}
