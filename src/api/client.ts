@@ -58,6 +58,17 @@ export function isLedgerApiError(e: unknown): e is LedgerApiError {
   return e instanceof ApiError || e instanceof ApiUnreachableError || e instanceof ApiShapeError;
 }
 
+/** The API answered that the thing asked for does not exist (HTTP 404). */
+export function isNotFound(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 404;
+}
+
+/** Worth asking again: no answer, or a server error; a 4xx is an answer (bad input, not found). */
+export function isRetryable(e: unknown): boolean {
+  if (!isLedgerApiError(e)) return true;
+  return e.kind === 'unreachable' || (e.kind === 'http' && e.status >= 500);
+}
+
 type Scalar = string | number | bigint | boolean;
 export type QueryParams = Record<string, Scalar | readonly Scalar[] | null | undefined>;
 

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
 import { NotFound } from './components/states';
+import { isRetryable } from '../api/client';
 import { CONFIG_FILE, loadDeployment, setDeployment } from './lib/deployment';
 
 const queryClient = new QueryClient({
@@ -12,7 +13,7 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 10_000,
       // A 4xx is an answer (not found, bad input): retrying it only delays the message.
-      retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && Number((error as { status: unknown }).status) < 500),
+      retry: (count, error) => count < 2 && isRetryable(error),
     },
   },
 });

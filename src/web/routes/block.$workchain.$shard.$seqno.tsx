@@ -1,4 +1,6 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { BlockLink, McBlockLink } from '../components/entity-links';
+import { isNotFound } from '../../api/client';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -46,8 +48,7 @@ function BlockPage() {
   const summaries = useMemo(() => q.data?.transactions.map(summarizeV2Transaction) ?? [], [q.data]);
   const id = `${workchain}:${shard}:${seqno}`;
   if (!valid) return <NotFound what={`block ${id}`}>A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.</NotFound>;
-  const err = q.error as { status?: number } | null;
-  if (q.isError && err?.status === 404) return <NotFound what={`block ${id}`}>This ledger has no such block.</NotFound>;
+  if (q.isError && isNotFound(q.error)) return <NotFound what={`block ${id}`}>This ledger has no such block.</NotFound>;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const r = q.data;
   const txs = r?.transactions ?? [];
@@ -64,15 +65,15 @@ function BlockPage() {
             root {r.block.rootHash} · file {r.block.fileHash}
           </p>
         )}
-        {mcSeqno !== null && <Link to="/mc/$seqno" params={{ seqno: String(mcSeqno) }} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Masterchain block {mcSeqno}</Link>}
+        {mcSeqno !== null && <McBlockLink seqno={mcSeqno} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Masterchain block {mcSeqno}</McBlockLink>}
         {Number(seqno) > 0 && (
-          <Link to="/block/$workchain/$shard/$seqno" params={{ workchain, shard, seqno: String(Number(seqno) - 1) }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
+          <BlockLink block={{ workchain: Number(workchain), shard, seqno: Number(seqno) - 1 }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
             ← previous block of this shard
-          </Link>
+          </BlockLink>
         )}
-        <Link to="/block/$workchain/$shard/$seqno" params={{ workchain, shard, seqno: String(Number(seqno) + 1) }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
+        <BlockLink block={{ workchain: Number(workchain), shard, seqno: Number(seqno) + 1 }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
           next block →
-        </Link>
+        </BlockLink>
       </header>
       {r && txs.length === 0 && after.length === 0 ? (
         <Empty>This block has no transactions.</Empty>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isNotFound } from '../../api/client';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -37,8 +38,7 @@ function McBlockPage() {
   }, [n, navigate]);
 
   if (n === null) return <NotFound what={`masterchain block ${seqno}`}>A masterchain seqno is a non-negative integer.</NotFound>;
-  const err = q.error as { status?: number } | null;
-  if (q.isError && err?.status === 404) return <NotFound what={`masterchain block ${n}`}>This ledger has no masterchain block {n} (yet).</NotFound>;
+  if (q.isError && isNotFound(q.error)) return <NotFound what={`masterchain block ${n}`}>This ledger has no masterchain block {n} (yet).</NotFound>;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const page = q.data ? pageOf(q.data.transactions, limit, offset) : null;
   const blocks = q.data?.blocks ?? [];

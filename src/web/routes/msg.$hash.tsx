@@ -1,8 +1,9 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { TraceLink, TxLink } from '../components/entity-links';
 import { useQuery } from '@tanstack/react-query';
 import { useSettings } from '../lib/settings';
 import { transactionsByMessageQuery } from '../../api/queries';
-import { canonicalHash, hashPath, shortHash } from '../lib/format';
+import { canonicalHash, hashPath } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
 import { MessageCard } from '../features/transaction/message-card';
@@ -34,13 +35,13 @@ function MessagePage() {
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500 dark:text-slate-400">Sent by</dt>
-        <dd>{sender ? <><Link to="/tx/$hash" params={{ hash: hashPath(sender.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="sender-tx">{shortHash(sender.hash)}</Link> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
+        <dd>{sender ? <><TxLink hash={sender.hash} data-testid="sender-tx" /> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
         <dt className="text-slate-500 dark:text-slate-400">Received by</dt>
-        <dd>{receiver ? <><Link to="/tx/$hash" params={{ hash: hashPath(receiver.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="receiver-tx">{shortHash(receiver.hash)}</Link> on <AddressLink raw={receiver.account} book={book} /></> : msg.destination === null ? 'nobody (external out message: a log)' : 'not yet received'}</dd>
+        <dd>{receiver ? <><TxLink hash={receiver.hash} data-testid="receiver-tx" /> on <AddressLink raw={receiver.account} book={book} /></> : msg.destination === null ? 'nobody (external out message: a log)' : 'not yet received'}</dd>
         {(receiver ?? sender)?.traceId && (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Trace</dt>
-            <dd><Link to="/trace/$traceId" params={{ traceId: hashPath((receiver ?? sender)!.traceId!) }} search={{ tx: hashPath((receiver ?? sender)!.hash) }} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</Link></dd>
+            <dd><TraceLink traceId={(receiver ?? sender)!.traceId!} tx={(receiver ?? sender)!.hash} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</TraceLink></dd>
           </>
         )}
       </dl>

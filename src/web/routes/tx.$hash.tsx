@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { BlockLink, McBlockLink, TraceLink } from '../components/entity-links';
 import { useQuery } from '@tanstack/react-query';
 import { useSettings } from '../lib/settings';
 import { blockTransactionsQuery, tracesQuery } from '../../api/queries';
@@ -65,13 +66,11 @@ function TxPage() {
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <DetailRow k="Account"><AddressLink raw={tx.account} book={book} full /></DetailRow>
         <AccountNeighbours tx={tx} trace={trace} apiBase={effectiveApiBase} />
-        <DetailRow k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.traceId) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></DetailRow>
+        <DetailRow k="Trace"><TraceLink traceId={trace.traceId} tx={hex} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</TraceLink></DetailRow>
         <DetailRow k="Block">
-          <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.block.workchain), shard: tx.block.shard, seqno: String(tx.block.seqno) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-            {tx.block.workchain}:{tx.block.shard}:{tx.block.seqno}
-          </Link>
+          <BlockLink block={tx.block} />
         </DetailRow>
-        <DetailRow k="Masterchain"><Link to="/mc/$seqno" params={{ seqno: String(tx.mcSeqno) }} className="text-teal-700 hover:underline dark:text-teal-400">{tx.mcSeqno}</Link></DetailRow>
+        <DetailRow k="Masterchain">{tx.mcSeqno !== null ? <McBlockLink seqno={tx.mcSeqno} /> : "not yet committed by a masterchain block"}</DetailRow>
         <DetailRow k="Time">{formatTime(tx.now)}</DetailRow>
         <DetailRow k="lt"><span className="mono">{tx.lt}</span></DetailRow>
         <DetailRow k="Status">{tx.origStatus} → {tx.endStatus}</DetailRow>

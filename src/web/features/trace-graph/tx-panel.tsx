@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { BlockLink, McBlockLink } from '../../components/entity-links';
 import { AddressLink } from '../../components/address-link';
 import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTime, formatTon, hashBase64, hashPath } from '../../lib/format';
@@ -52,11 +53,9 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
           <>
             <dt className="text-slate-500 dark:text-slate-400">Block</dt>
             <dd>
-              <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.blockRef.workchain), shard: tx.blockRef.shard, seqno: String(tx.blockRef.seqno) }} className="text-teal-700 hover:underline dark:text-teal-400">
-                {tx.blockRef.workchain}:{tx.blockRef.shard}:{tx.blockRef.seqno}
-              </Link>
+              <BlockLink block={tx.blockRef} className="text-teal-700 hover:underline dark:text-teal-400" />
               {tx.mcSeqno !== null && (
-                <> in <Link to="/mc/$seqno" params={{ seqno: String(tx.mcSeqno) }} className="text-teal-700 hover:underline dark:text-teal-400">mc {tx.mcSeqno}</Link></>
+                <> in <McBlockLink seqno={tx.mcSeqno}>mc {tx.mcSeqno}</McBlockLink></>
               )}
             </dd>
           </>

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
+import { MessageLink } from '../../components/entity-links';
 import type { Message } from '../../../api/model';
 import { AddressLink } from '../../components/address-link';
 import { CopyButton } from '../../components/copy-button';
-import { formatOpcode, formatTon, hashPath, shortHash } from '../../lib/format';
+import { formatOpcode, formatTon } from '../../lib/format';
 import type { AddressBook } from '../trace-graph/trace-model';
 import { messageLabel } from '../trace-graph/graph-model';
 
@@ -17,7 +17,7 @@ export function MessageCard({ m, book, title }: { m: Message; book: AddressBook;
     <article className="space-y-1 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="message-card">
       <h3 className="flex flex-wrap items-baseline gap-2 font-medium">
         {title}: {m.bounced && <span className="font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>} {label.name}
-        <Link to="/msg/$hash" params={{ hash: hashPath(m.hash) }} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400">{shortHash(m.hash)}</Link>
+        <MessageLink hash={m.hash} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400" />
       </h3>
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-0.5">
         <dt className="text-slate-500 dark:text-slate-400">From</dt>

@@ -1,6 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { TxLink } from '../../components/entity-links';
 import type { Transaction } from '../../../api/model';
-import { hashPath, shortHash } from '../../lib/format';
 import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
@@ -51,9 +50,7 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Tr
 export function TxHashCell({ hash }: { hash: string }) {
   return (
     <td className="px-3 py-2">
-      <Link to="/tx/$hash" params={{ hash: hashPath(hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-        {shortHash(hash)}
-      </Link>
+      <TxLink hash={hash} />
     </td>
   );
 }
