@@ -18,31 +18,35 @@ interface Common {
   'data-testid'?: string;
 }
 
-function Copy({ show, text, label }: { show?: boolean; text: string; label: string }) {
-  return show ? <CopyButton text={text} label={label} /> : null;
+/** The link, then its copy button when asked for. */
+function WithCopy({ children, copy, text, label }: { children: ReactNode; copy?: boolean; text: string; label: string }) {
+  return (
+    <>
+      {children}
+      {copy && <CopyButton text={text} label={label} />}
+    </>
+  );
 }
 
 export function TxLink({ hash, children, className, copy, ...rest }: Common & { hash: string }) {
   const hex = hashPath(hash);
   return (
-    <>
+    <WithCopy copy={copy} text={hex} label="transaction hash">
       <Link to="/tx/$hash" params={{ hash: hex }} title={hex} className={className ?? `mono ${LINK}`} {...rest}>
         {children ?? shortHash(hash)}
       </Link>
-      <Copy show={copy} text={hex} label="transaction hash" />
-    </>
+    </WithCopy>
   );
 }
 
 export function MessageLink({ hash, children, className, copy, ...rest }: Common & { hash: string }) {
   const hex = hashPath(hash);
   return (
-    <>
+    <WithCopy copy={copy} text={hex} label="message hash">
       <Link to="/msg/$hash" params={{ hash: hex }} title={hex} className={className ?? `mono ${LINK}`} {...rest}>
         {children ?? shortHash(hash)}
       </Link>
-      <Copy show={copy} text={hex} label="message hash" />
-    </>
+    </WithCopy>
   );
 }
 
@@ -50,12 +54,11 @@ export function MessageLink({ hash, children, className, copy, ...rest }: Common
 export function TraceLink({ traceId, tx, children, className, copy, ...rest }: Common & { traceId: string; tx?: string }) {
   const hex = hashPath(traceId);
   return (
-    <>
+    <WithCopy copy={copy} text={hex} label="trace id">
       <Link to="/trace/$traceId" params={{ traceId: hex }} search={tx ? { tx: hashPath(tx) } : {}} title={hex} className={className ?? `mono ${LINK}`} {...rest}>
         {children ?? shortHash(traceId)}
       </Link>
-      <Copy show={copy} text={hex} label="trace id" />
-    </>
+    </WithCopy>
   );
 }
 
@@ -69,22 +72,20 @@ export interface BlockId {
 export function BlockLink({ block, children, className, copy, ...rest }: Common & { block: BlockId }) {
   const id = `${block.workchain}:${block.shard}:${block.seqno}`;
   return (
-    <>
+    <WithCopy copy={copy} text={id} label="block id">
       <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(block.workchain), shard: block.shard, seqno: String(block.seqno) }} title={`block ${id}`} className={className ?? `mono ${LINK}`} {...rest}>
         {children ?? id}
       </Link>
-      <Copy show={copy} text={id} label="block id" />
-    </>
+    </WithCopy>
   );
 }
 
 export function McBlockLink({ seqno, children, className, copy, ...rest }: Common & { seqno: number }) {
   return (
-    <>
+    <WithCopy copy={copy} text={String(seqno)} label="masterchain seqno">
       <Link to="/mc/$seqno" params={{ seqno: String(seqno) }} title={`masterchain block ${seqno}`} className={className ?? LINK} {...rest}>
         {children ?? seqno}
       </Link>
-      <Copy show={copy} text={String(seqno)} label="masterchain seqno" />
-    </>
+    </WithCopy>
   );
 }
