@@ -1,7 +1,7 @@
 // Explorer figures, one JSON line: the JavaScript `/` receives, compressed, as Chromium's network log
-// counts it (target <= 130 KB, React Flow only on the trace page), tidy-tree layout of a 1000-transaction trace (target <= 50 ms),
-// trace page interactive after navigation in headless Chromium for a 1000-transaction trace
-// (target <= 1.5 s), and the home page's first contentful paint against the local server.
+// counts it (target <= 130 KB, React Flow only on the trace page), tidy-tree layout of a
+// 1000-transaction trace (target <= 50 ms), trace page of a 1000-transaction trace interactive after
+// navigation in headless Chromium (target <= 1.5 s), and the home page's first contentful paint against the local server.
 // Needs `npm run build:web` first. The 1000-transaction trace is made from the real transactions of
 // the fixture ledger (its largest trace has a few hundred), re-linked into a TON-shaped tree and
 // served by the server in place of the API's answer for that one trace id.
