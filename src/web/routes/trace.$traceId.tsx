@@ -207,7 +207,12 @@ function TracePage() {
                 />
               </div>
             ) : (
-              <Loading label="Loading the graph" />
+              // the graph's own box, so that nothing below moves when it arrives
+              <div className="rounded-lg border border-slate-200 dark:border-slate-800">
+                <div className="h-[60vh] min-h-80 w-full p-3">
+                  <Loading label="Loading the graph" />
+                </div>
+              </div>
             )
           ) : (
             <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
