@@ -22,6 +22,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
+  projects: [
+    { name: 'explorer', testIgnore: /static-host\.spec\.ts$/ },
+    // the built files on a plain static host of the test's own, the API on another origin
+    { name: 'static-host', testMatch: /static-host\.spec\.ts$/ },
+  ],
   webServer: {
     command: 'tsx e2e/serve-fixture-ledger.ts',
     url: `http://127.0.0.1:${port}/api/v3/masterchainBlockShardState?seqno=0`,

@@ -2,8 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { precompress } from './src/build/precompress';
 
-// The explorer is built into dist/web and served by the API server at `/`.
+// The explorer is built into dist/web (each text asset beside its .br and .gz) and served by the API
+// server at `/`, or by any static host (docs/deploy.md).
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -14,6 +16,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   build: {
     outDir: 'dist/web',

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as M from './model';
 import {
   normalizeAddressBook,
@@ -59,6 +59,17 @@ export function isLedgerApiError(e: unknown): e is LedgerApiError {
   return e instanceof ApiError || e instanceof ApiUnreachableError || e instanceof ApiShapeError;
 }
 
+/** The API answered that the thing asked for does not exist (HTTP 404). */
+export function isNotFound(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 404;
+}
+
+/** Worth asking again: no answer, or a server error; a 4xx is an answer (bad input, not found). */
+export function isRetryable(e: unknown): boolean {
+  if (!isLedgerApiError(e)) return true;
+  return e.kind === 'unreachable' || (e.kind === 'http' && e.status >= 500);
+}
+
 type Scalar = string | number | bigint | boolean;
 export type QueryParams = Record<string, Scalar | readonly Scalar[] | null | undefined>;
 
@@ -93,7 +104,7 @@ export class LedgerClient {
     this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
   }
 
-  private async get<T extends z.ZodType>(path: string, params: QueryParams | object, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  private async get<T extends z.ZodMiniType>(path: string, params: QueryParams | object, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
     const url = `${this.base}${path}${queryString(this.opts.apiKey ? { ...params, api_key: this.opts.apiKey } : params)}`;
     let res: Response;
     try {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as M from './model';
 import type {
   wireAccountState,
@@ -20,7 +20,7 @@ import type {
   wireV2Transaction,
 } from './wire';
 
-type W<T extends z.ZodType> = z.output<T>;
+type W<T extends z.ZodMiniType> = z.output<T>;
 const n = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 const STATUSES = new Set(['uninit', 'frozen', 'active', 'nonexist']);
 const status = (v: string | null | undefined): M.AccountStatus | null => (v && STATUSES.has(v) ? (v as M.AccountStatus) : null);

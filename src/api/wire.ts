@@ -2,20 +2,27 @@
 // TON Center API differs: `ton.` type prefixes, opcodes as hex strings, mc seqnos and times as
 // strings, shards as unsigned hex in v3 blocks, older layouts (`compute_ph.type = "skipped"`), and
 // fields left out. These schemas accept both and ./normalize.ts maps them to ./model.ts.
-import { z } from 'zod';
+//
+// zod/mini, not zod: the same validation without zod's method-chaining layer, whose ~10 KB
+// (compressed) the home page would otherwise download before it can parse its first answer.
+import { z } from 'zod/mini';
 
 const str = z.string();
 const num = z.number();
 /** A number that one dialect prints as a JSON number and the other as a decimal string. */
-export const numberish = z.union([num, str.regex(/^-?\d+$/)]).transform((v) => Number(v));
-const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
+export const numberish = z.pipe(z.union([num, z.string().check(z.regex(/^-?\d+$/))]), z.transform((v: number | string) => Number(v)));
+const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
+/** A field one dialect leaves out where the other sends an empty list or map. */
+const orEmpty = <T extends z.ZodMiniType<unknown[] | Record<string, unknown>>>(t: T, empty: [] | Record<string, never>) =>
+  z._default(z.optional(t), () => (Array.isArray(empty) ? [] : {}) as never);
+const toText = z.pipe(z.union([str, num]), z.transform((v: string | number) => String(v)));
 
 export const wireMessageBody = z.looseObject({
   hash: str,
   body: opt(str),
   // read by the normalizer, which keeps only a well-formed one: a zod pass over every message's
   // decoded fields (a wallet's nests its inner messages) cost a large trace page tens of ms
-  decoded: z.unknown().optional(),
+  decoded: z.optional(z.unknown()),
 });
 
 export const wireMessage = z.looseObject({
@@ -66,7 +73,7 @@ export const wireTransaction = z.looseObject({
   description: z.looseObject({ type: str, aborted: opt(z.boolean()) }),
   block_ref: wireBlockRef,
   in_msg: opt(wireMessage),
-  out_msgs: z.array(wireMessage).optional().default([]),
+  out_msgs: orEmpty(z.array(wireMessage), []),
   account_state_before: opt(wireAccountState),
   account_state_after: opt(wireAccountState),
 });
@@ -82,7 +89,7 @@ export const wireMetadata = z.record(
 );
 
 export type WireTraceNode = { tx_hash?: string | null; transaction_hash?: string | null; in_msg_hash?: string | null; children?: WireTraceNode[] | null };
-export const wireTraceNode: z.ZodType<WireTraceNode> = z.lazy(() =>
+export const wireTraceNode: z.ZodMiniType<WireTraceNode> = z.lazy(() =>
   z.looseObject({ tx_hash: opt(str), transaction_hash: opt(str), in_msg_hash: opt(str), children: opt(z.array(wireTraceNode)) }),
 );
 
@@ -90,12 +97,12 @@ export const wireAction = z.looseObject({
   action_id: str,
   type: str,
   success: opt(z.boolean()),
-  start_lt: z.union([str, num]).transform(String),
-  end_lt: z.union([str, num]).transform(String),
+  start_lt: toText,
+  end_lt: toText,
   start_utime: numberish,
   end_utime: numberish,
   trace_id: opt(str),
-  transactions: z.array(str).optional().default([]),
+  transactions: orEmpty(z.array(str), []),
   accounts: opt(z.array(str)),
   details: z.unknown(),
 });
@@ -114,7 +121,7 @@ export const wireTrace = z.looseObject({
   warning: opt(str),
   trace: opt(wireTraceNode),
   transactions_order: opt(z.array(str)),
-  transactions: z.record(str, wireTransaction).optional().default({}),
+  transactions: orEmpty(z.record(str, wireTransaction), {}),
   actions: opt(z.array(wireAction)),
 });
 
@@ -139,16 +146,16 @@ export const wireBlock = z.looseObject({
   key_block: opt(z.boolean()),
 });
 
-export const wireTracesResponse = z.looseObject({ traces: z.array(wireTrace), address_book: wireAddressBook.optional().default({}), metadata: wireMetadata.optional().default({}) });
-export const wireTransactionsResponse = z.looseObject({ transactions: z.array(wireTransaction).optional().default([]), address_book: wireAddressBook.optional().default({}) });
+export const wireTracesResponse = z.looseObject({ traces: z.array(wireTrace), address_book: orEmpty(wireAddressBook, {}), metadata: orEmpty(wireMetadata, {}) });
+export const wireTransactionsResponse = z.looseObject({ transactions: orEmpty(z.array(wireTransaction), []), address_book: orEmpty(wireAddressBook, {}) });
 export const wireShardStateResponse = z.looseObject({
-  transactions: z.array(wireTransaction).optional().default([]),
-  address_book: wireAddressBook.optional().default({}),
-  blocks: z.array(wireBlock).optional().default([]),
+  transactions: orEmpty(z.array(wireTransaction), []),
+  address_book: orEmpty(wireAddressBook, {}),
+  blocks: orEmpty(z.array(wireBlock), []),
 });
 
 /** `accountAddress` objects, or a plain address string in older v2 responses. */
-const v2Address = z.union([z.looseObject({ account_address: opt(str) }).transform((a) => a.account_address ?? ''), str]);
+const v2Address = z.union([z.pipe(z.looseObject({ account_address: opt(str) }), z.transform((a: { account_address?: string | null }) => a.account_address ?? '')), str]);
 
 export const wireV2Message = z.looseObject({
   hash: opt(str),
@@ -172,11 +179,11 @@ export const wireV2Transaction = z.looseObject({
   storage_fee: str,
   other_fee: str,
   in_msg: opt(wireV2Message),
-  out_msgs: z.array(wireV2Message).optional().default([]),
+  out_msgs: orEmpty(z.array(wireV2Message), []),
 });
 
 /** `chain.blockIdExt` in our dialect, `ton.blockIdExt` in TON Center's. */
-export const wireV2BlockId = z.looseObject({ '@type': str.regex(/^(ton|chain)\.blockIdExt$/), workchain: num, shard: str, seqno: num, root_hash: str, file_hash: str });
+export const wireV2BlockId = z.looseObject({ '@type': z.string().check(z.regex(/^(ton|chain)\.blockIdExt$/)), workchain: num, shard: str, seqno: num, root_hash: str, file_hash: str });
 
 export const wireV2BlockTransactions = z.looseObject({
   ok: z.literal(true),
@@ -217,7 +224,7 @@ export const wireV2BlockHeader = z.looseObject({
     start_lt: opt(str),
     end_lt: opt(str),
     gen_utime: opt(numberish),
-    prev_blocks: z.array(wireV2BlockId).optional().default([]),
+    prev_blocks: orEmpty(z.array(wireV2BlockId), []),
   }),
 });
 
@@ -228,7 +235,7 @@ export const wireV2Transactions = z.looseObject({ ok: z.literal(true), result: z
  * past 2^53 loses precision in the browser's JSON parser, which no schema can undo), jetton figures
  * decimal strings.
  */
-const integerish = z.union([num.int(), str.regex(/^-?\d+$/)]).transform((v) => String(v));
+const integerish = z.pipe(z.union([z.int(), z.string().check(z.regex(/^-?\d+$/))]), z.transform((v: string | number) => String(v)));
 export const wireBalanceChanges = z.looseObject({
   changes: opt(z.record(str, integerish)),
   fees: opt(z.record(str, integerish)),

@@ -29,8 +29,10 @@ function pageHeaders(reply: FastifyReply): void {
 }
 
 /**
- * Serves the built explorer: hashed assets cached for a year, `index.html` never cached, and every
- * explorer route (anything outside /api) answered with `index.html` (history fallback).
+ * Serves the built explorer: each asset as the `.br` or `.gz` file the build wrote beside it when
+ * the browser accepts that encoding (compressed once at maximum level, never on the fly), hashed
+ * assets cached for a year as immutable, `index.html` revalidated on every load (no-cache), and
+ * every explorer route (anything outside /api) answered with `index.html` (history fallback).
  */
 export async function registerExplorer(app: FastifyInstance, webRoot: string): Promise<void> {
   const index = join(webRoot, 'index.html');
@@ -47,7 +49,10 @@ export async function registerExplorer(app: FastifyInstance, webRoot: string): P
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, path) {
+      // the same URL answers brotli, gzip or plain bytes depending on Accept-Encoding
+      res.setHeader('Vary', 'Accept-Encoding');
       if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       else res.setHeader('Cache-Control', 'no-cache');
     },
@@ -57,6 +62,15 @@ export async function registerExplorer(app: FastifyInstance, webRoot: string): P
     return reply.sendFile('index.html', { cacheControl: false });
   };
   app.get('/', async (_req, reply) => sendIndex(reply));
+  // The explorer reads its deployment's config.json at start (docs/deploy.md); served by this
+  // server, its API is this origin's, which an empty config says (a 404 would say the same, as an
+  // error in every visitor's console). A config.json put in the web root is served instead.
+  if (!existsSync(join(webRoot, 'config.json'))) {
+    app.get('/config.json', async (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8');
+      return '{}';
+    });
+  }
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     // the API never falls back to the page: an unknown /api path is a JSON 404

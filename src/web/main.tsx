@@ -5,13 +5,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
 import { NotFound } from './components/states';
+import { isRetryable } from '../api/client';
+import { CONFIG_FILE, loadDeployment, setDeployment } from './lib/deployment';
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 10_000,
       // A 4xx is an answer (not found, bad input): retrying it only delays the message.
-      retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && Number((error as { status: unknown }).status) < 500),
+      retry: (count, error) => count < 2 && isRetryable(error),
     },
   },
 });
@@ -31,10 +33,26 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+const root = document.getElementById('root')!;
+
+// The deployment's config.json (fetched early by a preload in index.html) names the site's own API
+// before anything asks it for data.
+loadDeployment(`${import.meta.env.BASE_URL}${CONFIG_FILE}`).then(
+  (deployment) => {
+    setDeployment(deployment);
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    const p = document.createElement('p');
+    p.setAttribute('role', 'alert');
+    p.className = 'm-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900';
+    p.textContent = `This deployment is misconfigured: ${error instanceof Error ? error.message : String(error)}`;
+    root.replaceChildren(p);
+  },
 );

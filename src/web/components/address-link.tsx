@@ -6,7 +6,7 @@ import type { AddressBook } from '../features/trace-graph/trace-model';
 /** An address in the chosen format, linked to its account page; the full form in the title. */
 export function AddressLink({ raw, book, full = false }: { raw: string | null | undefined; book?: AddressBook; full?: boolean }) {
   const { addressForm } = useSettings();
-  if (!raw) return <span className="text-slate-500">external</span>;
+  if (!raw) return <span className="text-slate-500 dark:text-slate-400">external</span>;
   const entry = book?.[raw];
   const text = displayAddress(raw, addressForm);
   const iface = entry?.interfaces?.[0];

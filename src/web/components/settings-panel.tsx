@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { normalizeApiBase, useSettings, type Theme } from '../lib/settings';
+import { useSettings, type Theme } from '../lib/settings';
+import { normalizeApiBase } from '../lib/api-base';
 import type { AddressForm } from '../lib/ton-lite';
 
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
@@ -13,18 +14,21 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
         onSubmit={(e) => {
           e.preventDefault();
           const n = normalizeApiBase(api);
-          if (n === null) return setApiError('Enter an http(s) URL, a path starting with /, or leave empty for this server.');
+          if (n === null) return setApiError("Enter an http(s) URL, a path starting with /, or leave empty for this site's own API.");
           setApiError(null);
           s.update({ apiBase: n });
         }}
       >
         <label htmlFor="api-base" className="block text-sm font-medium">API base URL</label>
         <div className="mt-1 flex gap-2">
-          <input id="api-base" value={api} onChange={(e) => setApi(e.target.value)} placeholder="same origin" className="mono min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950" aria-describedby="api-base-help" />
+          <input id="api-base" value={api} onChange={(e) => setApi(e.target.value)} placeholder={s.siteApiBase || "this site's own API"} className="mono min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950" aria-describedby="api-base-help" />
           <button type="submit" className="rounded bg-teal-700 px-2 py-1 text-sm text-white">Save</button>
         </div>
-        <p id="api-base-help" className="mt-1 text-xs text-slate-500">
-          {apiError ?? (s.effectiveApiBase !== s.apiBase ? `This link sets ${s.effectiveApiBase || 'same origin'} (?api=).` : 'Any API speaking this contract, e.g. a TON Center deployment.')}
+        <p id="api-base-help" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {apiError ??
+            (s.effectiveApiBase !== (s.apiBase || s.siteApiBase)
+              ? `This link reads from ${s.effectiveApiBase || 'this server'} (?api=) for as long as it stays in the address bar; save it here to keep it.`
+              : "Any API speaking this contract, e.g. a TON Center deployment. Empty: this site's own API.")}
         </p>
       </form>
       <fieldset className="mt-3">

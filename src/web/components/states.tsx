@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
+import { isLedgerApiError } from '../../api/client';
 
-/** The API's own message when it gave one; "unreachable" when no HTTP answer came at all. */
+/**
+ * What to tell the reader, by the client's `kind` of error: the API's own message when it answered
+ * with an error, "unreachable" when no HTTP answer came at all, "unexpected answer" when it answered
+ * in a shape this explorer does not read (another API, or a broken proxy).
+ */
 export function errorMessage(error: unknown): { title: string; detail: string; unreachable: boolean } {
-  const e = error as { status?: number; message?: string; name?: string } | null;
-  if (e && typeof e.status === 'number') {
-    return { title: e.status === 404 ? 'Not found' : `The API answered ${e.status}`, detail: e.message ?? '', unreachable: false };
+  if (isLedgerApiError(error)) {
+    switch (error.kind) {
+      case 'http':
+        return { title: error.status === 404 ? 'Not found' : `The API answered ${error.status}`, detail: error.message, unreachable: false };
+      case 'unreachable':
+        return { title: 'The API is unreachable', detail: `${error.message}. Check the API base URL in Settings.`, unreachable: true };
+      case 'shape':
+        return { title: 'The API sent an answer this explorer cannot read', detail: error.message, unreachable: false };
+    }
   }
-  if (e && (e.name === 'TypeError' || e.name === 'ApiUnreachableError' || /fetch|network/i.test(e.message ?? ''))) {
-    return { title: 'The API is unreachable', detail: e.message ?? 'No answer from the API base URL (see Settings).', unreachable: true };
-  }
-  return { title: 'Something went wrong', detail: e?.message ?? String(error), unreachable: false };
+  return { title: 'Something went wrong', detail: error instanceof Error ? error.message : String(error), unreachable: false };
 }
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -30,7 +38,8 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
 export function NotFound({ what, children }: { what: string; children?: ReactNode }) {
   return (
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-      <p className="font-semibold">Not found: {what}</p>
+      {/* a not-found answer stands in for the whole page: its title is the page's heading */}
+      <h1 className="font-semibold">Not found: {what}</h1>
       {children && <div className="mt-1 text-sm">{children}</div>}
     </div>
   );
@@ -42,7 +51,7 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
-    <p role="status" aria-live="polite" className="animate-pulse text-sm text-slate-500">
+    <p role="status" aria-live="polite" className="animate-pulse text-sm text-slate-500 dark:text-slate-400">
       {label}…
     </p>
   );

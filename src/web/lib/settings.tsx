@@ -1,11 +1,14 @@
+import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AddressForm } from './ton-lite';
 import { readStored, writeStored } from './local-storage';
+import { effectiveApiBase, normalizeApiBase } from './api-base';
+import { siteApiBase } from './deployment';
 
 export type Theme = 'system' | 'light' | 'dark';
 
 export interface Settings {
-  /** API base URL; '' means the same origin that served the explorer. */
+  /** The API base the reader saved in the settings; '' means the site's own (see deployment.ts). */
   apiBase: string;
   addressForm: AddressForm;
   theme: Theme;
@@ -14,20 +17,6 @@ export interface Settings {
 const KEYS = { apiBase: 'ledgerscope.apiBase', addressForm: 'ledgerscope.addressForm', theme: 'ledgerscope.theme' } as const;
 const FORMS: AddressForm[] = ['raw', 'bounceable', 'non-bounceable'];
 const THEMES: Theme[] = ['system', 'light', 'dark'];
-
-/** Accepts `https://host/path`, `http://…`, `/relative` or ''; strips trailing slashes. */
-export function normalizeApiBase(input: string): string | null {
-  const text = input.trim().replace(/\/+$/, '');
-  if (text === '') return '';
-  if (text.startsWith('/')) return text;
-  try {
-    const url = new URL(text);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.toString().replace(/\/+$/, '');
-  } catch {
-    return null;
-  }
-}
 
 export function loadSettings(): Settings {
   const form = readStored(KEYS.addressForm) as AddressForm | null;
@@ -39,9 +28,9 @@ export function loadSettings(): Settings {
   };
 }
 
-/** The API base in effect: a `?api=` of the current URL wins over the stored setting. */
-export function effectiveApiBase(apiOverride: string | undefined, stored: string): string {
-  return (apiOverride === undefined ? null : normalizeApiBase(apiOverride)) ?? stored;
+/** The API base in effect for a URL's `?api=`, read outside React (route loaders). */
+export function apiBaseFor(apiOverride: string | undefined): string {
+  return effectiveApiBase(apiOverride, loadSettings().apiBase, siteApiBase());
 }
 
 export function applyTheme(theme: Theme): void {
@@ -50,8 +39,10 @@ export function applyTheme(theme: Theme): void {
 }
 
 interface SettingsContextValue extends Settings {
-  /** The base URL in effect: a `?api=` of the current URL wins over the stored one. */
+  /** The base URL in effect: a `?api=` of the current URL, else the saved one, else the site's own. */
   effectiveApiBase: string;
+  /** The deployment's own API (config.json, else the same origin). */
+  siteApiBase: string;
   update: (patch: Partial<Settings>) => void;
 }
 
@@ -60,15 +51,18 @@ const SettingsContext = createContext<SettingsContextValue | null>(null);
 export function SettingsProvider({ children, apiOverride }: { children: ReactNode; apiOverride?: string | undefined }) {
   const [settings, setSettings] = useState<Settings>(loadSettings);
 
+  const router = useRouter();
   const update = useCallback((patch: Partial<Settings>) => {
     setSettings((prev) => {
       const next = { ...prev, ...patch };
-      writeStored(KEYS.apiBase, next.apiBase);
+      writeStored(KEYS.apiBase, next.apiBase || null);
       writeStored(KEYS.addressForm, next.addressForm);
       writeStored(KEYS.theme, next.theme);
       return next;
     });
-  }, []);
+    // the route loaders read the API base from the router's context: recompute it
+    if (patch.apiBase !== undefined) void router.invalidate();
+  }, [router]);
 
   useEffect(() => {
     applyTheme(settings.theme);
@@ -80,7 +74,7 @@ export function SettingsProvider({ children, apiOverride }: { children: ReactNod
   }, [settings.theme]);
 
   const value = useMemo(
-    () => ({ ...settings, effectiveApiBase: effectiveApiBase(apiOverride, settings.apiBase), update }),
+    () => ({ ...settings, effectiveApiBase: effectiveApiBase(apiOverride, settings.apiBase, siteApiBase()), siteApiBase: siteApiBase(), update }),
     [settings, apiOverride, update],
   );
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;

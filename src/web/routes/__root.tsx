@@ -2,9 +2,10 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { SettingsProvider } from '../lib/settings';
+import { SettingsProvider, apiBaseFor } from '../lib/settings';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
+import { SourceBanner } from '../components/source-banner';
 import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
 
 // A chunk of its own: the home page's script stays within its budget, and few visits open the help.
@@ -16,6 +17,9 @@ const rootSearch = z.object({ api: z.optional(z.string()) });
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   validateSearch: rootSearch,
   search: { middlewares: [retainSearchParams(['api'])] },
+  // Every loader reads the API base in effect from the context: a link's ?api=, else the saved
+  // choice, else the site's own (the settings invalidate the router when the saved one changes).
+  beforeLoad: ({ search }) => ({ apiBase: apiBaseFor(search.api) }),
   component: RootLayout,
 });
 
@@ -38,6 +42,7 @@ function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <SourceBanner />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <Link to="/" className="font-bold tracking-tight text-teal-700 dark:text-teal-400">ledgerscope</Link>
@@ -57,7 +62,7 @@ function RootLayout() {
       <main id="main" className="mx-auto max-w-7xl px-3 py-4">
         <Outlet />
       </main>
-      <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500">
+      <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500 dark:text-slate-400">
         <button type="button" onClick={() => setHelp(true)} aria-keyshortcuts={ariaKeys(SHORTCUTS.help)} className="hover:underline">
           Keyboard shortcuts <kbd className="mono rounded border border-slate-300 px-1 dark:border-slate-700">?</kbd>
         </button>

@@ -48,7 +48,7 @@ function AccountPage() {
             const text = formatAddressLite(raw, f)!;
             return (
               <div key={f} className="contents">
-                <dt className="text-slate-500">{f}</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{f}</dt>
                 <dd className="mono min-w-0 break-all" data-testid={`address-${f}`}>
                   {text}
                   <CopyButton text={text} label={`${f} address`} />

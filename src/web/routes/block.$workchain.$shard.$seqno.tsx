@@ -1,4 +1,6 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { BlockLink, McBlockLink } from '../components/entity-links';
+import { isNotFound } from '../../api/client';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -46,8 +48,7 @@ function BlockPage() {
   const summaries = useMemo(() => q.data?.transactions.map(summarizeV2Transaction) ?? [], [q.data]);
   const id = `${workchain}:${shard}:${seqno}`;
   if (!valid) return <NotFound what={`block ${id}`}>A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.</NotFound>;
-  const err = q.error as { status?: number } | null;
-  if (q.isError && err?.status === 404) return <NotFound what={`block ${id}`}>This ledger has no such block.</NotFound>;
+  if (q.isError && isNotFound(q.error)) return <NotFound what={`block ${id}`}>This ledger has no such block.</NotFound>;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const r = q.data;
   const txs = r?.transactions ?? [];
@@ -60,19 +61,19 @@ function BlockPage() {
       <header className="space-y-1">
         <h1 className="text-xl font-semibold">Block <span className="mono">{id}</span></h1>
         {r && (
-          <p className="mono break-all text-xs text-slate-500">
+          <p className="mono break-all text-xs text-slate-500 dark:text-slate-400">
             root {r.block.rootHash} · file {r.block.fileHash}
           </p>
         )}
-        {mcSeqno !== null && <Link to="/mc/$seqno" params={{ seqno: String(mcSeqno) }} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Masterchain block {mcSeqno}</Link>}
+        {mcSeqno !== null && <McBlockLink seqno={mcSeqno} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Masterchain block {mcSeqno}</McBlockLink>}
         {Number(seqno) > 0 && (
-          <Link to="/block/$workchain/$shard/$seqno" params={{ workchain, shard, seqno: String(Number(seqno) - 1) }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
+          <BlockLink block={{ workchain: Number(workchain), shard, seqno: Number(seqno) - 1 }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
             ← previous block of this shard
-          </Link>
+          </BlockLink>
         )}
-        <Link to="/block/$workchain/$shard/$seqno" params={{ workchain, shard, seqno: String(Number(seqno) + 1) }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
+        <BlockLink block={{ workchain: Number(workchain), shard, seqno: Number(seqno) + 1 }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
           next block →
-        </Link>
+        </BlockLink>
       </header>
       {r && txs.length === 0 && after.length === 0 ? (
         <Empty>This block has no transactions.</Empty>
@@ -81,10 +82,10 @@ function BlockPage() {
           <table className="w-full text-left text-sm">
             {/* getBlockTransactionsExt orders by account (raw address, ascending), then lt: a block's
                 own order, which readers of the lt-ordered masterchain list would not expect. */}
-            <caption className="caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:border-slate-800">
+            <caption className="caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:text-slate-400 dark:border-slate-800">
               Transactions of block {id} in the block&apos;s own order: by account address, then lt within an account (not by lt across the block).
             </caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+            <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
               <tr>
                 <th scope="col" className="px-3 py-2">Transaction</th>
                 <th scope="col" className="px-3 py-2">Account</th>

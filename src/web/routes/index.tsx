@@ -7,8 +7,12 @@ import { tracesQuery } from '../../api/queries';
 import { TraceList } from '../features/traces/trace-list';
 import { Empty, ErrorState } from '../components/states';
 
+const latestTraces = (apiBase: string) => tracesQuery(apiBase, { limit: 20 });
+
 export const Route = createFileRoute('/')({
   validateSearch: z.object({ api: z.optional(z.string()) }),
+  // the first page of traces is asked for with the route, in parallel with the page's own chunk
+  loader: ({ context }) => void context.queryClient.prefetchQuery(latestTraces(context.apiBase)),
   component: Home,
 });
 
@@ -19,7 +23,7 @@ function Home() {
   const [live, setLive] = useState(true);
   // Live updates hold while the pointer or focus is on the list, so a row never moves under a click.
   const [holding, setHolding] = useState(false);
-  const q = useQuery({ ...tracesQuery(effectiveApiBase, { limit: 20 }), refetchInterval: live && !holding ? LIVE_MS : false, placeholderData: (prev) => prev });
+  const q = useQuery({ ...latestTraces(effectiveApiBase), refetchInterval: live && !holding ? LIVE_MS : false, placeholderData: (prev) => prev });
   const latest = q.data?.traces[0]?.mcSeqnoEnd;
   return (
     <div className="space-y-4">

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isNotFound } from '../../api/client';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -37,8 +38,7 @@ function McBlockPage() {
   }, [n, navigate]);
 
   if (n === null) return <NotFound what={`masterchain block ${seqno}`}>A masterchain seqno is a non-negative integer.</NotFound>;
-  const err = q.error as { status?: number } | null;
-  if (q.isError && err?.status === 404) return <NotFound what={`masterchain block ${n}`}>This ledger has no masterchain block {n} (yet).</NotFound>;
+  if (q.isError && isNotFound(q.error)) return <NotFound what={`masterchain block ${n}`}>This ledger has no masterchain block {n} (yet).</NotFound>;
   if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const page = q.data ? pageOf(q.data.transactions, limit, offset) : null;
   const blocks = q.data?.blocks ?? [];
@@ -50,7 +50,7 @@ function McBlockPage() {
           {n > 0 && <Link to="/mc/$seqno" params={{ seqno: String(n - 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts={ariaKeys(SHORTCUTS.mcPrevious)}>← {n - 1}</Link>}
           <Link to="/mc/$seqno" params={{ seqno: String(n + 1) }} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700" aria-keyshortcuts={ariaKeys(SHORTCUTS.mcNext)}>{n + 1} →</Link>
         </nav>
-        {blocks[0]?.genUtime && <span className="text-sm text-slate-500">{formatTime(blocks[0].genUtime)}</span>}
+        {blocks[0]?.genUtime && <span className="text-sm text-slate-500 dark:text-slate-400">{formatTime(blocks[0].genUtime)}</span>}
         <Link to="/traces" search={{ mc_seqno: n }} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Traces completed here</Link>
       </header>
       <section aria-labelledby="blocks-title">
@@ -60,7 +60,7 @@ function McBlockPage() {
             <li key={`${b.workchain}:${b.shard}:${b.seqno}`}>
               <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(b.workchain), shard: b.shard, seqno: String(b.seqno) }} className="mono inline-block rounded border border-slate-300 px-2 py-1 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900" data-testid="block-link">
                 {b.workchain}:{b.shard}:{b.seqno}
-                {b.txCount !== null && <span className="ml-1 text-xs text-slate-500">{b.txCount} tx</span>}
+                {b.txCount !== null && <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">{b.txCount} tx</span>}
               </Link>
             </li>
           ))}

@@ -1,8 +1,9 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { TraceLink, TxLink } from '../components/entity-links';
 import { useQuery } from '@tanstack/react-query';
 import { useSettings } from '../lib/settings';
 import { transactionsByMessageQuery } from '../../api/queries';
-import { canonicalHash, hashPath, shortHash } from '../lib/format';
+import { canonicalHash, hashPath } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
 import { CopyButton } from '../components/copy-button';
 import { MessageCard } from '../features/transaction/message-card';
@@ -33,18 +34,21 @@ function MessagePage() {
         <p className="mono break-all text-sm">{hashPath(msg.hash)}<CopyButton text={msg.hash} label="message hash (base64)" /></p>
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500">Sent by</dt>
-        <dd>{sender ? <><Link to="/tx/$hash" params={{ hash: hashPath(sender.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="sender-tx">{shortHash(sender.hash)}</Link> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
-        <dt className="text-slate-500">Received by</dt>
-        <dd>{receiver ? <><Link to="/tx/$hash" params={{ hash: hashPath(receiver.hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="receiver-tx">{shortHash(receiver.hash)}</Link> on <AddressLink raw={receiver.account} book={book} /></> : msg.destination === null ? 'nobody (external out message: a log)' : 'not yet received'}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Sent by</dt>
+        <dd>{sender ? <><TxLink hash={sender.hash} data-testid="sender-tx" /> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Received by</dt>
+        <dd>{receiver ? <><TxLink hash={receiver.hash} data-testid="receiver-tx" /> on <AddressLink raw={receiver.account} book={book} /></> : msg.destination === null ? 'nobody (external out message: a log)' : 'not yet received'}</dd>
         {(receiver ?? sender)?.traceId && (
           <>
-            <dt className="text-slate-500">Trace</dt>
-            <dd><Link to="/trace/$traceId" params={{ traceId: hashPath((receiver ?? sender)!.traceId!) }} search={{ tx: hashPath((receiver ?? sender)!.hash) }} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</Link></dd>
+            <dt className="text-slate-500 dark:text-slate-400">Trace</dt>
+            <dd><TraceLink traceId={(receiver ?? sender)!.traceId!} tx={(receiver ?? sender)!.hash} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</TraceLink></dd>
           </>
         )}
       </dl>
-      <MessageCard m={msg} book={book} title="Message" />
+      <section aria-labelledby="msg-content" className="space-y-2">
+        <h2 id="msg-content" className="font-semibold">Content</h2>
+        <MessageCard m={msg} book={book} title="Message" />
+      </section>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { effectiveApiBase as apiBaseFor, loadSettings, useSettings } from '../lib/settings';
+import { useSettings } from '../lib/settings';
 import { balanceChangesQuery, tracesQuery } from '../../api/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
 import { ErrorState, Loading, NotFound } from '../components/states';
@@ -40,13 +40,12 @@ export const Route = createFileRoute('/trace/$traceId')({
   }),
   // Starts fetching the trace and React Flow with the route, in parallel with the route's own chunk
   // (the component would start the fetch only once its chunk had loaded and rendered).
-  loader: ({ context, params, location }) => {
+  loader: ({ context, params }) => {
     void loadTraceGraph();
     const id = canonicalHash(params.traceId);
     if (id === null) return;
-    const base = apiBaseFor((location.search as { api?: string }).api, loadSettings().apiBase);
-    void context.queryClient.prefetchQuery(traceQuery(base, id));
-    void context.queryClient.prefetchQuery(balanceChangesQuery(base, { trace_id: id }));
+    void context.queryClient.prefetchQuery(traceQuery(context.apiBase, id));
+    void context.queryClient.prefetchQuery(balanceChangesQuery(context.apiBase, { trace_id: id }));
   },
   component: TracePage,
 });
@@ -64,6 +63,10 @@ function TracePage() {
   const book = useMemo(() => q.data?.addressBook ?? {}, [q.data]);
   const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
   const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
+  // The header, the failure banner and the actions paint first; the graph (React Flow's layout and
+  // its hundreds of elements) follows in a deferred, interruptible render, so the page's first
+  // paint never waits for it and the main thread is never held for its whole mount at once.
+  const graphTrace = useDeferredValue(trace, null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [twinOpen, setTwinOpen] = useState(false);
   const selectedHash = search.tx ? canonicalHash(search.tx) : null;
@@ -176,7 +179,7 @@ function TracePage() {
             </button>
           ))}
         </div>
-        <span className="text-xs text-slate-500">{TRACE_KEYS_HINT}</span>
+        <span className="text-xs text-slate-500 dark:text-slate-400">{TRACE_KEYS_HINT}</span>
         <span className="ml-auto flex gap-2">
           <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => void balancesForExport().then((balanceChanges) => download(`trace-${id}.json`, new Blob([JSON.stringify({ ...q.data, balanceChanges }, null, 2)], { type: 'application/json' })))}>
             Export JSON
@@ -196,7 +199,7 @@ function TracePage() {
       <div className={view === 'graph' ? 'relative' : 'grid gap-4 lg:grid-cols-[1fr_22rem]'}>
         <div className="min-w-0">
           {view === 'graph' ? (
-            TraceGraph ? (
+            TraceGraph && graphTrace === trace ? (
               <div className="rounded-lg border border-slate-200 dark:border-slate-800">
                 <TraceGraph
                   trace={trace}
@@ -212,7 +215,12 @@ function TracePage() {
                 />
               </div>
             ) : (
-              <Loading label="Loading the graph" />
+              // the graph's own box, so that nothing below moves when it arrives
+              <div className="rounded-lg border border-slate-200 dark:border-slate-800">
+                <div className="h-[60vh] min-h-80 w-full p-3">
+                  <Loading label="Loading the graph" />
+                </div>
+              </div>
             )
           ) : (
             <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
@@ -223,13 +231,13 @@ function TracePage() {
             aria-label="Selected transaction"
             className={`relative ${view === 'graph' ? 'mt-4 lg:absolute lg:top-3 lg:right-3 lg:mt-0 lg:max-h-[calc(100%-1.5rem)] lg:w-[22rem] lg:overflow-y-auto lg:rounded-lg lg:bg-white lg:shadow-xl lg:dark:bg-slate-950' : ''}`}
           >
-            <button type="button" onClick={deselect} aria-label="Close the details (Esc)" title="Close (Esc)" className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button type="button" onClick={deselect} aria-label="Close the details (Esc)" title="Close (Esc)" className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800">
               ×
             </button>
             <TxPanel tx={sel} book={book} letter={letters.get(sel.account) ?? '?'} />
           </aside>
         ) : (
-          <p className={`text-sm text-slate-500 ${view === 'graph' ? 'mt-2' : ''}`}>Select a transaction (click a node, or press j) to see its details.</p>
+          <p className={`text-sm text-slate-500 dark:text-slate-400 ${view === 'graph' ? 'mt-2' : ''}`}>Select a transaction (click a node, or press j) to see its details.</p>
         )}
       </div>
       {view === 'graph' && (

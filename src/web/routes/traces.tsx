@@ -20,6 +20,9 @@ export const Route = createFileRoute('/traces')({
     sort: z.optional(z.catch(z.enum(['asc', 'desc']), 'desc')),
     ...pageSearch(10),
   }),
+  loaderDeps: ({ search }) => search,
+  // the page's list is asked for with the route, in parallel with the page's own chunk
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(listQuery(context.apiBase, deps)),
   component: TracesPage,
 });
 
@@ -37,17 +40,25 @@ const FIELDS: Array<{ key: keyof TracesParams; label: string; hint: string }> = 
   { key: 'end_lt', label: 'To lt', hint: 'end_lt <=' },
 ];
 
-function TracesPage() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  const { effectiveApiBase } = useSettings();
+type TracesSearch = ReturnType<typeof Route.useSearch>;
+
+/** The page's query: the filters of the URL that are set, the sort, and one row more than a page. */
+function listQuery(apiBase: string, search: TracesSearch) {
   const { limit = 10, offset = 0 } = search;
   const params: TracesParams = {};
   for (const f of FIELDS) {
     const v = search[f.key as keyof typeof search];
     if (v !== undefined && v !== '') (params as Record<string, unknown>)[f.key] = v;
   }
-  const q = useQuery({ ...tracesQuery(effectiveApiBase, { ...params, sort: search.sort, limit: fetchLimit(limit), offset }), placeholderData: (p) => p });
+  return tracesQuery(apiBase, { ...params, sort: search.sort, limit: fetchLimit(limit), offset });
+}
+
+function TracesPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { effectiveApiBase } = useSettings();
+  const { limit = 10, offset = 0 } = search;
+  const q = useQuery({ ...listQuery(effectiveApiBase, search), placeholderData: (p) => p });
   const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(FIELDS.map((f) => [f.key, String(search[f.key as keyof typeof search] ?? '')])));
   const page = q.data ? pageOf(q.data.traces, limit, offset) : null;
 
@@ -67,7 +78,7 @@ function TracesPage() {
       <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Trace filters">
         {FIELDS.map((f) => (
           <label key={f.key} className="text-sm">
-            <span className="block font-medium">{f.label} <span className="font-normal text-slate-500">({f.hint})</span></span>
+            <span className="block font-medium">{f.label} <span className="font-normal text-slate-500 dark:text-slate-400">({f.hint})</span></span>
             <input name={f.key} value={draft[f.key] ?? ''} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} className="mono mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
           </label>
         ))}

@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { BlockLink, McBlockLink, TraceLink } from '../components/entity-links';
 import { useQuery } from '@tanstack/react-query';
 import { useSettings } from '../lib/settings';
 import { blockTransactionsQuery, tracesQuery } from '../../api/queries';
@@ -55,7 +56,7 @@ function TxPage() {
         <p className="mono break-all text-sm">
           {hex}
           <CopyButton text={hex} label="hash (hex)" />
-          <span className="ml-2 text-slate-500">{tx.hash}</span>
+          <span className="ml-2 text-slate-500 dark:text-slate-400">{tx.hash}</span>
           <CopyButton text={tx.hash} label="hash (base64)" />
         </p>
         <p className={`text-sm font-semibold ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`} data-testid="tx-status">
@@ -65,20 +66,18 @@ function TxPage() {
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <DetailRow k="Account"><AddressLink raw={tx.account} book={book} full /></DetailRow>
         <AccountNeighbours tx={tx} trace={trace} apiBase={effectiveApiBase} />
-        <DetailRow k="Trace"><Link to="/trace/$traceId" params={{ traceId: hashPath(trace.traceId) }} search={{ tx: hex }} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</Link></DetailRow>
+        <DetailRow k="Trace"><TraceLink traceId={trace.traceId} tx={hex} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</TraceLink></DetailRow>
         <DetailRow k="Block">
-          <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.block.workchain), shard: tx.block.shard, seqno: String(tx.block.seqno) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-            {tx.block.workchain}:{tx.block.shard}:{tx.block.seqno}
-          </Link>
+          <BlockLink block={tx.block} />
         </DetailRow>
-        <DetailRow k="Masterchain"><Link to="/mc/$seqno" params={{ seqno: String(tx.mcSeqno) }} className="text-teal-700 hover:underline dark:text-teal-400">{tx.mcSeqno}</Link></DetailRow>
+        <DetailRow k="Masterchain">{tx.mcSeqno !== null ? <McBlockLink seqno={tx.mcSeqno} /> : "not yet committed by a masterchain block"}</DetailRow>
         <DetailRow k="Time">{formatTime(tx.now)}</DetailRow>
         <DetailRow k="lt"><span className="mono">{tx.lt}</span></DetailRow>
         <DetailRow k="Status">{tx.origStatus} → {tx.endStatus}</DetailRow>
         <DetailRow k="Type">{d.type}{d.aborted ? ' · aborted' : ''}</DetailRow>
         <DetailRow k="Total fees">
           {formatTon(tx.totalFees, { maxFraction: 9 })}
-          <span className="ml-2 text-xs text-slate-500">
+          <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
             storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} · actions {formatTon(actionFees, { maxFraction: 9 })}
           </span>
         </DetailRow>
@@ -113,7 +112,7 @@ function TxPage() {
       </section>
       <section aria-labelledby="msgs" className="space-y-2">
         <h2 id="msgs" className="font-semibold">Messages</h2>
-        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata} /> : <p className="text-sm text-slate-500">No inbound message (tick-tock or system transaction).</p>}
+        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata} /> : <p className="text-sm text-slate-500 dark:text-slate-400">No inbound message (tick-tock or system transaction).</p>}
         {tx.outMsgs.map((m, i) => (
           <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} metadata={q.data.metadata} />
         ))}

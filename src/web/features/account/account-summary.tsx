@@ -30,7 +30,7 @@ export function AccountSummary({ account, data, error, onRetry }: { account: str
     <div className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="account-summary">
       <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1">
         <DetailRow k="Balance">
-          {state?.balance != null ? <strong><TonAmount nano={state.balance} testId="summary-balance" /></strong> : <span className="text-slate-500">not reported by the API</span>}
+          {state?.balance != null ? <strong><TonAmount nano={state.balance} testId="summary-balance" /></strong> : <span className="text-slate-500 dark:text-slate-400">not reported by the API</span>}
         </DetailRow>
         <DetailRow k="Status"><span data-testid="summary-status">{status ?? '—'}</span></DetailRow>
         {state?.codeHash && (
@@ -52,7 +52,7 @@ export function AccountSummary({ account, data, error, onRetry }: { account: str
           <Age unix={tx.now} /> · transaction {txLink}
         </DetailRow>
       </dl>
-      <p className="mt-2 text-xs text-slate-500" data-testid="summary-as-of">
+      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="summary-as-of">
         As of transaction {shortHash(tx.hash)} (lt <span className="mono">{tx.lt}</span>, {formatTime(tx.now)}): the state after the account&apos;s newest
         transaction on this ledger.
       </p>

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { isNotFound } from '../../../api/client';
 import { parseSearchInput } from '../../lib/search-input';
 import { shardStateQuery, tracesQuery, transactionsByMessageQuery } from '../../../api/queries';
 import { hashPath } from '../../lib/format';
@@ -37,7 +38,7 @@ export async function resolveSearch(qc: QueryClient, base: string, input: string
       try {
         await qc.fetchQuery(shardStateQuery(base, { seqno: parsed.seqno, limit: 1 }));
       } catch (e) {
-        if ((e as { status?: number }).status === 404) return { ok: false, message: `No masterchain block ${parsed.seqno} in this ledger.` };
+        if (isNotFound(e)) return { ok: false, message: `No masterchain block ${parsed.seqno} in this ledger.` };
         throw e;
       }
       return { ok: true, target: { to: '/mc/$seqno', params: { seqno: String(parsed.seqno) } } };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // React Flow is loaded on first need, so only the trace page pays for it. This lives in its own
 // module because the route's loader (kept in the main chunk) and its component (split into the
@@ -19,11 +19,13 @@ export function loadTraceGraph(): Promise<GraphComponent> {
  * trace's time to interactive.
  */
 export function useTraceGraph(): GraphComponent | null {
-  const [graph, setGraph] = useState<GraphComponent | null>(loaded);
+  // an initializer function: `loaded` is itself a function (a component), which useState would call
+  const [graph, setGraph] = useState<GraphComponent | null>(() => loaded);
   useEffect(() => {
     if (graph) return;
     let live = true;
-    void loadTraceGraph().then((g) => live && setGraph(() => g));
+    // a transition: React Flow's first mount is rendered in slices that yield to input and paint
+    void loadTraceGraph().then((g) => live && startTransition(() => setGraph(() => g)));
     return () => {
       live = false;
     };

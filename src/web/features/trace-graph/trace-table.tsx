@@ -12,7 +12,7 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm" aria-label="Transactions of the trace, in tree order">
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
           <tr>
             <th scope="col" className="px-2 py-2">#</th>
             <th scope="col" className="px-2 py-2">Account</th>
@@ -48,11 +48,11 @@ const TraceRow = memo(function TraceRow({ hash, tx, index, letter, iface, addres
   const m = tx.inMsg ? messageLabel(tx.inMsg) : null;
   return (
     <tr aria-selected={selected} className={`border-t border-slate-100 dark:border-slate-800 ${selected ? 'bg-teal-50 dark:bg-teal-950' : ''}`} data-testid="trace-row">
-      <td className="px-2 py-1 text-slate-500">{index + 1}</td>
+      <td className="px-2 py-1 text-slate-500 dark:text-slate-400">{index + 1}</td>
       <td className="px-2 py-1" style={{ paddingLeft: `${0.5 + Math.min(tx.depth, 12) * 0.9}rem` }}>
         <button type="button" onClick={() => onSelect(hash)} className="text-left hover:underline" aria-current={selected ? 'true' : undefined}>
           <span className="font-semibold">{letter}</span> <span className="mono">{shortAddress(displayAddress(tx.account, addressForm))}</span>{' '}
-          <span className="text-xs text-slate-500">{iface ?? ''}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{iface ?? ''}</span>
         </button>
       </td>
       <td className="px-2 py-1">

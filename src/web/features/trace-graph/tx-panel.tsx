@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { BlockLink, McBlockLink } from '../../components/entity-links';
 import { AddressLink } from '../../components/address-link';
 import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTime, formatTon, hashBase64, hashPath } from '../../lib/format';
@@ -19,44 +20,42 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
         <CopyButton text={hashBase64(tx.hash) ?? tx.hash} label="transaction hash" />
       </h2>
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-1">
-        <dt className="text-slate-500">Account</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Account</dt>
         <dd className="min-w-0"><AddressLink raw={tx.account} book={book} /></dd>
-        <dt className="text-slate-500">Result</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Result</dt>
         <dd className={failure ? 'font-semibold text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>{failure ? `✕ ${failure}` : '✓ success'}</dd>
         {meaning && (
           <>
-            <dt className="text-slate-500">Meaning</dt>
+            <dt className="text-slate-500 dark:text-slate-400">Meaning</dt>
             <dd>{meaning.description}</dd>
           </>
         )}
         {tx.inMsg && (
           <>
-            <dt className="text-slate-500">Inbound</dt>
+            <dt className="text-slate-500 dark:text-slate-400">Inbound</dt>
             <dd>
               {tx.inMsg.source === null ? 'external message' : <>{formatTon(tx.inMsg.value)} from <AddressLink raw={tx.inMsg.source} book={book} /></>}
               {tx.inMsg.bounced && <span className="ml-1 font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>}
-              <div className="text-xs text-slate-500">
+              <div className="text-xs text-slate-500 dark:text-slate-400">
                 op {formatOpcode(tx.inMsg.opcode)}
                 {tx.inMsg.comment !== null && <> · “{tx.inMsg.comment}”</>}
               </div>
             </dd>
           </>
         )}
-        <dt className="text-slate-500">Sent</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Sent</dt>
         <dd>{tx.outMsgs.length} message{tx.outMsgs.length === 1 ? '' : 's'}</dd>
-        <dt className="text-slate-500">Fees</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Fees</dt>
         <dd>{formatTon(tx.totalFees, { maxFraction: 9 })}</dd>
-        <dt className="text-slate-500">Time · lt</dt>
+        <dt className="text-slate-500 dark:text-slate-400">Time · lt</dt>
         <dd>{formatTime(tx.now)} · {tx.lt}</dd>
         {tx.blockRef && (
           <>
-            <dt className="text-slate-500">Block</dt>
+            <dt className="text-slate-500 dark:text-slate-400">Block</dt>
             <dd>
-              <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(tx.blockRef.workchain), shard: tx.blockRef.shard, seqno: String(tx.blockRef.seqno) }} className="text-teal-700 hover:underline dark:text-teal-400">
-                {tx.blockRef.workchain}:{tx.blockRef.shard}:{tx.blockRef.seqno}
-              </Link>
+              <BlockLink block={tx.blockRef} className="text-teal-700 hover:underline dark:text-teal-400" />
               {tx.mcSeqno !== null && (
-                <> in <Link to="/mc/$seqno" params={{ seqno: String(tx.mcSeqno) }} className="text-teal-700 hover:underline dark:text-teal-400">mc {tx.mcSeqno}</Link></>
+                <> in <McBlockLink seqno={tx.mcSeqno}>mc {tx.mcSeqno}</McBlockLink></>
               )}
             </dd>
           </>

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { McBlockLink, TraceLink } from '../../components/entity-links';
 import type { Trace, AddressBook } from '../../../api/model';
-import { formatInt, hashPath, shortHash } from '../../lib/format';
+import { formatInt } from '../../lib/format';
 import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
@@ -20,7 +20,7 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption, extra
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
           <tr>
             <th scope="col" className="px-3 py-2">Trace</th>
             <th scope="col" className="px-3 py-2">Started by</th>
@@ -42,9 +42,7 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption, extra
               return (
                 <tr key={t.traceId} className="border-t border-slate-100 dark:border-slate-800">
                   <td className="px-3 py-2">
-                    <Link to="/trace/$traceId" params={{ traceId: hashPath(t.traceId) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-                      {shortHash(t.traceId)}
-                    </Link>
+                    <TraceLink traceId={t.traceId} />
                   </td>
                   <td className="max-w-[12rem] px-3 py-2">{root && <AddressLink raw={root.account} book={book} />}</td>
                   <td className="px-3 py-2 text-right">{formatInt(t.transactionCount || view.txs.size)}</td>
@@ -54,9 +52,7 @@ export function TraceList({ traces, book, loading, skeleton = 10, caption, extra
                   {extra && <td className="px-3 py-2 text-right">{extra.cell(t)}</td>}
                   <td className="hidden px-3 py-2 sm:table-cell">
                     {t.mcSeqnoEnd > 0 && (
-                      <Link to="/mc/$seqno" params={{ seqno: String(t.mcSeqnoEnd) }} className="hover:underline">
-                        {t.mcSeqnoEnd}
-                      </Link>
+                      <McBlockLink seqno={t.mcSeqnoEnd} className="hover:underline" />
                     )}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">

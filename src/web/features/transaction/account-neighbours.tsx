@@ -20,7 +20,7 @@ function TxLink({ hash, lt, testId }: { hash: string; lt: string; testId: string
       <Link to="/tx/$hash" params={{ hash: hashPath(hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid={testId}>
         {shortHash(hash)}
       </Link>
-      <span className="ml-2 text-xs text-slate-500">lt {lt}</span>
+      <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">lt {lt}</span>
     </>
   );
 }
@@ -43,11 +43,11 @@ export function AccountNeighbours({ tx, trace, apiBase }: { tx: Transaction; tra
   return (
     <>
       <DetailRow k="Previous tx">
-        {prev ? <TxLink hash={prev.hash} lt={prev.lt} testId="prev-tx" /> : <span className="text-slate-500">none: the account&apos;s first transaction</span>}
+        {prev ? <TxLink hash={prev.hash} lt={prev.lt} testId="prev-tx" /> : <span className="text-slate-500 dark:text-slate-400">none: the account&apos;s first transaction</span>}
       </DetailRow>
       {(next || noneLater) && (
         <DetailRow k="Next tx">
-          {next ? <TxLink hash={next.hash} lt={next.lt} testId="next-tx" /> : <span className="text-slate-500" data-testid="no-next-tx">none yet: the account&apos;s latest transaction on this ledger</span>}
+          {next ? <TxLink hash={next.hash} lt={next.lt} testId="next-tx" /> : <span className="text-slate-500 dark:text-slate-400" data-testid="no-next-tx">none yet: the account&apos;s latest transaction on this ledger</span>}
         </DetailRow>
       )}
     </>

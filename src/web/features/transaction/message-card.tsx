@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
+import { MessageLink } from '../../components/entity-links';
 import type { Message } from '../../../api/model';
 import { AddressLink } from '../../components/address-link';
 import { CopyButton } from '../../components/copy-button';
-import { formatOpcode, formatTon, hashPath, shortHash } from '../../lib/format';
+import { formatOpcode, formatTon } from '../../lib/format';
 import type { AddressBook } from '../trace-graph/trace-model';
 import { messageLabel } from '../trace-graph/graph-model';
 import type { TokenMetadata } from '../trace-graph/action-summary';
@@ -19,21 +19,21 @@ export function MessageCard({ m, book, title, metadata }: { m: Message; book: Ad
     <article className="space-y-1 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="message-card">
       <h3 className="flex flex-wrap items-baseline gap-2 font-medium">
         {title}: {m.bounced && <span className="font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>} {label.name}
-        <Link to="/msg/$hash" params={{ hash: hashPath(m.hash) }} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400">{shortHash(m.hash)}</Link>
+        <MessageLink hash={m.hash} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400" />
       </h3>
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-0.5">
-        <dt className="text-slate-500">From</dt>
+        <dt className="text-slate-500 dark:text-slate-400">From</dt>
         <dd className="min-w-0"><AddressLink raw={m.source} book={book} /></dd>
-        <dt className="text-slate-500">To</dt>
-        <dd className="min-w-0">{m.destination ? <AddressLink raw={m.destination} book={book} /> : <span className="text-slate-500">external (log)</span>}</dd>
-        {m.value !== null && (<><dt className="text-slate-500">Value</dt><dd>{formatTon(m.value, { maxFraction: 9 })}</dd></>)}
-        {m.fwdFee !== null && (<><dt className="text-slate-500">Forward fee</dt><dd>{formatTon(m.fwdFee, { maxFraction: 9 })}</dd></>)}
-        <dt className="text-slate-500">Opcode</dt>
-        <dd className="mono">{formatOpcode(m.opcode)}{m.opcode !== null && <span className="ml-1 text-slate-500">({m.opcode})</span>}</dd>
-        <dt className="text-slate-500">Flags</dt>
+        <dt className="text-slate-500 dark:text-slate-400">To</dt>
+        <dd className="min-w-0">{m.destination ? <AddressLink raw={m.destination} book={book} /> : <span className="text-slate-500 dark:text-slate-400">external (log)</span>}</dd>
+        {m.value !== null && (<><dt className="text-slate-500 dark:text-slate-400">Value</dt><dd>{formatTon(m.value, { maxFraction: 9 })}</dd></>)}
+        {m.fwdFee !== null && (<><dt className="text-slate-500 dark:text-slate-400">Forward fee</dt><dd>{formatTon(m.fwdFee, { maxFraction: 9 })}</dd></>)}
+        <dt className="text-slate-500 dark:text-slate-400">Opcode</dt>
+        <dd className="mono">{formatOpcode(m.opcode)}{m.opcode !== null && <span className="ml-1 text-slate-500 dark:text-slate-400">({m.opcode})</span>}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Flags</dt>
         <dd>{m.source === null ? 'external in' : `bounce ${m.bounce ? 'yes' : 'no'} · bounced ${m.bounced ? 'yes' : 'no'}`}</dd>
-        {m.body?.comment != null && (<><dt className="text-slate-500">Comment</dt><dd className="break-words">“{m.body.comment}”</dd></>)}
-        {m.hashNorm && (<><dt className="text-slate-500">Normalized hash</dt><dd className="mono break-all text-xs">{m.hashNorm}</dd></>)}
+        {m.body?.comment != null && (<><dt className="text-slate-500 dark:text-slate-400">Comment</dt><dd className="break-words">“{m.body.comment}”</dd></>)}
+        {m.hashNorm && (<><dt className="text-slate-500 dark:text-slate-400">Normalized hash</dt><dd className="mono break-all text-xs">{m.hashNorm}</dd></>)}
       </dl>
       <MessageBody m={m} book={book} metadata={metadata} />
       {body && (

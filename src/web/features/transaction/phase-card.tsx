@@ -14,7 +14,7 @@ export function PhaseCard({ title, data, children }: { title: string; data: obje
           const nano = nanotonValue(k, v);
           return (
             <div key={k} className="contents">
-              <dt className="text-slate-500">{k}</dt>
+              <dt className="text-slate-500 dark:text-slate-400">{k}</dt>
               <dd className="mono min-w-0 break-all" data-field={k}>
                 {nano !== null ? <TonAmount nano={nano} /> : v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}
               </dd>

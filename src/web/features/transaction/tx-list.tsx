@@ -1,6 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { TxLink } from '../../components/entity-links';
 import type { Transaction } from '../../../api/model';
-import { hashPath, shortHash } from '../../lib/format';
 import { Age } from '../../components/age';
 import { AddressLink } from '../../components/address-link';
 import { SkeletonRows } from '../../components/states';
@@ -13,7 +12,7 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Tr
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
           <tr>
             <th scope="col" className="px-3 py-2">Transaction</th>
             <th scope="col" className="px-3 py-2">Account</th>
@@ -51,9 +50,7 @@ export function TxList({ txs, book, loading, skeleton = 10, caption }: { txs: Tr
 export function TxHashCell({ hash }: { hash: string }) {
   return (
     <td className="px-3 py-2">
-      <Link to="/tx/$hash" params={{ hash: hashPath(hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400">
-        {shortHash(hash)}
-      </Link>
+      <TxLink hash={hash} />
     </td>
   );
 }
@@ -69,7 +66,7 @@ export function InboundCell({ inMsg, type }: { inMsg: MessageView | null; type: 
           {m.value ? ` · ${m.value}` : ''}
         </span>
       ) : (
-        <span className="text-slate-500">none ({type})</span>
+        <span className="text-slate-500 dark:text-slate-400">none ({type})</span>
       )}
     </td>
   );
@@ -78,7 +75,7 @@ export function InboundCell({ inMsg, type }: { inMsg: MessageView | null; type: 
 /** ✓, or ✕ with the reason the phases give; — when they are not known. */
 export function ResultCell({ verdict }: { verdict: TxVerdict | null }) {
   const failure = verdict ? failureOf(verdict) : null;
-  const tone = !verdict ? 'text-slate-500' : failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400';
+  const tone = !verdict ? 'text-slate-500 dark:text-slate-400' : failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400';
   return (
     <td className={`px-3 py-2 ${tone}`} data-testid="tx-result">
       {!verdict ? '—' : failure ? `✕ ${failure}` : '✓'}

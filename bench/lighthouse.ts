@@ -1,0 +1,76 @@
+// Lighthouse (npm `lighthouse`, its default mobile emulation: a mid-range phone, 4x CPU slowdown,
+// simulated slow 4G) against the local server, on `/`, `/traces` and the page of the fixture
+// ledger's trace closest to 25 transactions. One JSON line: per page the median performance score
+// and total blocking time of RUNS runs, and every run's figures. Targets: performance >= 90 and
+// TBT <= 200 ms on each page. Needs `npm run build:web` first; drives Debian's Chromium
+// (CHROME_PATH, default /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { testLedgerPath } from '../src/ledger/test-ledger';
+import { createServer } from '../src/server/app';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Run { score: number; tbt_ms: number; lcp_ms: number; fcp_ms: number; si_ms: number; cls: number }
+
+// Lighthouse runs as a child process, awaited without blocking: the server it measures answers from
+// this process's event loop.
+async function lighthouse(url: string, out: string): Promise<Run> {
+  const child = spawn(resolve('node_modules/.bin/lighthouse'), [
+    url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+  ], { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const status = await new Promise<number | null>((done) => child.on('exit', done));
+  if (status !== 0) throw new Error(`lighthouse ${url} exited with ${status}`);
+  const r = JSON.parse(readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+  const a = (id: string) => r.audits[id]!.numericValue;
+  return {
+    score: Math.round(r.categories.performance.score * 100),
+    tbt_ms: Math.round(a('total-blocking-time')),
+    lcp_ms: Math.round(a('largest-contentful-paint')),
+    fcp_ms: Math.round(a('first-contentful-paint')),
+    si_ms: Math.round(a('speed-index')),
+    cls: Math.round(a('cumulative-layout-shift') * 1000) / 1000,
+  };
+}
+
+async function main() {
+  const webRoot = resolve('dist/web');
+  if (!existsSync(join(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
+  const app = await createServer({ location: await testLedgerPath(11, 700), webRoot });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lighthouse-'));
+  try {
+    const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as { traces: Array<{ trace_id: string; transactions: object }> };
+    const size = (t: { transactions: object }) => Object.keys(t.transactions).length;
+    const trace = listed.traces.sort((a, b) => Math.abs(size(a) - 25) - Math.abs(size(b) - 25))[0]!;
+    const pages: Record<string, string> = {
+      home: '/',
+      traces: '/traces',
+      [`trace_${size(trace)}_tx`]: `/trace/${Buffer.from(trace.trace_id, 'base64').toString('hex')}`,
+    };
+    const loadBefore = loadavg()[0]!;
+    const result: Record<string, { score: number; tbt_ms: number; runs: Run[] }> = {};
+    for (const [name, path] of Object.entries(pages)) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + path, join(dir, `${name}-${i}.json`)));
+      result[name] = { score: median(runs.map((r) => r.score)), tbt_ms: median(runs.map((r) => r.tbt_ms)), runs };
+    }
+    console.log(JSON.stringify({
+      bench: 'lighthouse',
+      pages: result,
+      load_avg_1m: [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 100) / 100),
+      targets: { score: 90, tbt_ms: 200 },
+    }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await app.close();
+  }
+}
+
+await main();
