@@ -1,0 +1,474 @@
+import type { QueryResultRow } from 'pg';
+import type { MessageFilter, Page, TraceFilter } from '../interface';
+import type {
+  AccountInfoRecord,
+  AccountStateRecord,
+  AccountStatus,
+  ActionRecord,
+  ActionType,
+  BlockRecord,
+  BlockRef,
+  InterfaceName,
+  MessageRecord,
+  TokenInfoRecord,
+  TokenType,
+  TraceRecord,
+  TransactionRecord,
+} from '../records';
+
+type Row = Record<string, unknown>;
+
+/** A pool (each query on any connection) or one connection inside a snapshot transaction. */
+export interface Queryable {
+  query<R extends QueryResultRow = Row>(config: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: R[] }>;
+}
+
+const num = (v: unknown): number => Number(v);
+const big = (v: unknown): bigint => BigInt(v as bigint);
+const optBig = (v: unknown): bigint | null => (v === null ? null : BigInt(v as bigint));
+const optNum = (v: unknown): number | null => (v === null ? null : Number(v));
+const optBool = (v: unknown): boolean | null => (v === null ? null : (v as boolean));
+const blob = (v: unknown): Buffer => v as Buffer;
+const optBlob = (v: unknown): Buffer | null => (v === null ? null : (v as Buffer));
+const optDec = (v: unknown): bigint | null => (v === null ? null : BigInt(v as string));
+const hex = (b: Buffer) => b.toString('hex');
+
+/** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
+const MAX_LT = (1n << 63n) - 1n;
+const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
+
+// Statements are prepared once per connection under a name derived from their text.
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let n = statementNames.get(sql);
+  if (!n) {
+    n = `ls${statementNames.size}`;
+    statementNames.set(sql, n);
+  }
+  return n;
+}
+
+/**
+ * The PostgreSQL twin of the SQLite reader: the same queries in the same orders, with lists of keys
+ * as one array parameter (`= ANY($1)`). Bound to a pool, each query sees the newest committed
+ * ledger; bound to a connection inside a REPEATABLE READ transaction, all of them see one snapshot.
+ */
+export class PgLedgerReader {
+  constructor(private readonly db: Queryable) {}
+
+  private async rows(sql: string, values: unknown[] = []): Promise<Row[]> {
+    return (await this.db.query({ name: statementName(sql), text: sql, values })).rows;
+  }
+
+  async getBlock(ref: BlockRef): Promise<BlockRecord | null> {
+    const [row] = await this.rows('SELECT * FROM blocks WHERE workchain = $1 AND shard = $2 AND seqno = $3', [ref.workchain, ref.shard, ref.seqno]);
+    return row ? block(row) : null;
+  }
+
+  async getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number): Promise<{ hashes: Buffer[]; incomplete: boolean }> {
+    const rows = after
+      ? await this.rows(
+          `SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3
+           AND (account > $4 OR (account = $4 AND lt > $5)) ORDER BY account, lt LIMIT $6`,
+          [ref.workchain, ref.shard, ref.seqno, after.account, clampLt(after.lt), count + 1],
+        )
+      : await this.rows('SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3 ORDER BY account, lt LIMIT $4', [
+          ref.workchain, ref.shard, ref.seqno, count + 1,
+        ]);
+    return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
+  }
+
+  async getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }> {
+    const page = await this.getBlockTransactionHashes(ref, after, count);
+    return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
+  }
+
+  async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
+    const mc = await this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
+    if (!mc) return null;
+    const shards = await this.rows(
+      `SELECT b.* FROM shard_state s JOIN blocks b ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
+       WHERE s.mc_seqno = $1 ORDER BY s.workchain, s.shard`,
+      [seqno],
+    );
+    return [mc, ...shards.map(block)];
+  }
+
+  async getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]> {
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const rows = await this.rows(`SELECT hash FROM transactions WHERE mc_seqno = $1 ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT $2 OFFSET $3`, [
+      seqno, page.limit, page.offset,
+    ]);
+    return rows.map((r) => blob(r.hash));
+  }
+
+  async getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]> {
+    return this.getTransactions(await this.getTransactionHashesByMcSeqno(seqno, page));
+  }
+
+  /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
+  async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
+    if (hashes.length === 0) return [];
+    const rows = new Map<string, Row>();
+    for (const r of await this.rows('SELECT * FROM transactions WHERE hash = ANY($1::bytea[])', [hashes])) rows.set(hex(blob(r.hash)), r);
+    const ordered: Row[] = [];
+    for (const h of hashes) {
+      const r = rows.get(hex(h));
+      if (r) ordered.push(r);
+    }
+    return this.assemble(ordered);
+  }
+
+  async getTransaction(hash: Buffer): Promise<TransactionRecord | null> {
+    return (await this.getTransactions([hash]))[0] ?? null;
+  }
+
+  async findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]> {
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const byUtime = filter.startUtime !== undefined || filter.endUtime !== undefined;
+    const where: string[] = ["t.state = 'complete'"];
+    const args: unknown[] = [];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    let from = 'traces t';
+    let order = byUtime ? `t.end_utime ${dir}, t.trace_id ${dir}` : `t.end_lt ${dir}, t.trace_id ${dir}`;
+    if (filter.accounts?.length === 1 && !byUtime) {
+      // one account: walk its trace_accounts rows in index order (account, end_lt, trace_id)
+      from = 'trace_accounts a JOIN traces t ON t.trace_id = a.trace_id AND t.mc_seqno_start = a.mc_seqno';
+      where.push(`a.account = ${arg(filter.accounts[0])}`);
+      order = `a.end_lt ${dir}, a.trace_id ${dir}`;
+    } else if (filter.accounts?.length) {
+      from = `(SELECT DISTINCT trace_id, mc_seqno FROM trace_accounts WHERE account = ANY(${arg(filter.accounts)}::text[])) a
+              JOIN traces t ON t.trace_id = a.trace_id AND t.mc_seqno_start = a.mc_seqno`;
+    } else if (filter.traceIds?.length) {
+      where.push(`t.trace_id = ANY(${arg(filter.traceIds)}::bytea[])`);
+    } else if (filter.txHashes?.length) {
+      from = `(SELECT DISTINCT trace_id FROM transactions WHERE hash = ANY(${arg(filter.txHashes)}::bytea[])) a JOIN traces t ON t.trace_id = a.trace_id`;
+    } else if (filter.msgHashes?.length) {
+      const m = arg(filter.msgHashes);
+      from = `(SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash AND x.mc_seqno = m.mc_seqno WHERE m.msg_hash = ANY(${m}::bytea[])
+               UNION SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash AND x.mc_seqno = m.mc_seqno WHERE m.hash_norm = ANY(${m}::bytea[])) a
+              JOIN traces t ON t.trace_id = a.trace_id`;
+    }
+    if (filter.mcSeqno !== undefined) where.push(`t.mc_seqno_end = ${arg(filter.mcSeqno)}`);
+    if (filter.startUtime !== undefined) where.push(`t.end_utime >= ${arg(filter.startUtime)}`);
+    if (filter.endUtime !== undefined) where.push(`t.end_utime <= ${arg(filter.endUtime)}`);
+    if (filter.startLt !== undefined) where.push(`t.end_lt >= ${arg(clampLt(filter.startLt))}`);
+    if (filter.endLt !== undefined) where.push(`t.end_lt <= ${arg(clampLt(filter.endLt))}`);
+    const sql = `SELECT t.* FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${arg(page.limit)} OFFSET ${arg(page.offset)}`;
+    const rows = await this.rows(sql, args);
+    if (rows.length === 0) return [];
+    const accounts = new Map<string, string[]>();
+    const accountRows = await this.rows(
+      'SELECT trace_id, account FROM trace_accounts WHERE trace_id = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[]) ORDER BY trace_id, account',
+      [rows.map((r) => r.trace_id), [...new Set(rows.map((r) => num(r.mc_seqno_start)))]],
+    );
+    for (const r of accountRows) {
+      const k = hex(blob(r.trace_id));
+      const list = accounts.get(k);
+      if (list) list.push(r.account as string);
+      else accounts.set(k, [r.account as string]);
+    }
+    return rows.map((r) => trace(r, accounts.get(hex(blob(r.trace_id))) ?? []));
+  }
+
+  async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
+    return this.assemble(await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash LIMIT $2', [traceId, max]));
+  }
+
+  async getActions(traceIds: Buffer[]): Promise<ActionRecord[]> {
+    if (traceIds.length === 0) return [];
+    const rows = await this.rows('SELECT * FROM actions WHERE trace_id = ANY($1::bytea[]) ORDER BY trace_id, position', [traceIds]);
+    const byTrace = new Map<string, ActionRecord[]>();
+    for (const r of rows) {
+      const k = hex(blob(r.trace_id));
+      const list = byTrace.get(k) ?? [];
+      byTrace.set(k, list);
+      list.push({
+        actionId: blob(r.action_id),
+        traceId: blob(r.trace_id),
+        type: r.type as ActionType,
+        parentActionId: optBlob(r.parent_action_id),
+        success: r.success as boolean,
+        startLt: big(r.start_lt),
+        endLt: big(r.end_lt),
+        startUtime: num(r.start_utime),
+        endUtime: num(r.end_utime),
+        transactions: (JSON.parse(r.transactions as string) as string[]).map((h) => Buffer.from(h, 'base64')),
+        accounts: JSON.parse(r.accounts as string) as string[],
+        details: JSON.parse(r.details as string) as Record<string, unknown>,
+      });
+    }
+    // in the order the trace ids were asked for, each trace's actions by position
+    const out: ActionRecord[] = [];
+    for (const id of traceIds) out.push(...(byTrace.get(hex(id)) ?? []));
+    return out;
+  }
+
+  async findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]> {
+    return this.getTransactions(await this.findTransactionHashesByMessage(filter, page));
+  }
+
+  async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {
+    const args: unknown[] = [];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    if (filter.msgHash) {
+      // the message's two rows (sent, received) and the few external messages sharing its
+      // normalized hash: two index lookups, deduplicated and ordered here, as the SQLite reader does
+      const h = arg(filter.msgHash);
+      const rest = messageConditions(filter, arg);
+      const rows = (await this.rows(
+        `SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ${h}${rest}
+         UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ${h} AND msg_hash != ${h}${rest}`,
+        args,
+      )) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
+      const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
+      for (const r of rows) unique.set(hex(r.tx_hash), r);
+      const sign = page.sort === 'asc' ? 1 : -1;
+      const ordered = [...unique.values()].sort((a, b) =>
+        sign * (a.tx_lt !== b.tx_lt ? (a.tx_lt < b.tx_lt ? -1 : 1) : a.tx_account !== b.tx_account ? (a.tx_account < b.tx_account ? -1 : 1) : Buffer.compare(a.tx_hash, b.tx_hash)),
+      );
+      return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
+    }
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const rest = messageConditions(filter, arg);
+    // Several messages of one transaction may match (a fan-out sends many with one opcode): each
+    // transaction is listed once.
+    const sql = `SELECT DISTINCT tx_lt, tx_account, tx_hash FROM messages WHERE true${rest}
+                 ORDER BY tx_lt ${dir}, tx_account ${dir}, tx_hash ${dir} LIMIT ${arg(page.limit)} OFFSET ${arg(page.offset)}`;
+    return (await this.rows(sql, args)).map((r) => blob(r.tx_hash));
+  }
+
+  async getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]> {
+    const unique = [...new Set(accounts)];
+    if (unique.length === 0) return [];
+    const byAccount = new Map<string, Row>();
+    for (const r of await this.rows('SELECT * FROM accounts WHERE account = ANY($1::text[])', [unique])) byAccount.set(r.account as string, r);
+    const out: AccountInfoRecord[] = [];
+    for (const a of unique) {
+      const r = byAccount.get(a);
+      if (r) {
+        out.push({
+          account: r.account as string,
+          codeHash: optBlob(r.code_hash),
+          interfaces: JSON.parse(r.interfaces as string) as InterfaceName[],
+          status: r.status as AccountStatus,
+        });
+      }
+    }
+    return out;
+  }
+
+  async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {
+    const unique = [...new Set(accounts)];
+    if (unique.length === 0) return [];
+    const byAccount = new Map<string, Row[]>();
+    for (const r of await this.rows('SELECT * FROM token_info WHERE account = ANY($1::text[]) ORDER BY account, type', [unique])) {
+      const list = byAccount.get(r.account as string) ?? [];
+      byAccount.set(r.account as string, list);
+      list.push(r);
+    }
+    return unique.flatMap((a) =>
+      (byAccount.get(a) ?? []).map((r) => ({
+        account: r.account as string,
+        type: r.type as TokenType,
+        name: r.name as string | null,
+        symbol: r.symbol as string | null,
+        decimals: optNum(r.decimals),
+        description: r.description as string | null,
+        image: r.image as string | null,
+        extra: JSON.parse(r.extra as string) as Record<string, unknown>,
+      })),
+    );
+  }
+
+  async latestMasterchainSeqno(): Promise<number | null> {
+    const [row] = await this.rows('SELECT max(seqno) AS s FROM blocks WHERE workchain = -1');
+    return row?.s === null || row?.s === undefined ? null : num(row.s);
+  }
+
+  /**
+   * Full records of a page of transaction rows with a constant number of queries per page: their
+   * messages, account states, message contents and each message's other end. Each key list is
+   * narrowed to the partitions the page's transactions live in (`mc_seqno = ANY`), so the other
+   * partitions are pruned at run time.
+   */
+  private async assemble(txRows: Row[]): Promise<TransactionRecord[]> {
+    if (txRows.length === 0) return [];
+    const mcs = [...new Set(txRows.map((r) => num(r.mc_seqno)))];
+    const msgRows = await this.rows('SELECT * FROM messages WHERE tx_hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
+      txRows.map((r) => r.hash),
+      mcs,
+    ]);
+    const msgsByTx = new Map<string, Row[]>();
+    for (const m of msgRows) {
+      const k = hex(blob(m.tx_hash));
+      const list = msgsByTx.get(k);
+      if (list) list.push(m);
+      else msgsByTx.set(k, [m]);
+    }
+    const stateHashes = new Map<string, Buffer>();
+    for (const r of txRows) for (const h of [blob(r.state_before), blob(r.state_after)]) stateHashes.set(hex(h), h);
+    const contentHashes = new Map<string, Buffer>();
+    const msgHashes = new Map<string, Buffer>();
+    for (const m of msgRows) {
+      contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
+      const init = optBlob(m.init_state_hash);
+      if (init) contentHashes.set(hex(init), init);
+      msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
+    }
+    const [stateRows, contentRows, endRows] = await Promise.all([
+      this.rows('SELECT * FROM account_states WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...stateHashes.values()], mcs]),
+      contentHashes.size
+        ? this.rows('SELECT hash, boc FROM message_contents WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...contentHashes.values()], mcs])
+        : Promise.resolve([]),
+      // the other end of each message: the transaction that received (`in`) or sent (`out`) it
+      msgHashes.size
+        ? this.rows('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash = ANY($1::bytea[]) ORDER BY msg_hash, direction, tx_hash', [[...msgHashes.values()]])
+        : Promise.resolve([]),
+    ]);
+    const states = new Map<string, Row>();
+    for (const r of stateRows) states.set(hex(blob(r.hash)), r);
+    const contents = new Map<string, Buffer>();
+    for (const r of contentRows) contents.set(hex(blob(r.hash)), blob(r.boc));
+    const ends = new Map<string, Buffer>();
+    for (const r of endRows) {
+      const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
+      if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
+    }
+    const state = (hash: Buffer): AccountStateRecord => {
+      const r = states.get(hex(hash));
+      if (!r) throw new Error(`ledger is inconsistent: account state ${hex(hash)} is missing`);
+      return {
+        hash,
+        account: r.account as string,
+        balance: BigInt(r.balance as string),
+        status: r.status as AccountStatus,
+        codeHash: optBlob(r.code_hash),
+        dataHash: optBlob(r.data_hash),
+        codeBoc: null,
+        dataBoc: null,
+        frozenHash: optBlob(r.frozen_hash),
+        lastTransLt: optBig(r.last_trans_lt),
+      };
+    };
+    const content = (hash: Buffer): Buffer => {
+      const boc = contents.get(hex(hash));
+      if (!boc) throw new Error(`ledger is inconsistent: message content ${hex(hash)} is missing`);
+      return boc;
+    };
+    const message = (r: Row): MessageRecord => {
+      const hash = blob(r.msg_hash);
+      const isIn = r.direction === 'in';
+      const initHash = optBlob(r.init_state_hash);
+      return {
+        hash,
+        hashNorm: optBlob(r.hash_norm),
+        source: r.source as string | null,
+        destination: r.destination as string | null,
+        value: optDec(r.value),
+        valueExtraCurrencies: JSON.parse(r.value_extra as string) as Record<string, string>,
+        fwdFee: optDec(r.fwd_fee),
+        ihrFee: optDec(r.ihr_fee),
+        importFee: optDec(r.import_fee),
+        createdLt: optBig(r.created_lt),
+        createdAt: optNum(r.created_at),
+        opcode: optNum(r.opcode),
+        bounce: optBool(r.bounce),
+        bounced: optBool(r.bounced),
+        ihrDisabled: optBool(r.ihr_disabled),
+        body: { hash: blob(r.body_hash), boc: content(blob(r.body_hash)) },
+        initState: initHash ? { hash: initHash, boc: content(initHash) } : null,
+        comment: r.comment as string | null,
+        outMsgTxHash: isIn ? (ends.get(`${hex(hash)}:out`) ?? null) : blob(r.tx_hash),
+        inMsgTxHash: isIn ? blob(r.tx_hash) : (ends.get(`${hex(hash)}:in`) ?? null),
+      };
+    };
+    return txRows.map((r) => {
+      const hash = blob(r.hash);
+      const msgs = msgsByTx.get(hex(hash)) ?? [];
+      const inRow = msgs.find((m) => m.direction === 'in');
+      const outRows = msgs.filter((m) => m.direction === 'out').sort((x, y) => num(x.position) - num(y.position));
+      return {
+        hash,
+        lt: big(r.lt),
+        account: r.account as string,
+        block: { workchain: num(r.workchain), shard: big(r.shard), seqno: num(r.block_seqno) },
+        mcSeqno: num(r.mc_seqno),
+        now: num(r.now),
+        origStatus: r.orig_status as AccountStatus,
+        endStatus: r.end_status as AccountStatus,
+        totalFees: BigInt(r.total_fees as string),
+        totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
+        description: JSON.parse(r.description as string) as TransactionRecord['description'],
+        boc: blob(r.boc),
+        prevTransHash: blob(r.prev_trans_hash),
+        prevTransLt: big(r.prev_trans_lt),
+        stateBefore: state(blob(r.state_before)),
+        stateAfter: state(blob(r.state_after)),
+        traceId: blob(r.trace_id),
+        traceExternalHash: optBlob(r.trace_external_hash),
+        inMsg: inRow ? message(inRow) : null,
+        outMsgs: outRows.map(message),
+      };
+    });
+  }
+}
+
+function block(row: Row): BlockRecord {
+  const prev = JSON.parse(row.prev_blocks as string) as { workchain: number; shard: string; seqno: number }[];
+  return {
+    workchain: num(row.workchain),
+    shard: big(row.shard),
+    seqno: num(row.seqno),
+    rootHash: blob(row.root_hash),
+    fileHash: blob(row.file_hash),
+    mcSeqno: num(row.mc_seqno),
+    genUtime: num(row.gen_utime),
+    startLt: big(row.start_lt),
+    endLt: big(row.end_lt),
+    txCount: num(row.tx_count),
+    globalId: num(row.global_id),
+    prevBlocks: prev.map((p) => ({ workchain: p.workchain, shard: BigInt(p.shard), seqno: p.seqno })),
+    afterSplit: row.after_split as boolean,
+    beforeSplit: row.before_split as boolean,
+    afterMerge: row.after_merge as boolean,
+    wantSplit: row.want_split as boolean,
+    wantMerge: row.want_merge as boolean,
+    keyBlock: row.key_block as boolean,
+  };
+}
+
+function trace(row: Row, accounts: string[]): TraceRecord {
+  return {
+    traceId: blob(row.trace_id),
+    externalHash: optBlob(row.external_hash),
+    externalHashNorm: optBlob(row.external_hash_norm),
+    startLt: big(row.start_lt),
+    endLt: big(row.end_lt),
+    startUtime: num(row.start_utime),
+    endUtime: num(row.end_utime),
+    mcSeqnoStart: num(row.mc_seqno_start),
+    mcSeqnoEnd: num(row.mc_seqno_end),
+    transactions: num(row.transactions),
+    messages: num(row.messages),
+    pendingMessages: num(row.pending_messages),
+    state: row.state as TraceRecord['state'],
+    classificationState: row.classification_state as TraceRecord['classificationState'],
+    accounts,
+  };
+}
+
+/** The body hash, opcode and direction conditions of a message filter, as ` AND ...` clauses. */
+function messageConditions(filter: MessageFilter, arg: (v: unknown) => string): string {
+  let rest = '';
+  if (filter.bodyHash) rest += ` AND body_hash = ${arg(filter.bodyHash)}`;
+  if (filter.opcode !== undefined) rest += ` AND opcode = ${arg(filter.opcode)}`;
+  if (filter.direction) rest += ` AND direction = ${arg(filter.direction)}`;
+  return rest;
+}
