@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     // Serve at once; rebuild the producer's state in the background by replaying the seed's
     // history (deterministic, writing nothing), then carry on producing where the ledger ends.
     process.stderr.write('live production resumes after replaying the history in the background\n');
-    LiveProducer.resume(store, Number(store.getMeta('seed') ?? config.seed))
+    LiveProducer.resume(store, Number((await store.getMeta('seed')) ?? config.seed))
       .then(async (resumed) => {
         if (stopping) return resumed.stop();
         live = resumed;

@@ -78,13 +78,13 @@ describe('opening a file that is not our ledger', () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  it('creates a new ledger, and reopens it', () => {
+  it('creates a new ledger, and reopens it', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-new-')), 'sub', 'ledger.db');
     const s = openLedgerStore(path);
-    s.setMeta('seed', '9');
+    await s.setMeta('seed', '9');
     s.close();
     const again = openLedgerStore(path, { readonly: true });
-    expect(again.getMeta('seed')).toBe('9');
+    expect(await again.getMeta('seed')).toBe('9');
     expect(again.reader.latestMasterchainSeqno()).toBeNull();
     again.close();
   });

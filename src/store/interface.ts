@@ -44,8 +44,11 @@ export interface MessageFilter {
 }
 
 export interface LedgerWriter {
-  /** Writes the whole batch in one SQLite transaction, or nothing. */
-  writeBatch(batch: LedgerBatch): void;
+  /**
+   * Writes the whole batch in one transaction, or nothing; resolves once it is committed. An engine
+   * may write asynchronously (PostgreSQL), so callers write batches one after another, in order.
+   */
+  writeBatch(batch: LedgerBatch): Promise<void>;
   close(): void;
 }
 

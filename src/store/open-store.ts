@@ -23,9 +23,9 @@ export interface LedgerStore {
   readonly reader: LedgerReader;
   /** Absent when opened read-only. */
   readonly writer: LedgerWriter | null;
-  /** Values such as the seed the ledger was generated with. */
-  getMeta(key: string): string | null;
-  setMeta(key: string, value: string): void;
+  /** Values such as the seed the ledger was generated with (async: not every engine reads synchronously). */
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
   close(): void;
 }
 
@@ -102,8 +102,8 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
     db,
     reader,
     writer,
-    getMeta: (key) => (meta.get(key) as string | undefined) ?? null,
-    setMeta: (key, value) => {
+    getMeta: async (key) => (meta.get(key) as string | undefined) ?? null,
+    setMeta: async (key, value) => {
       if (!putMeta) throw new Error('the ledger is open read-only');
       putMeta.run(key, value);
     },

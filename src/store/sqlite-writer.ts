@@ -50,7 +50,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.write = db.transaction((batch: LedgerBatch) => this.writeUnsafe(batch));
   }
 
-  writeBatch(batch: LedgerBatch): void {
+  // better-sqlite3 commits synchronously: the batch is on disk when the promise is made.
+  async writeBatch(batch: LedgerBatch): Promise<void> {
     this.write(batch);
   }
 

@@ -28,11 +28,11 @@ function expected(tx: TransactionRecord): TransactionRecord {
 
 const byLtDesc = (a: TraceRecord, b: TraceRecord) => (a.endLt === b.endLt ? Buffer.compare(b.traceId, a.traceId) : a.endLt > b.endLt ? -1 : 1);
 
-beforeAll(() => {
+beforeAll(async () => {
   store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-store-')), 'nested', 'ledger.db'));
   for (const batch of syntheticBatches({ batches: BATCHES, txPerBatch: 40, accounts: 24, pendingEvery: 5 })) {
     batches.push(batch);
-    store.writer!.writeBatch(batch);
+    await store.writer!.writeBatch(batch);
     allTxs.push(...batch.transactions);
     for (const t of batch.traces) finalTraces.set(hex(t.traceId), t);
     for (const tx of batch.transactions) if (tx.inMsg) receiver.set(hex(tx.inMsg.hash), tx.hash);
@@ -55,7 +55,7 @@ describe('round trip', () => {
     }
   });
 
-  it('keeps lt near 2^63, amounts beyond 2^64, extra currencies, unicode comments and nested JSON exact', () => {
+  it('keeps lt near 2^63, amounts beyond 2^64, extra currencies, unicode comments and nested JSON exact', async () => {
     const base = allTxs[3]!;
     const lt = (1n << 63n) - 2n;
     const odd: TransactionRecord = {
@@ -86,7 +86,7 @@ describe('round trip', () => {
       },
       outMsgs: [],
     };
-    store.writer!.writeBatch({ blocks: [], transactions: [odd], traces: [], actions: [], accounts: [], tokens: [] });
+    await store.writer!.writeBatch({ blocks: [], transactions: [odd], traces: [], actions: [], accounts: [], tokens: [] });
     const back = store.reader.getTransaction(odd.hash)!;
     expect(back).toEqual(odd);
     expect(back.lt).toBe(lt);
@@ -96,7 +96,7 @@ describe('round trip', () => {
     store.db.prepare('DELETE FROM transactions WHERE hash = ?').run(odd.hash);
   });
 
-  it('returns blocks, the masterchain block with the shard blocks it commits, actions, address book, tokens and meta', () => {
+  it('returns blocks, the masterchain block with the shard blocks it commits, actions, address book, tokens and meta', async () => {
     for (const batch of batches) {
       const [mc, shard] = batch.blocks as [LedgerBatch['blocks'][0], LedgerBatch['blocks'][0]];
       const { shards: _shards, ...mcPlain } = mc;
@@ -113,7 +113,7 @@ describe('round trip', () => {
     const first = batches[0]!;
     expect(store.reader.getAccountInfos(first.accounts.map((a) => a.account))).toEqual(first.accounts);
     expect(store.reader.getTokenInfos([first.tokens[0]!.account, 'nobody'])).toEqual(first.tokens);
-    expect(store.getMeta('batches')).toBe(String(BATCHES));
+    expect(await store.getMeta('batches')).toBe(String(BATCHES));
   });
 
   it('loads a page of any size in the asked order, skipping unknown hashes', () => {
@@ -142,10 +142,10 @@ describe('traces: pending, then complete', () => {
     }
   });
 
-  it('never lists a trace still pending', () => {
+  it('never lists a trace still pending', async () => {
     const s = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-pending-')), 'ledger.db'));
     const [b0] = [...syntheticBatches({ batches: 2, txPerBatch: 20, pendingEvery: 2 })];
-    s.writer!.writeBatch(b0!);
+    await s.writer!.writeBatch(b0!);
     const pending = b0!.traces.filter((t) => t.state === 'pending');
     expect(pending.length).toBe(1);
     expect(s.reader.findTraces({ traceIds: [pending[0]!.traceId] }, { limit: 10, offset: 0, sort: 'desc' })).toEqual([]);

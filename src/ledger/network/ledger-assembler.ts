@@ -45,6 +45,8 @@ export class LedgerAssembler {
   private current: OpenTrace | null = null;
   private slotTxs: TransactionRecord[] = [];
   private readonly counters = { transactions: 0, traces: 0, blocks: 0 };
+  /** The batches handed to the writer, chained: each starts once the one before is committed. */
+  private writing: Promise<void> = Promise.resolve();
   /** Written with the next batch, in the same transaction. */
   nextBatchMeta: Record<string, string> = {};
 
@@ -169,8 +171,18 @@ export class LedgerAssembler {
         }
       }
     }
-    this.writer?.writeBatch(batch);
+    const writer = this.writer;
+    // After a failed write the chain stays rejected: no later batch is written over the gap.
+    if (writer) this.writing = this.writing.then(() => writer.writeBatch(batch));
     this.slotTxs = [];
+  }
+
+  /**
+   * Resolves when every batch sealed so far is committed; rejects with the first failed write (and
+   * from then on), so a producer whose store refused a batch stops instead of carrying on.
+   */
+  written(): Promise<void> {
+    return this.writing;
   }
 
   /** Whether the current slot holds anything not yet written. */

@@ -35,8 +35,8 @@ describe('the producer', () => {
     const pb = await Producer.start(b, seed);
     await pb.slots(4, (i) => i >= 3);
     await pb.close();
-    expect(b.getMeta('bulk_slots')).toBe('3');
-    expect(b.getMeta('live_slots')).toBe('1');
+    expect(await b.getMeta('bulk_slots')).toBe('3');
+    expect(await b.getMeta('live_slots')).toBe('1');
     const resumed = await Producer.resume(b, seed);
     expect(resumed.stats.mcSeqno).toBe(b.reader.latestMasterchainSeqno());
     await resumed.slot(true);
@@ -44,7 +44,7 @@ describe('the producer', () => {
 
     expect(txHashes(b).length).toBeGreaterThan(50);
     expect(txHashes(b)).toEqual(txHashes(a));
-    expect(b.getMeta('live_slots')).toBe('2');
+    expect(await b.getMeta('live_slots')).toBe('2');
   });
 
   it('refuses to resume a ledger another seed produced, naming both ends', async () => {
@@ -53,6 +53,26 @@ describe('the producer', () => {
     await p.slots(2, () => false);
     await p.close();
     await expect(Producer.resume(s, 13)).rejects.toThrow(/replaying seed 13 ends at masterchain seqno \d+, the ledger at \d+/);
+  });
+
+  it('fails loudly when the store refuses a batch: the slot and every later one reject, nothing is written past the gap', async () => {
+    const s = store('refused');
+    const p = await Producer.start(s, 15);
+    await p.slots(2, () => false);
+    const before = s.reader.latestMasterchainSeqno();
+    let calls = 0;
+    p.setWriter({
+      writeBatch: async () => {
+        calls += 1;
+        throw new Error('disk full');
+      },
+      close: () => undefined,
+    });
+    await expect(p.slot()).rejects.toThrow('disk full');
+    await expect(p.slot()).rejects.toThrow('disk full');
+    expect(calls).toBe(1);
+    expect(s.reader.latestMasterchainSeqno()).toBe(before);
+    await p.close();
   });
 
   it('refuses a ledger without slot counts', async () => {
@@ -72,7 +92,7 @@ describe('the producer', () => {
     await live.stop();
     const after = s.reader.latestMasterchainSeqno()!;
     expect(after).toBeGreaterThanOrEqual(before + 2);
-    expect(Number(s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
+    expect(Number(await s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
     // stopped: the emulator thread is gone and nothing more is written
     await new Promise((r) => setTimeout(r, 300));
     expect(s.reader.latestMasterchainSeqno()).toBe(after);

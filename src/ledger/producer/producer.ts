@@ -88,8 +88,8 @@ export class Producer {
    * checks that the replay ends where the ledger ends, then writes into the store again.
    */
   static async resume(store: LedgerStore, seed: number): Promise<Producer> {
-    const bulk = Number(store.getMeta('bulk_slots') ?? 'NaN');
-    const live = Number(store.getMeta('live_slots') ?? 'NaN');
+    const bulk = Number(await store.getMeta('bulk_slots') ?? 'NaN');
+    const live = Number(await store.getMeta('live_slots') ?? 'NaN');
     if (!Number.isInteger(bulk) || !Number.isInteger(live)) throw new Error('the ledger does not say how it was produced; live production cannot resume');
     const producer = await Producer.start(null, seed);
     try {
@@ -179,7 +179,15 @@ export class Producer {
     }
     if (reply.done) {
       this.pending.delete(reply.id);
-      pending.resolve(this.assembler.stats.transactions);
+      const transactions = this.assembler.stats.transactions;
+      // the slot is done once its batches are committed; a failed write fails the whole producer
+      this.assembler.written().then(
+        () => pending.resolve(transactions),
+        (error: unknown) => {
+          pending.reject(error as Error);
+          this.fail(error as Error);
+        },
+      );
     }
   }
 
