@@ -24,7 +24,7 @@ beforeAll(async () => {
   lite = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-engine-')), 'ledger.db'));
   for (const batch of syntheticBatches({ batches: 14, txPerBatch: 30, accounts: 20, pendingEvery: 4 })) {
     batches.push(batch);
-    lite.writer!.writeBatch(batch);
+    await lite.writer!.writeBatch(batch);
     await pg.writer!.writeBatch(batch);
   }
 });
@@ -124,6 +124,6 @@ describe('PostgreSQL and SQLite on the same batches', () => {
     const accounts = [...new Set(batches.flatMap((b) => [...b.accounts.map((a) => a.account), ...b.tokens.map((t) => t.account)])), 'nobody'];
     expect(await pg.reader.getAccountInfos(accounts)).toEqual(lite.reader.getAccountInfos(accounts));
     expect(await pg.reader.getTokenInfos(accounts)).toEqual(lite.reader.getTokenInfos(accounts));
-    for (const key of Object.keys(batches.at(-1)!.meta ?? {})) expect(await pg.getMeta(key)).toBe(lite.getMeta(key));
+    for (const key of Object.keys(batches.at(-1)!.meta ?? {})) expect(await pg.getMeta(key)).toBe(await lite.getMeta(key));
   });
 });

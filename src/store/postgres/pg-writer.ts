@@ -102,6 +102,9 @@ export class PgLedgerWriter {
     private readonly partitions: PartitionKeeper,
   ) {}
 
+  /** The store closes the connections. */
+  close(): void {}
+
   writeBatch(batch: LedgerBatch): Promise<void> {
     const run = this.queue.then(() => this.writeNow(batch));
     this.queue = run.catch(() => undefined);
