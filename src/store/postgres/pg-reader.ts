@@ -322,16 +322,18 @@ export class PgLedgerReader {
       if (init) contentHashes.set(hex(init), init);
       msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
     }
-    const [stateRows, contentRows, endRows] = await Promise.all([
-      this.rows('SELECT * FROM account_states WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...stateHashes.values()], mcs]),
-      contentHashes.size
-        ? this.rows('SELECT hash, boc FROM message_contents WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...contentHashes.values()], mcs])
-        : Promise.resolve([]),
-      // the other end of each message: the transaction that received (`in`) or sent (`out`) it
-      msgHashes.size
-        ? this.rows('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash = ANY($1::bytea[]) ORDER BY msg_hash, direction, tx_hash', [[...msgHashes.values()]])
-        : Promise.resolve([]),
+    // one after another: inside a snapshot they share one connection, which runs one query at a time
+    const stateRows = await this.rows('SELECT * FROM account_states WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
+      [...stateHashes.values()],
+      mcs,
     ]);
+    const contentRows = contentHashes.size
+      ? await this.rows('SELECT hash, boc FROM message_contents WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...contentHashes.values()], mcs])
+      : [];
+    // the other end of each message: the transaction that received (`in`) or sent (`out`) it
+    const endRows = msgHashes.size
+      ? await this.rows('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash = ANY($1::bytea[]) ORDER BY msg_hash, direction, tx_hash', [[...msgHashes.values()]])
+      : [];
     const states = new Map<string, Row>();
     for (const r of stateRows) states.set(hex(blob(r.hash)), r);
     const contents = new Map<string, Buffer>();
