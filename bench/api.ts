@@ -8,9 +8,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchLedgerPath, median } from './bench-ledger';
 import { openLedgerStore } from '../src/store/open-store';
-import { TransactionFragments } from '../src/server/serialize/cached';
-import { transactionsByMessageBody } from '../src/server/routes/transactions-by-message';
-import { getBlockTransactionsExtBody } from '../src/server/routes/get-block-transactions-ext';
+import { inProcessExecutor } from '../src/server/readers/in-process';
+import { transactionsByMessage } from '../src/server/routes/transactions-by-message';
+import { getBlockTransactionsExt } from '../src/server/routes/get-block-transactions-ext';
 
 const PORT = 8290;
 const base = `http://127.0.0.1:${PORT}`;
@@ -47,7 +47,7 @@ for (const [name, url] of Object.entries(targets)) {
 }
 
 // The service's overhead: median sequential HTTP latency over the median of the route's own work
-// run in-process (the exported body function the route calls, with the same caches warm: the store
+// run in-process (the operation's parse and run on one snapshot, with the same caches warm: the store
 // query, the cached JSON fragments, the address book, the body assembly). The client is node:http
 // over one kept-alive connection and asks for no compression, as autocannon does above: undici's
 // fetch costs ~0.3 ms more per request on the client side, and asks for br/gzip by default, which
@@ -76,12 +76,12 @@ async function httpMedian(url: string, headers: Record<string, string> = {}, ori
   }
   return median(t);
 }
-function inProcessMedian(fn: () => unknown, n = 2000) {
-  for (let i = 0; i < 200; i++) fn();
+async function inProcessMedian(fn: () => Promise<unknown>, n = 2000) {
+  for (let i = 0; i < 200; i++) await fn();
   const t: number[] = [];
   for (let i = 0; i < n; i++) {
     const s = performance.now();
-    fn();
+    await fn();
     t.push(performance.now() - s);
   }
   return median(t);
@@ -93,12 +93,11 @@ async function bareServer(bytes: number): Promise<{ origin: string; stop: () => 
   const port = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
-const r = store.reader;
-const fragments = new TransactionFragments(r);
+const inProcess = inProcessExecutor(path, 1000);
 const blockQuery = { workchain: String(block.workchain), shard: String(block.shard), seqno: String(block.seqno), count: '40' };
 const work = {
-  transactionsByMessage: () => transactionsByMessageBody(r, fragments, { msg_hash: msgHash }),
-  getBlockTransactionsExt: () => getBlockTransactionsExtBody(r, fragments, blockQuery, 'req-1'),
+  transactionsByMessage: () => inProcess.execute(transactionsByMessage.path, transactionsByMessage.parse({ msg_hash: msgHash }), true, 'req-1'),
+  getBlockTransactionsExt: () => inProcess.execute(getBlockTransactionsExt.path, getBlockTransactionsExt.parse(blockQuery), true, 'req-1'),
 };
 const us = (ms: number) => Math.round(ms * 1000);
 const overhead: Record<string, number> = {};
@@ -106,7 +105,7 @@ const overheadParts: Record<string, Record<string, number>> = {};
 for (const name of ['transactionsByMessage', 'getBlockTransactionsExt'] as const) {
   const url = name === 'transactionsByMessage' ? targets.transactionsByMessage_msg_hash : targets.getBlockTransactionsExt_count_40;
   const httpMs = await httpMedian(url);
-  const inProcessMs = inProcessMedian(work[name]);
+  const inProcessMs = await inProcessMedian(work[name]);
   const bytes = await get(url);
   const bare = await bareServer(bytes);
   const bareMs = await httpMedian('/', {}, bare.origin);

@@ -11,7 +11,6 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { testLedgerPath } from '../src/ledger/test-ledger';
-import { openLedgerStore } from '../src/store/open-store';
 import { createServer } from '../src/server/app';
 import { layoutTree, type LayoutInput } from '../src/web/features/trace-graph/trace-layout';
 
@@ -68,8 +67,7 @@ function bigTrace(source: Json, n: number): Json {
 async function main() {
   const webRoot = resolve('dist/web');
   if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
-  const store = openLedgerStore(await testLedgerPath(11, 700), { readonly: true });
-  const app = await createServer({ reader: store.reader, webRoot });
+  const app = await createServer({ location: await testLedgerPath(11, 700), webRoot });
   // The 1000-transaction trace is served by the server itself, over HTTP like any answer. (It was
   // served through Playwright's request interception, which routes every request of the page,
   // chunks included, through this process and sent the 5 MB body base64-encoded over the
@@ -150,7 +148,6 @@ async function main() {
   } finally {
     await browser.close();
     await app.close();
-    store.close();
   }
 }
 

@@ -3,7 +3,6 @@
 // ledger file is built once and reused (same seed, same hashes), so a second run starts in a second.
 import { resolve } from 'node:path';
 import { testLedgerPath } from '../src/ledger/test-ledger';
-import { openLedgerStore } from '../src/store/open-store';
 import { createServer } from '../src/server/app';
 
 const SEED = Number(process.env.E2E_SEED ?? 11);
@@ -12,14 +11,12 @@ const port = Number(process.env.PORT ?? 8181);
 const host = process.env.HOST ?? '127.0.0.1';
 
 const path = await testLedgerPath(SEED, TXS);
-const store = openLedgerStore(path, { readonly: true });
-const app = await createServer({ reader: store.reader, webRoot: resolve('dist/web') });
+const app = await createServer({ location: path, webRoot: resolve('dist/web') });
 await app.listen({ port, host });
 process.stdout.write(`fixture ledger ${path} served at http://${host}:${port}\n`);
 
 const stop = async () => {
   await app.close();
-  store.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

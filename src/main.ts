@@ -13,15 +13,15 @@ async function main(): Promise<void> {
   const config = readConfig();
   const store = openLedgerStore(config.dbPath);
   let live: LiveProducer | null = null;
-  if (store.reader.latestMasterchainSeqno() === null) {
+  if ((await store.reader.latestMasterchainSeqno()) === null) {
     process.stderr.write(`${config.dbPath} is empty: generating ${config.txs} transactions of history (seed ${config.seed})\n`);
     const r = await generateInto(store, { seed: config.seed, txs: config.txs, onProgress: progressReporter('generating'), keepRunning: config.live });
     process.stderr.write(`history ready: ${r.transactions} transactions in ${r.seconds.toFixed(1)} s\n`);
     if (config.live && r.producer) live = new LiveProducer(r.producer);
   } else {
-    process.stderr.write(`${config.dbPath}: reusing the ledger (masterchain seqno ${store.reader.latestMasterchainSeqno()})\n`);
+    process.stderr.write(`${config.dbPath}: reusing the ledger (masterchain seqno ${await store.reader.latestMasterchainSeqno()})\n`);
   }
-  const app = await createServer({ reader: store.reader, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
+  const app = await createServer({ location: config.dbPath, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
         if (stopping) return resumed.stop();
         live = resumed;
         resumed.start();
-        process.stderr.write(`live production resumed at masterchain seqno ${store.reader.latestMasterchainSeqno()}\n`);
+        process.stderr.write(`live production resumed at masterchain seqno ${await store.reader.latestMasterchainSeqno()}\n`);
       })
       .catch((error: unknown) => process.stderr.write(`live production cannot resume: ${(error as Error).message}; serving the ledger as it is\n`));
   }

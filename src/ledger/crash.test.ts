@@ -48,7 +48,7 @@ describe('the store survives a writer killed mid-batch', () => {
 });
 
 describe('opening a file that is not our ledger', () => {
-  it('refuses a file of random bytes, naming it and leaving it untouched', () => {
+  it('refuses a file of random bytes, naming it and leaving it untouched', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-foreign-')), 'notes.db');
     const bytes = Buffer.from('these are my notes, not a ledger\n'.repeat(100));
     writeFileSync(path, bytes);
@@ -57,7 +57,7 @@ describe('opening a file that is not our ledger', () => {
     expect(readFileSync(path).equals(bytes)).toBe(true);
   });
 
-  it('refuses another application’s SQLite database', () => {
+  it('refuses another application’s SQLite database', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-foreign-')), 'other.db');
     const other = new Database(path);
     other.exec('CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES (\'soup\')');
@@ -67,7 +67,7 @@ describe('opening a file that is not our ledger', () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  it('refuses a ledger of a newer schema version', () => {
+  it('refuses a ledger of a newer schema version', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-newer-')), 'ledger.db');
     openLedgerStore(path).close();
     const db = new Database(path);
@@ -85,7 +85,7 @@ describe('opening a file that is not our ledger', () => {
     s.close();
     const again = openLedgerStore(path, { readonly: true });
     expect(await again.getMeta('seed')).toBe('9');
-    expect(again.reader.latestMasterchainSeqno()).toBeNull();
+    expect(await again.reader.latestMasterchainSeqno()).toBeNull();
     again.close();
   });
 });

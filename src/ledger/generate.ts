@@ -48,7 +48,7 @@ export async function generateInto(
 export async function generateLedger(opts: GenerateOptions & { dbPath: string }) {
   const store = openLedgerStore(opts.dbPath);
   try {
-    if (store.reader.latestMasterchainSeqno() !== null) throw new Error(`${opts.dbPath} already holds a ledger; choose another file`);
+    if ((await store.reader.latestMasterchainSeqno()) !== null) throw new Error(`${opts.dbPath} already holds a ledger; choose another file`);
     const { producer: _p, ...r } = await generateInto(store, opts);
     return r;
   } finally {

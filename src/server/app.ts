@@ -2,29 +2,31 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { ParamError } from '../api/params';
-import type { LedgerReader } from '../store/interface';
+import type { RawQuery } from '../api/params';
 import { NotFoundError, errorBody } from './errors';
-import { registerGetBlockTransactionsExt } from './routes/get-block-transactions-ext';
-import { registerMasterchainBlockShardState } from './routes/masterchain-block-shard-state';
-import { registerTraces } from './routes/traces';
-import { registerTransactionsByMessage } from './routes/transactions-by-message';
+import { defaultLimits, type ServiceLimits } from './limits';
+import { OPERATIONS } from './operations/registry';
+import { ReadError, type ReadExecutor } from './readers/executor';
+import { inProcessExecutor } from './readers/in-process';
 import { registerExplorer } from './static-files';
-import { TransactionFragments } from './serialize/cached';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the operations run; closed with the server. */
+    ledgerReaders: ReadExecutor;
+  }
+}
 
 export interface ServerOptions {
-  reader: LedgerReader;
+  /** The ledger to serve (a file path); the service opens its own read-only connections to it. */
+  location: string;
+  /** Bounds of the service; each missing one gets its default (see `defaultLimits`). */
+  limits?: Partial<ServiceLimits>;
   /** The built explorer (`dist/web`); the API alone when absent. */
   webRoot?: string;
   /** One structured line per request on stdout; off in tests. */
   log?: boolean;
 }
-
-const API_PATHS = [
-  '/api/v2/getBlockTransactionsExt',
-  '/api/v3/masterchainBlockShardState',
-  '/api/v3/traces',
-  '/api/v3/transactionsByMessage',
-];
 
 /**
  * The store cannot answer right now (locked by a writer past the busy timeout, file gone or unreadable,
@@ -110,7 +112,12 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   app.setErrorHandler((error, request, reply) => {
     let status = 500;
     let message = 'internal error';
-    if (error instanceof ParamError) {
+    if (error instanceof ReadError) {
+      status = error.status;
+      message = error.message;
+      if (error.seqno !== null) reply.header('X-Ledger-Seqno', String(error.seqno));
+      if (error.retryAfter !== null) reply.header('Retry-After', String(error.retryAfter));
+    } else if (error instanceof ParamError) {
       status = 422;
       message = error.message;
     } else if (error instanceof NotFoundError) {
@@ -140,12 +147,19 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // bodies still stream, so the event loop is never held for more than a 64 KB compression.
   await app.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 65_536 });
 
-  const fragments = new TransactionFragments(opts.reader);
-  registerGetBlockTransactionsExt(app, opts.reader, fragments);
-  registerMasterchainBlockShardState(app, opts.reader, fragments);
-  registerTraces(app, opts.reader);
-  registerTransactionsByMessage(app, opts.reader, fragments);
-  for (const url of API_PATHS) {
+  const limits = defaultLimits(opts.limits);
+  const readers = inProcessExecutor(opts.location, limits.traceMaxTxs);
+  app.decorate('ledgerReaders', readers);
+  app.addHook('onClose', async () => readers.close());
+  for (const op of OPERATIONS) {
+    app.get(op.path, async (request, reply) => {
+      const params = op.parse(request.query as RawQuery);
+      const answer = await readers.execute(op.path, params, op.light(params), request.id);
+      if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    });
+  }
+  for (const { path: url } of OPERATIONS) {
     app.route({
       method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
       url,

@@ -53,11 +53,13 @@ describe('graceful shutdown', () => {
 
 describe('store unavailable', () => {
   it('answers 503 in the dialect envelope, without internals, once the store is closed', async () => {
-    const store = openLedgerStore(await testLedgerPath(), { readonly: true });
-    const app = await createServer({ reader: store.reader });
-    const seqno = store.reader.latestMasterchainSeqno()!;
-    expect((await app.inject(`/api/v3/masterchainBlockShardState?seqno=${seqno}`)).statusCode).toBe(200);
+    const path = await testLedgerPath();
+    const store = openLedgerStore(path, { readonly: true });
+    const app = await createServer({ location: path });
+    const seqno = (await store.reader.latestMasterchainSeqno())!;
     store.close();
+    expect((await app.inject(`/api/v3/masterchainBlockShardState?seqno=${seqno}`)).statusCode).toBe(200);
+    await app.ledgerReaders.close();
     for (const url of ['/api/v3/traces?limit=5', `/api/v3/masterchainBlockShardState?seqno=${seqno - 1}`, '/api/v2/getBlockTransactionsExt?workchain=-1&shard=-9223372036854775808&seqno=1']) {
       const r = await app.inject(url);
       expect(r.statusCode, url).toBe(503);

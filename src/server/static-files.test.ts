@@ -16,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>ledgerscope</title><script type="module" src="/assets/app-1a2b3c.js"></script>');
   writeFileSync(join(root, 'assets', 'app-1a2b3c.js'), 'console.log("explorer")');
   store = openLedgerStore(join(root, 'empty.db'));
-  app = await createServer({ reader: store.reader, webRoot: root });
+  app = await createServer({ location: store.path, webRoot: root });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const a = app.server.address();
   base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;

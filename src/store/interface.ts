@@ -52,8 +52,14 @@ export interface LedgerWriter {
   close(): void;
 }
 
+/**
+ * What the service reads. Every method answers with a promise, so that an engine reached over the
+ * network (a server database) implements the same interface as the embedded one. A request's reads
+ * go through one `LedgerSnapshots.readSnapshot` call, so they all see one state of the ledger even
+ * while the producer writes.
+ */
 export interface LedgerReader {
-  getBlock(ref: BlockRef): BlockRecord | null;
+  getBlock(ref: BlockRef): Promise<BlockRecord | null>;
   /**
    * The v2 cursor walk: transactions of one block in ascending (account id, lt), strictly after
    * (afterAccount, afterLt) when given; `incomplete` is true exactly when more follow.
@@ -62,28 +68,39 @@ export interface LedgerReader {
     ref: BlockRef,
     after: { account: string; lt: bigint } | null,
     count: number,
-  ): { transactions: TransactionRecord[]; incomplete: boolean };
+  ): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }>;
   getBlockTransactionHashes(
     ref: BlockRef,
     after: { account: string; lt: bigint } | null,
     count: number,
-  ): { hashes: Buffer[]; incomplete: boolean };
+  ): Promise<{ hashes: Buffer[]; incomplete: boolean }>;
+  getTransaction(hash: Buffer): Promise<TransactionRecord | null>;
   /** The masterchain block first, then the shard blocks it commits. `null` when unknown. */
-  getTransaction(hash: Buffer): TransactionRecord | null;
-  getMasterchainBlocks(seqno: number): BlockRecord[] | null;
-  getTransactionsByMcSeqno(seqno: number, page: Page): TransactionRecord[];
-  getTransactionHashesByMcSeqno(seqno: number, page: Page): Buffer[];
-  getTransactions(hashes: Buffer[]): TransactionRecord[];
+  getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null>;
+  getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]>;
+  getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]>;
+  getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]>;
   /** Completed traces only, ordered by end_lt (end_utime when a utime bound is given), then trace id. */
-  findTraces(filter: TraceFilter, page: Page): TraceRecord[];
+  findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]>;
   /** The trace's transactions by lt, at most `max`. */
-  getTraceTransactions(traceId: Buffer, max: number): TransactionRecord[];
-  getActions(traceIds: Buffer[]): ActionRecord[];
+  getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]>;
+  getActions(traceIds: Buffer[]): Promise<ActionRecord[]>;
   /** Each transaction once, even when several of its messages match. */
-  findTransactionsByMessage(filter: MessageFilter, page: Page): TransactionRecord[];
-  findTransactionHashesByMessage(filter: MessageFilter, page: Page): Buffer[];
-  getAccountInfos(accounts: string[]): AccountInfoRecord[];
-  getTokenInfos(accounts: string[]): TokenInfoRecord[];
-  latestMasterchainSeqno(): number | null;
-  close(): void;
+  findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]>;
+  findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]>;
+  getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]>;
+  getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]>;
+  latestMasterchainSeqno(): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+/** A source of consistent reads: what the service (and each of its reader workers) holds. */
+export interface LedgerSnapshots {
+  /**
+   * Runs `fn` with a reader whose every read sees one and the same state of the ledger (blocks
+   * committed meanwhile are invisible to it), and answers what `fn` answers. Calls are served one
+   * after another on one connection: a second call waits for the first to finish.
+   */
+  readSnapshot<T>(fn: (reader: LedgerReader) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }

@@ -53,7 +53,7 @@ function reference(filter: MessageFilter & { msgHash: Buffer }, page: Page): str
 }
 
 describe('transactions by message hash', () => {
-  it('orders, deduplicates and pages as SQLite does, for every message and normalized hash', () => {
+  it('orders, deduplicates and pages as SQLite does, for every message and normalized hash', async () => {
     expect(hashes.length).toBeGreaterThan(100);
     let multi = 0;
     for (const msgHash of hashes) {
@@ -64,7 +64,7 @@ describe('transactions by message hash', () => {
             const page = { sort, offset, limit };
             const want = reference(filter, page);
             if (want.length > 1) multi += 1;
-            expect(store.reader.findTransactionHashesByMessage(filter, page).map((h) => h.toString('hex'))).toEqual(want);
+            expect((await store.reader.findTransactionHashesByMessage(filter, page)).map((h) => h.toString('hex'))).toEqual(want);
           }
         }
       }

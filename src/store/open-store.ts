@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { SqliteLedgerWriter } from './sqlite-writer';
-import type { LedgerReader, LedgerWriter } from './interface';
+import { sqliteReadSnapshot } from './sqlite-snapshots';
+import type { LedgerReader, LedgerSnapshots, LedgerWriter } from './interface';
 
 /** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
 export class LedgerFileError extends Error {
@@ -21,6 +22,12 @@ export interface LedgerStore {
   readonly path: string;
   readonly db: Database.Database;
   readonly reader: LedgerReader;
+  /**
+   * The reads of one request on one snapshot (see `LedgerSnapshots`). On a writable store the
+   * snapshot shares the writer's connection: `fn` must not wait on anything but its reads, or a
+   * batch written meanwhile would join the read transaction and be committed at its end.
+   */
+  readSnapshot: LedgerSnapshots['readSnapshot'];
   /** Absent when opened read-only. */
   readonly writer: LedgerWriter | null;
   /** Values such as the seed the ledger was generated with (async: not every engine reads synchronously). */
@@ -101,6 +108,7 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
     path,
     db,
     reader,
+    readSnapshot: sqliteReadSnapshot(db, reader),
     writer,
     getMeta: async (key) => (meta.get(key) as string | undefined) ?? null,
     setMeta: async (key, value) => {
@@ -120,4 +128,17 @@ function migrate(db: Database.Database, from: number): void {
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
+}
+
+/**
+ * A read-only source of snapshots over the ledger at `location` (a file path): what each reader
+ * worker of the service opens. The one place that turns a location into a reader, so that another
+ * engine (addressed by URL) is chosen here.
+ */
+export function openLedgerReaderFor(location: string): LedgerSnapshots {
+  const store = openLedgerStore(location, { readonly: true });
+  return {
+    readSnapshot: store.readSnapshot,
+    close: async () => store.close(),
+  };
 }

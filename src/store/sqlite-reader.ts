@@ -54,7 +54,7 @@ export class SqliteLedgerReader implements LedgerReader {
     return s;
   }
 
-  getBlock(ref: BlockRef): BlockRecord | null {
+  async getBlock(ref: BlockRef): Promise<BlockRecord | null> {
     const row = this.q('SELECT * FROM blocks WHERE workchain = ? AND shard = ? AND seqno = ?').get(ref.workchain, ref.shard, ref.seqno) as Row | undefined;
     return row ? this.block(row) : null;
   }
@@ -83,7 +83,7 @@ export class SqliteLedgerReader implements LedgerReader {
     };
   }
 
-  getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
+  async getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
     const rows = (after
       ? this.q(`SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ?
                 AND (account > ? OR (account = ? AND lt > ?)) ORDER BY account, lt LIMIT ?`)
@@ -93,13 +93,13 @@ export class SqliteLedgerReader implements LedgerReader {
     return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
   }
 
-  getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
-    const page = this.getBlockTransactionHashes(ref, after, count);
-    return { transactions: this.getTransactions(page.hashes), incomplete: page.incomplete };
+  async getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
+    const page = await this.getBlockTransactionHashes(ref, after, count);
+    return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
   }
 
-  getMasterchainBlocks(seqno: number): BlockRecord[] | null {
-    const mc = this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
+  async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
+    const mc = await this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
     if (!mc) return null;
     const shards = this.q(`SELECT b.* FROM shard_state s JOIN blocks b
         ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
@@ -107,19 +107,19 @@ export class SqliteLedgerReader implements LedgerReader {
     return [mc, ...shards.map((r) => this.block(r))];
   }
 
-  getTransactionHashesByMcSeqno(seqno: number, page: Page): Buffer[] {
+  async getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]> {
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
     const rows = this.q(`SELECT hash FROM transactions WHERE mc_seqno = ?
         ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT ? OFFSET ?`).all(seqno, page.limit, page.offset) as Row[];
     return rows.map((r) => blob(r.hash));
   }
 
-  getTransactionsByMcSeqno(seqno: number, page: Page): TransactionRecord[] {
-    return this.getTransactions(this.getTransactionHashesByMcSeqno(seqno, page));
+  async getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]> {
+    return this.getTransactions(await this.getTransactionHashesByMcSeqno(seqno, page));
   }
 
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
-  getTransactions(hashes: Buffer[]): TransactionRecord[] {
+  async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
     const rows = new Map<string, Row>();
     for (const r of this.inList('SELECT * FROM transactions WHERE hash IN', hashes)) rows.set(blob(r.hash).toString('hex'), r);
     const ordered: Row[] = [];
@@ -130,7 +130,7 @@ export class SqliteLedgerReader implements LedgerReader {
     return this.assemble(ordered);
   }
 
-  findTraces(filter: TraceFilter, page: Page): TraceRecord[] {
+  async findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]> {
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
     const byUtime = filter.startUtime !== undefined || filter.endUtime !== undefined;
     const where: string[] = ["t.state = 'complete'"];
@@ -208,12 +208,12 @@ export class SqliteLedgerReader implements LedgerReader {
     };
   }
 
-  getTraceTransactions(traceId: Buffer, max: number): TransactionRecord[] {
+  async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
     const rows = this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').all(traceId, max) as Row[];
     return this.assemble(rows);
   }
 
-  getActions(traceIds: Buffer[]): ActionRecord[] {
+  async getActions(traceIds: Buffer[]): Promise<ActionRecord[]> {
     const out: ActionRecord[] = [];
     for (const id of traceIds) {
       const rows = this.q('SELECT * FROM actions WHERE trace_id = ? ORDER BY position').all(id) as Row[];
@@ -237,11 +237,11 @@ export class SqliteLedgerReader implements LedgerReader {
     return out;
   }
 
-  findTransactionsByMessage(filter: MessageFilter, page: Page): TransactionRecord[] {
-    return this.getTransactions(this.findTransactionHashesByMessage(filter, page));
+  async findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]> {
+    return this.getTransactions(await this.findTransactionHashesByMessage(filter, page));
   }
 
-  findTransactionHashesByMessage(filter: MessageFilter, page: Page): Buffer[] {
+  async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {
     if (filter.msgHash) return this.transactionHashesByMessageHash(filter, filter.msgHash, page);
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
     const { rest, args } = messageConditions(filter);
@@ -274,11 +274,11 @@ export class SqliteLedgerReader implements LedgerReader {
     return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
   }
 
-  getTransaction(hash: Buffer): TransactionRecord | null {
-    return this.getTransactions([hash])[0] ?? null;
+  async getTransaction(hash: Buffer): Promise<TransactionRecord | null> {
+    return (await this.getTransactions([hash]))[0] ?? null;
   }
 
-  getAccountInfos(accounts: string[]): AccountInfoRecord[] {
+  async getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]> {
     const stmt = this.q('SELECT * FROM accounts WHERE account = ?');
     const out: AccountInfoRecord[] = [];
     for (const a of new Set(accounts)) {
@@ -295,7 +295,7 @@ export class SqliteLedgerReader implements LedgerReader {
     return out;
   }
 
-  getTokenInfos(accounts: string[]): TokenInfoRecord[] {
+  async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {
     const stmt = this.q('SELECT * FROM token_info WHERE account = ?');
     const out: TokenInfoRecord[] = [];
     for (const a of new Set(accounts)) {
@@ -315,12 +315,12 @@ export class SqliteLedgerReader implements LedgerReader {
     return out;
   }
 
-  latestMasterchainSeqno(): number | null {
+  async latestMasterchainSeqno(): Promise<number | null> {
     const v = this.q('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get();
     return v === null || v === undefined ? null : num(v);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
 

@@ -38,7 +38,7 @@ describe('the producer', () => {
     expect(await b.getMeta('bulk_slots')).toBe('3');
     expect(await b.getMeta('live_slots')).toBe('1');
     const resumed = await Producer.resume(b, seed);
-    expect(resumed.stats.mcSeqno).toBe(b.reader.latestMasterchainSeqno());
+    expect(resumed.stats.mcSeqno).toBe((await b.reader.latestMasterchainSeqno()));
     await resumed.slot(true);
     await resumed.close();
 
@@ -84,18 +84,18 @@ describe('the producer', () => {
     const s = store('live');
     const p = await Producer.start(s, 14);
     await p.slots(1, () => false);
-    const before = s.reader.latestMasterchainSeqno()!;
+    const before = (await s.reader.latestMasterchainSeqno())!;
     const live = new LiveProducer(p, 50);
     live.start();
     const deadline = Date.now() + 30_000;
-    while (s.reader.latestMasterchainSeqno()! < before + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await s.reader.latestMasterchainSeqno())! < before + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await live.stop();
-    const after = s.reader.latestMasterchainSeqno()!;
+    const after = (await s.reader.latestMasterchainSeqno())!;
     expect(after).toBeGreaterThanOrEqual(before + 2);
     expect(Number(await s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
     // stopped: the emulator thread is gone and nothing more is written
     await new Promise((r) => setTimeout(r, 300));
-    expect(s.reader.latestMasterchainSeqno()).toBe(after);
+    expect((await s.reader.latestMasterchainSeqno())).toBe(after);
     await expect(p.slot()).rejects.toThrow(/closed/);
   });
 });

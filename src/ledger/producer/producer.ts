@@ -94,7 +94,7 @@ export class Producer {
     const producer = await Producer.start(null, seed);
     try {
       await producer.slots(bulk + live, (i) => i >= bulk);
-      const expected = store.reader.latestMasterchainSeqno();
+      const expected = await store.reader.latestMasterchainSeqno();
       if (producer.stats.mcSeqno !== expected) {
         throw new Error(`replaying seed ${seed} ends at masterchain seqno ${producer.stats.mcSeqno}, the ledger at ${expected}; live production cannot resume`);
       }

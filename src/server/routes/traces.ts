@@ -1,41 +1,56 @@
-import type { FastifyInstance } from 'fastify';
-import { parseParams, tracesParams, type RawQuery } from '../../api/params';
-import type { LedgerReader } from '../../store/interface';
+import { parseParams, tracesParams, type TracesParams } from '../../api/params';
 import { selectActions } from '../actions-select';
 import { addressBookJson, metadata } from '../serialize/address-book';
-import { addressesOf, FragmentCache, listBody } from '../serialize/json-cache';
-import { TRACE_TX_LIMIT, traceJson } from '../serialize/v3';
+import { writeList, type Fragment } from '../serialize/json-cache';
+import { traceJson } from '../serialize/v3';
+import { defineOperation, type ReadContext } from '../operations/operation';
+
+/** A lookup of at most this many traces by id or hash, or a page this short, is light. */
+const LIGHT_ITEMS = 16;
+
+/** Each trace's JSON, made one at a time as the body is written (a page of traces is megabytes). */
+async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerator<Fragment> {
+  const { reader, caches } = ctx;
+  const found = await reader.findTraces(
+    {
+      accounts: p.account,
+      traceIds: p.trace_id,
+      txHashes: p.tx_hash,
+      msgHashes: p.msg_hash,
+      mcSeqno: p.mc_seqno,
+      startUtime: p.start_utime,
+      endUtime: p.end_utime,
+      startLt: p.start_lt,
+      endLt: p.end_lt,
+    },
+    { limit: p.limit, offset: p.offset, sort: p.sort },
+  );
+  const maxTxs = ctx.traceMaxTxs;
+  const actionsKey = p.include_actions ? [...p.supported_action_types].sort().join(',') : '-';
+  for (const t of found) {
+    const key = `${t.traceId.toString('hex')}:${maxTxs}:${actionsKey}`;
+    const hit = caches.traces.get(key);
+    if (hit) {
+      yield hit;
+      continue;
+    }
+    const txs = await reader.getTraceTransactions(t.traceId, maxTxs);
+    const actions = p.include_actions ? selectActions(await reader.getActions([t.traceId]), p.supported_action_types) : null;
+    yield caches.traces.keep(key, traceJson(t, txs, actions), t.state === 'complete');
+  }
+}
 
 /** v3 traces: completed traces by one of account / trace_id / tx_hash / msg_hash, or the latest. */
-export function registerTraces(app: FastifyInstance, reader: LedgerReader): void {
-  // a completed trace never changes: its JSON is kept, per choice of actions
-  const cache = new FragmentCache(5_000);
-  app.get('/api/v3/traces', async (request, reply) => {
-    const p = parseParams('traces', tracesParams, request.query as RawQuery);
-    const found = reader.findTraces(
-      {
-        accounts: p.account,
-        traceIds: p.trace_id,
-        txHashes: p.tx_hash,
-        msgHashes: p.msg_hash,
-        mcSeqno: p.mc_seqno,
-        startUtime: p.start_utime,
-        endUtime: p.end_utime,
-        startLt: p.start_lt,
-        endLt: p.end_lt,
-      },
-      { limit: p.limit, offset: p.offset, sort: p.sort },
-    );
-    const actionsKey = p.include_actions ? [...p.supported_action_types].sort().join(',') : '-';
-    const traces = found.map((t) =>
-      cache.through(`${t.traceId.toString('hex')}:${actionsKey}`, () => {
-        const txs = reader.getTraceTransactions(t.traceId, TRACE_TX_LIMIT);
-        const actions = p.include_actions ? selectActions(reader.getActions([t.traceId]), p.supported_action_types) : null;
-        return { value: traceJson(t, txs, actions), final: t.state === 'complete' };
-      }),
-    );
-    const addresses = addressesOf(traces);
-    reply.type('application/json; charset=utf-8');
-    return listBody('traces', traces, { address_book: addressBookJson(reader, addresses), metadata: metadata(reader, addresses) });
-  });
-}
+export const traces = defineOperation({
+  path: '/api/v3/traces',
+  parse: (query) => parseParams('traces', tracesParams, query),
+  light: (p) => {
+    const ids = p.trace_id ?? p.tx_hash ?? p.msg_hash;
+    return (ids !== undefined && ids.length <= LIGHT_ITEMS && p.offset === 0) || (p.limit <= LIGHT_ITEMS && p.offset <= 1000 && !p.include_actions);
+  },
+  run: (ctx, p, out) =>
+    writeList(out, 'traces', traceFragments(ctx, p), async (addresses) => ({
+      address_book: await addressBookJson(ctx.reader, addresses),
+      metadata: await metadata(ctx.reader, addresses),
+    })),
+});

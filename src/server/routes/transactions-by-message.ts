@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { parseParams, transactionsByMessageParams, type RawQuery, type TransactionsByMessageParams } from '../../api/params';
 import { parseHash } from '../../ton/hash';
-import type { LedgerReader } from '../../store/interface';
 import { addressBookJson } from '../serialize/address-book';
-import { addressesOf, listBody } from '../serialize/json-cache';
-import type { TransactionFragments } from '../serialize/cached';
+import { writeList } from '../serialize/json-cache';
+import { defineOperation } from '../operations/operation';
 
 /** The schema's own paging defaults, read from it once, so the fast path below cannot drift from it. */
 const DEFAULTS = (({ limit, offset, sort }) => ({ limit, offset, sort }))(
@@ -30,25 +28,17 @@ function byMessageHashOnly(query: RawQuery): TransactionsByMessageParams | null 
   }
 }
 
-/**
- * The response body for a parsed query string: everything the operation does besides HTTP (its
- * parameters, the store query, the cached JSON, the address book). bench/api.ts times this same
- * function in-process as the baseline of the service's overhead.
- */
-export function transactionsByMessageBody(reader: LedgerReader, fragments: TransactionFragments, query: RawQuery): Buffer {
-  const p = byMessageHashOnly(query) ?? parseParams('transactionsByMessage', transactionsByMessageParams, query);
-  const hashes = reader.findTransactionHashesByMessage(
-    { msgHash: p.msg_hash, bodyHash: p.body_hash, opcode: p.opcode, direction: p.direction },
-    { limit: p.limit, offset: p.offset, sort: p.sort },
-  );
-  const txs = fragments.v3Json(hashes);
-  return listBody('transactions', txs, { address_book: addressBookJson(reader, addressesOf(txs)) });
-}
-
 /** v3 transactionsByMessage: the sender (`out`) and receiver (`in`) transactions of matching messages. */
-export function registerTransactionsByMessage(app: FastifyInstance, reader: LedgerReader, fragments: TransactionFragments): void {
-  // a synchronous handler (an error it throws still reaches the error handler): no promise per request
-  app.get('/api/v3/transactionsByMessage', (request, reply) => {
-    reply.type('application/json; charset=utf-8').send(transactionsByMessageBody(reader, fragments, request.query as RawQuery));
-  });
-}
+export const transactionsByMessage = defineOperation({
+  path: '/api/v3/transactionsByMessage',
+  parse: (query) => byMessageHashOnly(query) ?? parseParams('transactionsByMessage', transactionsByMessageParams, query),
+  light: (p) => p.msg_hash !== undefined || (p.limit <= 100 && p.offset <= 1000),
+  run: async ({ reader, caches }, p, out) => {
+    const hashes = await reader.findTransactionHashesByMessage(
+      { msgHash: p.msg_hash, bodyHash: p.body_hash, opcode: p.opcode, direction: p.direction },
+      { limit: p.limit, offset: p.offset, sort: p.sort },
+    );
+    const txs = await caches.transactions.v3Json(reader, hashes);
+    await writeList(out, 'transactions', txs, async (addresses) => ({ address_book: await addressBookJson(reader, addresses) }));
+  },
+});

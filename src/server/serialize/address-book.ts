@@ -49,11 +49,11 @@ const cacheOf = (reader: LedgerReader) => {
 };
 
 /** The cache, with an entry for each of the addresses. */
-function withBook(reader: LedgerReader, addresses: Set<string>): BookCache {
+async function withBook(reader: LedgerReader, addresses: Set<string>): Promise<BookCache> {
   const cache = cacheOf(reader);
   const missing = [...addresses].filter((a) => !cache.bookJson.has(a));
   if (missing.length > 0) {
-    const infos = new Map(reader.getAccountInfos(missing).map((i) => [i.account, i]));
+    const infos = new Map((await reader.getAccountInfos(missing)).map((i) => [i.account, i]));
     for (const raw of missing) {
       const info = infos.get(raw);
       const wallet = info?.interfaces.some((i) => i.startsWith('wallet_')) ?? false;
@@ -70,20 +70,20 @@ function withBook(reader: LedgerReader, addresses: Set<string>): BookCache {
  * that are not (yet) active get the non-bounceable form, as wallets show their own address; the
  * rest bounceable.
  */
-export function addressBookJson(reader: LedgerReader, addresses: Set<string>): RawJson {
-  const cache = withBook(reader, addresses);
+export async function addressBookJson(reader: LedgerReader, addresses: Set<string>): Promise<RawJson> {
+  const cache = await withBook(reader, addresses);
   const members: string[] = [];
   for (const raw of addresses) members.push(cache.bookJson.get(raw)!);
   return new RawJson(`{${members.join(',')}}`);
 }
 
 /** `metadata`: raw → {is_indexed, token_info} for the jetton and NFT contracts among the addresses. */
-export function metadata(reader: LedgerReader, addresses: Set<string>): Record<string, MetaEntry> {
+export async function metadata(reader: LedgerReader, addresses: Set<string>): Promise<Record<string, MetaEntry>> {
   const cache = cacheOf(reader);
   const missing = [...addresses].filter((a) => !cache.meta.has(a));
   if (missing.length > 0) {
     const found = new Map<string, MetaEntry>();
-    for (const t of reader.getTokenInfos(missing)) {
+    for (const t of await reader.getTokenInfos(missing)) {
       const entry = found.get(t.account) ?? { is_indexed: true, token_info: [] };
       found.set(t.account, entry);
       entry.token_info.push({ valid: true, type: t.type, name: t.name, symbol: t.symbol, decimals: t.decimals, description: t.description, image: t.image, extra: t.extra });

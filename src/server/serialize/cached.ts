@@ -14,23 +14,21 @@ export class TransactionFragments {
   private readonly v3 = new FragmentCache(20_000);
   private readonly v2 = new FragmentCache(20_000);
 
-  constructor(private readonly reader: LedgerReader) {}
-
-  private load(hashes: Buffer[], cache: FragmentCache, render: (t: TransactionRecord) => unknown): Fragment[] {
+  private async load(reader: LedgerReader, hashes: Buffer[], cache: FragmentCache, render: (t: TransactionRecord) => unknown): Promise<Fragment[]> {
     const keys = hashes.map((h) => h.toString('hex'));
     const missing = hashes.filter((_, i) => cache.get(keys[i]!) === undefined);
-    const loaded = new Map(this.reader.getTransactions(missing).map((t) => [t.hash.toString('hex'), t]));
+    const loaded = new Map((missing.length > 0 ? await reader.getTransactions(missing) : []).map((t) => [t.hash.toString('hex'), t]));
     return keys.map((k) => cache.through(k, () => {
       const t = loaded.get(k)!;
       return { value: render(t), final: isFinal(t) };
     }));
   }
 
-  v3Json(hashes: Buffer[]): Fragment[] {
-    return this.load(hashes, this.v3, transactionJson);
+  v3Json(reader: LedgerReader, hashes: Buffer[]): Promise<Fragment[]> {
+    return this.load(reader, hashes, this.v3, transactionJson);
   }
 
-  v2Json(hashes: Buffer[]): Fragment[] {
-    return this.load(hashes, this.v2, rawTransaction);
+  v2Json(reader: LedgerReader, hashes: Buffer[]): Promise<Fragment[]> {
+    return this.load(reader, hashes, this.v2, rawTransaction);
   }
 }

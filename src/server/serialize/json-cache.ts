@@ -1,4 +1,5 @@
 import { collectAddresses } from './address-book';
+import type { BodySink } from '../operations/operation';
 import { RawJson } from './raw-json';
 
 /**
@@ -18,8 +19,12 @@ export interface Fragment {
  */
 export class FragmentCache {
   private readonly map = new Map<string, Fragment>();
+  private bytes = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly maxBytes = Infinity,
+  ) {}
 
   get(key: string): Fragment | undefined {
     const v = this.map.get(key);
@@ -31,8 +36,15 @@ export class FragmentCache {
   }
 
   set(key: string, value: Fragment): void {
+    const old = this.map.get(key);
+    if (old) this.bytes -= old.bytes.length;
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    this.bytes += value.bytes.length;
+    while (this.map.size > this.max || (this.bytes > this.maxBytes && this.map.size > 1)) {
+      const [oldest, evicted] = this.map.entries().next().value!;
+      this.map.delete(oldest);
+      this.bytes -= evicted.bytes.length;
+    }
   }
 
   /** The cached fragment, or one made now, kept only when `final` says the object cannot change. */
@@ -40,6 +52,11 @@ export class FragmentCache {
     const hit = this.get(key);
     if (hit) return hit;
     const { value, final } = make();
+    return this.keep(key, value, final);
+  }
+
+  /** `value` serialized as a fragment, kept when `final`. */
+  keep(key: string, value: unknown, final: boolean): Fragment {
     const fragment = { bytes: Buffer.from(JSON.stringify(value)), addresses: [...collectAddresses(value)] };
     if (final) this.set(key, fragment);
     return fragment;
@@ -58,10 +75,32 @@ export function joinFragments(fragments: Fragment[]): Buffer[] {
   return parts;
 }
 
-/** `{"key":[f1,f2,...], ...rest}` from cached fragments without parsing or encoding them again. */
-export function listBody(key: string, fragments: Fragment[], rest: Record<string, unknown>): Buffer {
-  const tail = Object.entries(rest).map(([k, v]) => `,${JSON.stringify(k)}:${v instanceof RawJson ? v.text : JSON.stringify(v)}`).join('');
-  return Buffer.concat([Buffer.from(`{${JSON.stringify(key)}:[`), ...joinFragments(fragments), Buffer.from(`]${tail}}`)]);
+/** `,"k":v` members of an object after its list, `RawJson` values placed as they are. */
+function members(rest: Record<string, unknown>): string {
+  return Object.entries(rest).map(([k, v]) => `,${JSON.stringify(k)}:${v instanceof RawJson ? v.text : JSON.stringify(v)}`).join('');
+}
+
+/**
+ * `{"key":[f1,f2,...], ...rest}` written to the sink from cached fragments, without parsing or
+ * encoding them again. Fragments may be made one by one as they are written (a trace list is
+ * megabytes); `rest` gets the addresses they mention, once the list is written.
+ */
+export async function writeList(
+  out: BodySink,
+  key: string,
+  fragments: Iterable<Fragment> | AsyncIterable<Fragment>,
+  rest: (addresses: Set<string>) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  await out.write(Buffer.from(`{${JSON.stringify(key)}:[`));
+  const addresses = new Set<string>();
+  let first = true;
+  for await (const f of fragments) {
+    if (!first) await out.write(COMMA);
+    first = false;
+    await out.write(f.bytes);
+    for (const a of f.addresses) addresses.add(a);
+  }
+  await out.write(Buffer.from(`]${members(await rest(addresses))}}`));
 }
 
 export function addressesOf(fragments: Fragment[]): Set<string> {

@@ -121,9 +121,6 @@ export function actionJson(a: ActionRecord, trace: TraceRecord) {
   };
 }
 
-/** The most transactions a trace prints; a larger trace is cut at this many, by lt, and says so. */
-export const TRACE_TX_LIMIT = 4000;
-
 export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions: ActionRecord[] | null) {
   const txJson = new Map<string, ReturnType<typeof transactionJson>>();
   for (const t of txs) txJson.set(hashToBase64(t.hash), transactionJson(t));

@@ -7,7 +7,7 @@ import { closeOnSignals } from '../lifecycle';
 
 const path = process.argv[2]!;
 const store = openLedgerStore(path, { readonly: true });
-const app = await createServer({ reader: store.reader, log: true });
+const app = await createServer({ location: path, log: true });
 app.addHook('onRequest', async (request) => {
   const hold = Number(request.headers['x-test-hold'] ?? 0);
   if (hold > 0) await new Promise((r) => setTimeout(r, hold));

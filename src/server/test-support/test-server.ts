@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { testLedgerPath } from '../../ledger/test-ledger';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { createServer } from '../app';
+import type { ServiceLimits } from '../limits';
 import type { ZodType } from 'zod';
 import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
 import { masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../../api/schemas/v3';
@@ -39,11 +40,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server, listening on a free port, over a generated ledger (fixed seed, no live production). */
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * The real server, listening on a free port, over a generated ledger (fixed seed, no live
+ * production); `limits` overrides the service's bounds (workers, budget, trace cap...).
+ */
+export async function startTestServer(limits: Partial<ServiceLimits> = {}): Promise<TestServer> {
   const path = await testLedgerPath();
   const store = openLedgerStore(path, { readonly: true });
-  const app = await createServer({ reader: store.reader });
+  const app = await createServer({ location: path, limits });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -53,10 +53,10 @@ describe('PostgreSQL and SQLite on the same batches', () => {
 
   it('returns every transaction, block and masterchain block the same', async () => {
     const all = batches.flatMap((b) => b.transactions);
-    expect(await pg.reader.getTransactions(all.map((t) => t.hash))).toEqual(lite.reader.getTransactions(all.map((t) => t.hash)));
-    for (const b of batches.flatMap((x) => x.blocks)) expect(await pg.reader.getBlock(b)).toEqual(lite.reader.getBlock(b));
-    for (let s = 0; s <= batches.length + 1; s++) expect(await pg.reader.getMasterchainBlocks(s)).toEqual(lite.reader.getMasterchainBlocks(s));
-    expect(await pg.reader.latestMasterchainSeqno()).toBe(lite.reader.latestMasterchainSeqno());
+    expect(await pg.reader.getTransactions(all.map((t) => t.hash))).toEqual(await lite.reader.getTransactions(all.map((t) => t.hash)));
+    for (const b of batches.flatMap((x) => x.blocks)) expect(await pg.reader.getBlock(b)).toEqual(await lite.reader.getBlock(b));
+    for (let s = 0; s <= batches.length + 1; s++) expect(await pg.reader.getMasterchainBlocks(s)).toEqual(await lite.reader.getMasterchainBlocks(s));
+    expect(await pg.reader.latestMasterchainSeqno()).toBe(await lite.reader.latestMasterchainSeqno());
   });
 
   it('walks blocks and masterchain blocks in the same pages', async () => {
@@ -64,7 +64,7 @@ describe('PostgreSQL and SQLite on the same batches', () => {
       let after: { account: string; lt: bigint } | null = null;
       for (;;) {
         const a = await pg.reader.getBlockTransactions(b, after, 3);
-        const e = lite.reader.getBlockTransactions(b, after, 3);
+        const e = await lite.reader.getBlockTransactions(b, after, 3);
         expect(a).toEqual(e);
         const last = e.transactions.at(-1);
         if (!e.incomplete || !last) break;
@@ -72,7 +72,7 @@ describe('PostgreSQL and SQLite on the same batches', () => {
       }
     }
     for (let s = 0; s < batches.length; s++) {
-      for (const page of pages) expect(await pg.reader.getTransactionsByMcSeqno(s, page)).toEqual(lite.reader.getTransactionsByMcSeqno(s, page));
+      for (const page of pages) expect(await pg.reader.getTransactionsByMcSeqno(s, page)).toEqual(await lite.reader.getTransactionsByMcSeqno(s, page));
     }
   });
 
@@ -95,13 +95,13 @@ describe('PostgreSQL and SQLite on the same batches', () => {
     ];
     for (const f of filters) {
       for (const page of pages) {
-        const e = lite.reader.findTraces(f, page);
+        const e = await lite.reader.findTraces(f, page);
         expect(await pg.reader.findTraces(f, page)).toEqual(e);
       }
     }
     const ids = traces.map((t) => t.traceId);
-    expect(await pg.reader.getActions(ids)).toEqual(lite.reader.getActions(ids));
-    for (const id of ids.slice(0, 20)) expect(await pg.reader.getTraceTransactions(id, 3)).toEqual(lite.reader.getTraceTransactions(id, 3));
+    expect(await pg.reader.getActions(ids)).toEqual(await lite.reader.getActions(ids));
+    for (const id of ids.slice(0, 20)) expect(await pg.reader.getTraceTransactions(id, 3)).toEqual(await lite.reader.getTraceTransactions(id, 3));
   });
 
   it('finds the same transactions by message hash, body hash, opcode and direction', async () => {
@@ -116,14 +116,14 @@ describe('PostgreSQL and SQLite on the same batches', () => {
       { bodyHash: msgs[1]!.body.hash, direction: 'out' as const },
     ];
     for (const f of filters) {
-      for (const page of pages) expect(await pg.reader.findTransactionsByMessage(f, page)).toEqual(lite.reader.findTransactionsByMessage(f, page));
+      for (const page of pages) expect(await pg.reader.findTransactionsByMessage(f, page)).toEqual(await lite.reader.findTransactionsByMessage(f, page));
     }
   });
 
   it('returns the same address book, token info and meta', async () => {
     const accounts = [...new Set(batches.flatMap((b) => [...b.accounts.map((a) => a.account), ...b.tokens.map((t) => t.account)])), 'nobody'];
-    expect(await pg.reader.getAccountInfos(accounts)).toEqual(lite.reader.getAccountInfos(accounts));
-    expect(await pg.reader.getTokenInfos(accounts)).toEqual(lite.reader.getTokenInfos(accounts));
+    expect(await pg.reader.getAccountInfos(accounts)).toEqual(await lite.reader.getAccountInfos(accounts));
+    expect(await pg.reader.getTokenInfos(accounts)).toEqual(await lite.reader.getTokenInfos(accounts));
     for (const key of Object.keys(batches.at(-1)!.meta ?? {})) expect(await pg.getMeta(key)).toBe(await lite.getMeta(key));
   });
 });

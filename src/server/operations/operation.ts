@@ -1,0 +1,44 @@
+import type { RawQuery } from '../../api/params';
+import type { LedgerReader } from '../../store/interface';
+import type { ReadCaches } from '../serialize/read-caches';
+
+/**
+ * Where an operation writes its response body, piece by piece. `write` resolves once the piece may
+ * be followed by the next: a large body waits here while the client is slower than the query (the
+ * body is never held whole), and a request out of time stops here (the promise rejects).
+ */
+export interface BodySink {
+  write(chunk: Buffer): Promise<void>;
+}
+
+/** What an operation reads with: one snapshot of the ledger, and the worker's caches of finished JSON. */
+export interface ReadContext {
+  reader: LedgerReader;
+  caches: ReadCaches;
+  /** Opaque id of the request, for bodies that echo one (v2 `@extra`). */
+  requestId: string;
+  /** Transactions printed per trace (`API_TRACE_MAX_TXS`). */
+  traceMaxTxs: number;
+}
+
+/**
+ * One API operation, split where the service splits it: `parse` and `light` run on the thread that
+ * accepts connections (cheap, no reads), `run` in a reader worker (the reads and the body). The
+ * parameters cross between threads by structured clone (Buffers arrive as Uint8Arrays and are
+ * made Buffers again; bigints, Sets and plain objects pass as they are).
+ */
+export interface Operation<P> {
+  /** The URL path, e.g. `/api/v3/traces`. */
+  readonly path: string;
+  /** The query string → parameters; throws `ParamError` naming what is wrong. */
+  parse(query: RawQuery): P;
+  /** A request whose cost is small whatever the ledger's size (point lookups, short pages): it may use the light lane. */
+  light(params: P): boolean;
+  /** Reads and writes the body; throws `NotFoundError` for a thing the ledger does not have. */
+  run(ctx: ReadContext, params: P, out: BodySink): Promise<void>;
+}
+
+/** Identity with the parameter type inferred: `export const traces = defineOperation({...})`. */
+export function defineOperation<P>(op: Operation<P>): Operation<P> {
+  return op;
+}

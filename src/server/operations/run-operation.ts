@@ -1,0 +1,59 @@
+import type { LedgerSnapshots } from '../../store/interface';
+import type { ReadCaches } from '../serialize/read-caches';
+import type { BodySink, Operation } from './operation';
+
+/** A body sink that also learns, before the first piece, which masterchain block the answer reflects. */
+export interface ResponseSink extends BodySink {
+  begin(seqno: number | null): void;
+}
+
+/**
+ * One request's reads on one snapshot: the latest masterchain seqno first (the `X-Ledger-Seqno` of
+ * the answer: every block up to it is visible to the reads that follow, none after it), then the
+ * operation's body into the sink.
+ */
+export async function runOperation<P>(
+  ledger: LedgerSnapshots,
+  ctx: { caches: ReadCaches; requestId: string; traceMaxTxs: number },
+  op: Operation<P>,
+  params: P,
+  out: ResponseSink,
+): Promise<void> {
+  await ledger.readSnapshot(async (reader) => {
+    const seqno = await reader.latestMasterchainSeqno();
+    out.begin(seqno);
+    await op.run({ ...ctx, reader }, params, out);
+  });
+}
+
+/**
+ * Pieces of a body gathered into chunks of about `size` bytes before they are emitted: an operation
+ * writes JSON in small pieces (a comma, a fragment), the transport wants few large messages.
+ */
+export abstract class ChunkingSink implements ResponseSink {
+  private parts: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly chunkSize = 64 * 1024) {}
+
+  abstract begin(seqno: number | null): void;
+  /** Sends one chunk on; `last` on the final one (which may be empty). */
+  protected abstract emit(chunk: Buffer, last: boolean): Promise<void>;
+
+  write(chunk: Buffer): Promise<void> {
+    this.parts.push(chunk);
+    this.size += chunk.length;
+    return this.size >= this.chunkSize ? this.emit(this.take(), false) : Promise.resolve();
+  }
+
+  end(): Promise<void> {
+    return this.emit(this.take(), true);
+  }
+
+  private take(): Buffer {
+    const chunk = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.size);
+    this.parts = [];
+    this.size = 0;
+    return chunk;
+  }
+}

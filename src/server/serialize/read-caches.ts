@@ -1,0 +1,13 @@
+import { TransactionFragments } from './cached';
+import { FragmentCache } from './json-cache';
+
+/**
+ * The finished JSON a reader keeps between requests (each reader worker has its own): transactions
+ * in v2 and v3 form, and completed traces. Bounded in entries and in bytes, so that a worker's
+ * memory stays flat whatever the requests (a trace of a thousand transactions is megabytes).
+ */
+export class ReadCaches {
+  readonly transactions = new TransactionFragments();
+  /** A completed trace never changes: its JSON is kept, per choice of actions. */
+  readonly traces = new FragmentCache(5_000, 64 * 1024 * 1024);
+}
