@@ -1,4 +1,4 @@
-import type { LedgerStore } from '../store/open-store';
+import type { LedgerStore } from '../store/interface';
 import { Producer } from './producer/producer';
 
 /** Seconds of wall time between live masterchain blocks. */

@@ -9,6 +9,7 @@ import { OPERATIONS } from './operations/registry';
 import { ReadError, type ReadExecutor } from './readers/executor';
 import { inProcessExecutor } from './readers/in-process';
 import { registerExplorer } from './static-files';
+import { LedgerConnectionError } from '../store/postgres/pg-location';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,11 @@ export interface ServerOptions {
 function storeUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(code)) return true;
+  // PostgreSQL: the server cannot be reached, is shutting down or starting (SQLSTATE classes 08 and
+  // 57P), or a replica cancelled a read that conflicted with the WAL it replays (40001)
+  if (error instanceof LedgerConnectionError) return true;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)$/.test(code)) return true;
+  if (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/.test(error.message)) return true;
   return error instanceof TypeError && /database connection is not open/.test(error.message);
 }
 

@@ -94,6 +94,23 @@ export interface LedgerReader {
   close(): Promise<void>;
 }
 
+/**
+ * An open ledger, whatever its engine (chosen by its location in open-ledger.ts): what the producer
+ * writes through and the composition root holds.
+ */
+export interface LedgerStore {
+  /** A SQLite file path or a `postgres://` URL. */
+  readonly location: string;
+  readonly reader: LedgerReader;
+  /** Absent when opened read-only. */
+  readonly writer: LedgerWriter | null;
+  readSnapshot: LedgerSnapshots['readSnapshot'];
+  /** Values such as the seed the ledger was generated with. */
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+  close(): void | Promise<void>;
+}
+
 /** A source of consistent reads: what the service (and each of its reader workers) holds. */
 export interface LedgerSnapshots {
   /**

@@ -5,7 +5,9 @@ import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { SqliteLedgerWriter } from './sqlite-writer';
 import { sqliteReadSnapshot } from './sqlite-snapshots';
-import type { LedgerReader, LedgerSnapshots, LedgerWriter } from './interface';
+import { pgLedgerSnapshots } from './postgres/open-pg-store';
+import { isPostgresUrl } from './postgres/pg-location';
+import type { LedgerReader, LedgerSnapshots, LedgerStore as AnyLedgerStore, LedgerWriter } from './interface';
 
 /** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
 export class LedgerFileError extends Error {
@@ -18,7 +20,8 @@ export class LedgerFileError extends Error {
   }
 }
 
-export interface LedgerStore {
+/** The SQLite engine's store: the file and its connection, for tests and tools that read SQL. */
+export interface LedgerStore extends AnyLedgerStore {
   readonly path: string;
   readonly db: Database.Database;
   readonly reader: LedgerReader;
@@ -105,6 +108,7 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
   const reader = new SqliteLedgerReader(db);
   const writer = readonly ? null : new SqliteLedgerWriter(db);
   return {
+    location: path,
     path,
     db,
     reader,
@@ -136,6 +140,7 @@ function migrate(db: Database.Database, from: number): void {
  * engine (addressed by URL) is chosen here.
  */
 export function openLedgerReaderFor(location: string): LedgerSnapshots {
+  if (isPostgresUrl(location)) return pgLedgerSnapshots(location);
   const store = openLedgerStore(location, { readonly: true });
   return {
     readSnapshot: store.readSnapshot,

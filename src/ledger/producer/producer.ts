@@ -1,7 +1,6 @@
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { LedgerStore } from '../../store/open-store';
-import type { LedgerWriter } from '../../store/interface';
+import type { LedgerStore, LedgerWriter } from '../../store/interface';
 import { createTraceClassifier } from '../classify/trace-classifier';
 import { compiledContractBocs } from '../contracts/compile';
 import { LedgerAssembler } from '../network/ledger-assembler';

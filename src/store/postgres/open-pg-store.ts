@@ -1,9 +1,14 @@
 import pg from 'pg';
+import type { LedgerReader, LedgerSnapshots, LedgerStore } from '../interface';
 import { PartitionKeeper } from './pg-partitions';
 import { LedgerConnectionError, describeError } from './pg-location';
 import { PgLedgerReader } from './pg-reader';
 import { DEFAULT_PARTITION_SPAN, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
 import { PgLedgerWriter } from './pg-writer';
+
+// One reader per pooled connection, reused by every snapshot on it: what the service caches per
+// reader (the address book) lives as long as the connection.
+const snapshotReaders = new WeakMap<pg.PoolClient, PgLedgerReader>();
 
 export interface PgStoreOptions {
   /** An API process: reads only, never migrates (the producer does). */
@@ -91,14 +96,9 @@ async function migrate(location: string, p: pg.Pool, span: number): Promise<void
   }
 }
 
-export interface PgLedgerStore {
-  readonly location: string;
+export interface PgLedgerStore extends LedgerStore {
   readonly reader: PgLedgerReader;
   readonly writer: PgLedgerWriter | null;
-  /** `fn`'s reads all see one snapshot (a REPEATABLE READ, READ ONLY transaction). */
-  readSnapshot<T>(fn: (reader: PgLedgerReader) => Promise<T>): Promise<T>;
-  getMeta(key: string): Promise<string | null>;
-  setMeta(key: string, value: string): Promise<void>;
   /** The primary's pool (tests and benchmarks run SQL of their own through it). */
   readonly pool: pg.Pool;
   close(): Promise<void>;
@@ -157,12 +157,16 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
     reader: new PgLedgerReader(reads),
     writer,
     pool: primary,
-    async readSnapshot<T>(fn: (reader: PgLedgerReader) => Promise<T>): Promise<T> {
+    // one REPEATABLE READ, READ ONLY transaction: every read of `fn` sees the snapshot taken at its
+    // first query; a hot standby serves these too, as of the WAL it has replayed
+    async readSnapshot<T>(fn: (reader: LedgerReader) => Promise<T>): Promise<T> {
       const client = await reads.connect();
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         try {
-          const result = await fn(new PgLedgerReader(client));
+          let reader = snapshotReaders.get(client);
+          if (!reader) snapshotReaders.set(client, (reader = new PgLedgerReader(client)));
+          const result = await fn(reader);
           await client.query('COMMIT');
           return result;
         } catch (error) {
@@ -183,5 +187,27 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
       await primary.query('INSERT INTO ledger_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
     },
     close,
+  };
+}
+
+/**
+ * Read-only snapshots of the PostgreSQL ledger at `location`, connected on first use: what each
+ * reader of the service opens. A failure to connect fails the reads that wanted it, and the next
+ * read tries again.
+ */
+export function pgLedgerSnapshots(location: string, opts: { poolSize?: number } = {}): LedgerSnapshots {
+  let opening: Promise<PgLedgerStore> | null = null;
+  const store = () => {
+    opening ??= openPgStore(location, { readonly: true, poolSize: opts.poolSize }).catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
+    return opening;
+  };
+  return {
+    readSnapshot: async (fn) => (await store()).readSnapshot(fn),
+    close: async () => {
+      if (opening) await (await opening.catch(() => null))?.close();
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { QueryResultRow } from 'pg';
-import type { MessageFilter, Page, TraceFilter } from '../interface';
+import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
 import type {
   AccountInfoRecord,
   AccountStateRecord,
@@ -53,8 +53,11 @@ function statementName(sql: string): string {
  * as one array parameter (`= ANY($1)`). Bound to a pool, each query sees the newest committed
  * ledger; bound to a connection inside a REPEATABLE READ transaction, all of them see one snapshot.
  */
-export class PgLedgerReader {
+export class PgLedgerReader implements LedgerReader {
   constructor(private readonly db: Queryable) {}
+
+  /** The connections belong to the store, which closes them. */
+  async close(): Promise<void> {}
 
   private async rows(sql: string, values: unknown[] = []): Promise<Row[]> {
     return (await this.db.query({ name: statementName(sql), text: sql, values })).rows;

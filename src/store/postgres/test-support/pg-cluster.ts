@@ -3,7 +3,7 @@
 // missing). PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system
 // user and its folder is handed to it; as any other user it runs as that user.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,10 +68,13 @@ export interface PgCluster {
 interface ClusterOptions {
   /** Settings appended to postgresql.conf. */
   settings?: Record<string, string | number>;
+  /** The cluster's folder (it must not exist); a new temporary one when absent. */
+  root?: string;
 }
 
-function makeDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+function makeDir(prefix: string, at?: string): string {
+  if (at) mkdirSync(at, { recursive: false });
+  const dir = at ?? mkdtempSync(join(tmpdir(), prefix));
   const o = owner();
   if (o) chownSync(dir, o.uid, o.gid);
   return dir;
@@ -140,7 +143,7 @@ function cluster(dataDir: string, port: number, root: string): PgCluster {
 
 /** A new cluster (initdb), started: a password-protected superuser `ledgerscope` on 127.0.0.1. */
 export async function startPgCluster(opts: ClusterOptions = {}): Promise<PgCluster> {
-  const root = makeDir('ledgerscope-pg-');
+  const root = makeDir('ledgerscope-pg-', opts.root);
   const dataDir = join(root, 'data');
   const pwfile = join(root, 'pwfile');
   writeFileSync(pwfile, `${PG_PASSWORD}\n`);
@@ -164,6 +167,25 @@ export async function startPgReplica(primary: PgCluster, opts: ClusterOptions = 
   runPg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', PG_USER, '-D', dataDir, '-R', '-X', 'stream', '--no-sync'], {
     PGPASSWORD: PG_PASSWORD,
   });
+  const port = await freePort();
+  writeConf(dataDir, port, opts.settings ?? {});
+  const c = cluster(dataDir, port, root);
+  c.start();
+  return c;
+}
+
+/**
+ * A new server on a copy of a stopped cluster's folder (a cached ledger): the copy keeps its owner
+ * and modes, and gets a port of its own.
+ */
+export async function startPgClusterCopy(sourceRoot: string, opts: ClusterOptions = {}): Promise<PgCluster> {
+  const root = makeDir('ledgerscope-pg-copy-');
+  const dataDir = join(root, 'data');
+  cpSync(join(sourceRoot, 'data'), dataDir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  const o = owner();
+  if (o) execFileSync('chown', ['-R', `${o.uid}:${o.gid}`, dataDir]);
+  chmodSync(dataDir, 0o700);
+  rmSync(join(dataDir, 'postmaster.pid'), { force: true });
   const port = await freePort();
   writeConf(dataDir, port, opts.settings ?? {});
   const c = cluster(dataDir, port, root);
