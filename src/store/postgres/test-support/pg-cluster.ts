@@ -164,7 +164,7 @@ export async function startPgCluster(opts: ClusterOptions = {}): Promise<PgClust
 export async function startPgReplica(primary: PgCluster, opts: ClusterOptions = {}): Promise<PgCluster> {
   const root = makeDir('ledgerscope-pg-replica-');
   const dataDir = join(root, 'data');
-  runPg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', PG_USER, '-D', dataDir, '-R', '-X', 'stream', '--no-sync'], {
+  runPg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', PG_USER, '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {
     PGPASSWORD: PG_PASSWORD,
   });
   const port = await freePort();
