@@ -30,15 +30,15 @@ async function main(): Promise<void> {
   if (live) {
     live.start();
   } else if (config.live) {
-    // Serve at once; rebuild the producer's state in the background by replaying the seed's
-    // history (deterministic, writing nothing), then carry on producing where the ledger ends.
-    process.stderr.write('live production resumes after replaying the history in the background\n');
+    // Serve at once; the producer takes up its saved position beside (a ledger of an older build,
+    // without one, is replayed from the seed once, and saves its position as it goes).
     LiveProducer.resume(store, Number((await store.getMeta('seed')) ?? config.seed))
       .then(async (resumed) => {
         if (stopping) return resumed.stop();
         live = resumed;
         resumed.start();
-        process.stderr.write(`live production resumed at masterchain seqno ${store.reader.latestMasterchainSeqno()}\n`);
+        const replayed = resumed.replayedSlots;
+        process.stderr.write(`live production resumed at masterchain seqno ${store.reader.latestMasterchainSeqno()}${replayed ? ` (${replayed} slots replayed)` : ''}\n`);
       })
       .catch((error: unknown) => process.stderr.write(`live production cannot resume: ${(error as Error).message}; serving the ledger as it is\n`));
   }
