@@ -29,15 +29,15 @@ async function produce(config: Config, store: LedgerStore, name: string): Promis
   } else {
     process.stderr.write(`${name}: reusing the ledger (masterchain seqno ${await store.reader.latestMasterchainSeqno()})\n`);
     if (config.live) {
-      // Rebuild the producer's state in the background by replaying the seed's history
-      // (deterministic, writing nothing), then carry on producing where the ledger ends.
-      process.stderr.write('live production resumes after replaying the history in the background\n');
+      // The producer takes up its saved position in the background (a ledger of an older build,
+      // without one, is replayed from the seed once, and saves its position as it goes).
       LiveProducer.resume(store, Number((await store.getMeta('seed')) ?? config.seed))
         .then(async (resumed) => {
           if (stopping) return resumed.stop();
           live = resumed;
           resumed.start();
-          process.stderr.write(`live production resumed at masterchain seqno ${await store.reader.latestMasterchainSeqno()}\n`);
+          const replayed = resumed.replayedSlots;
+          process.stderr.write(`live production resumed at masterchain seqno ${await store.reader.latestMasterchainSeqno()}${replayed ? ` (${replayed} slots replayed)` : ''}\n`);
         })
         .catch((error: unknown) => process.stderr.write(`live production cannot resume: ${(error as Error).message}; the ledger stays as it is\n`));
     }

@@ -19,9 +19,14 @@ export class LiveProducer {
     private readonly intervalMs = LIVE_INTERVAL_MS,
   ) {}
 
-  /** Replays an existing ledger's history in the background of a serving process, then goes live. */
+  /** Takes up an existing ledger where it ends (see `Producer.resume`), ready to go live. */
   static async resume(store: LedgerStore, seed: number): Promise<LiveProducer> {
     return new LiveProducer(await Producer.resume(store, seed));
+  }
+
+  /** Slots produced again while resuming (0 when the ledger ended on its saved position). */
+  get replayedSlots(): number {
+    return this.producer.replayedSlots;
   }
 
   start(): void {

@@ -7,6 +7,7 @@ import type {
   BlockRecord,
   BlockRef,
   LedgerBatch,
+  SavedProducerState,
   TokenInfoRecord,
   TraceRecord,
   TransactionRecord,
@@ -108,6 +109,8 @@ export interface LedgerStore {
   /** Values such as the seed the ledger was generated with. */
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
+  /** The producer's latest checkpoint (written with the batches), for a restart. */
+  loadProducerState(): Promise<SavedProducerState>;
   close(): void | Promise<void>;
 }
 

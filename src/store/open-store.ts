@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { APPLICATION_ID, MIGRATIONS, PRODUCER_POSITION_KEY, SCHEMA_VERSION } from './schema';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { SqliteLedgerWriter } from './sqlite-writer';
 import { sqliteReadSnapshot } from './sqlite-snapshots';
 import { pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
 import type { LedgerReader, LedgerSnapshots, LedgerStore as AnyLedgerStore, LedgerWriter } from './interface';
+import type { ProducerAccountRecord } from './records';
 
 /** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
 export class LedgerFileError extends Error {
@@ -119,6 +120,12 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
       if (!putMeta) throw new Error('the ledger is open read-only');
       putMeta.run(key, value);
     },
+    loadProducerState: async () => ({
+      position: (meta.get(PRODUCER_POSITION_KEY) as string | undefined) ?? null,
+      accounts: (db.prepare('SELECT account, state_hash, shard_account FROM producer_accounts').raw().all() as [string, Buffer, Buffer][])
+        .map(([account, stateHash, shardAccount]): ProducerAccountRecord => ({ account, stateHash, shardAccount })),
+      latestMcSeqno: db.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get() as number | null,
+    }),
     close: () => {
       if (db.open) db.close();
     },

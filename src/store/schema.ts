@@ -110,6 +110,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account, type)
   ) WITHOUT ROWID;
   `,
+  // version 2
+  `
+  -- each account's latest state as the producer's emulator left it (rowid table: the BOCs are large)
+  CREATE TABLE producer_accounts (
+    account TEXT PRIMARY KEY, state_hash BLOB NOT NULL, shard_account BLOB NOT NULL
+  );
+  `,
 ];
+
+/** The \`ledger_meta\` key of the producer's saved position (its own JSON document). */
+export const PRODUCER_POSITION_KEY = 'producer_position';
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LedgerWriter } from './interface';
+import { PRODUCER_POSITION_KEY } from './schema';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from './records';
 
 const bool = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
@@ -21,6 +22,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private readonly upsertAccount;
   private readonly upsertToken;
   private readonly putMeta;
+  private readonly upsertProducerAccount;
   private readonly write: (batch: LedgerBatch) => void;
 
   constructor(private readonly db: Database.Database) {
@@ -47,6 +49,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.upsertAccount = db.prepare('INSERT OR REPLACE INTO accounts VALUES (?, ?, ?, ?)');
     this.upsertToken = db.prepare('INSERT OR REPLACE INTO token_info VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.putMeta = db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    this.upsertProducerAccount = db.prepare(`INSERT INTO producer_accounts VALUES (?, ?, ?) ON CONFLICT (account) DO UPDATE
+      SET state_hash = excluded.state_hash, shard_account = excluded.shard_account`);
     this.write = db.transaction((batch: LedgerBatch) => this.writeUnsafe(batch));
   }
 
@@ -95,6 +99,10 @@ export class SqliteLedgerWriter implements LedgerWriter {
       this.upsertAccount.run(acc.account, acc.codeHash, JSON.stringify(acc.interfaces), acc.status);
     }
     for (const [key, value] of Object.entries(batch.meta ?? {})) this.putMeta.run(key, value);
+    if (batch.checkpoint) {
+      for (const a of batch.checkpoint.accounts) this.upsertProducerAccount.run(a.account, a.stateHash, a.shardAccount);
+      this.putMeta.run(PRODUCER_POSITION_KEY, batch.checkpoint.position);
+    }
     for (const t of batch.tokens) {
       this.upsertToken.run(t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra));
     }

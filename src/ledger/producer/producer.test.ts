@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { LiveProducer } from '../live';
+import { PRODUCER_POSITION_KEY } from '../../store/schema';
 import { Producer } from './producer';
 
 // The producer runs the emulator in a worker thread and writes from this one; these tests hold it
@@ -18,11 +20,23 @@ function store(name: string): LedgerStore {
 }
 afterAll(() => stores.forEach((s) => s.close()));
 
+/** Every table of the ledger, every row, in primary-key order: two equal dumps are the same ledger. */
+export function tableDump(s: LedgerStore): Record<string, string> {
+  const tables = s.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+  const out: Record<string, string> = {};
+  for (const t of tables) {
+    const rows = s.db.prepare(`SELECT * FROM "${t}"`).raw().all() as unknown[][];
+    const lines = rows.map((r) => JSON.stringify(r.map((v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))).sort();
+    out[t] = createHash('sha256').update(lines.join('\n')).digest('hex') + ` (${rows.length} rows)`;
+  }
+  return out;
+}
+
 const txHashes = (s: LedgerStore) =>
   (s.db.prepare('SELECT hash FROM transactions ORDER BY lt, hash').all() as { hash: Buffer }[]).map((r) => r.hash.toString('hex'));
 
 describe('the producer', () => {
-  it('resumes a ledger by replay and continues exactly as an uninterrupted run', async () => {
+  it('resumes from its saved position, replaying nothing, and continues exactly as an uninterrupted run', async () => {
     const seed = 11;
     // uninterrupted: 3 bulk slots and 2 live ones
     const a = store('uninterrupted');
@@ -38,13 +52,39 @@ describe('the producer', () => {
     expect(await b.getMeta('bulk_slots')).toBe('3');
     expect(await b.getMeta('live_slots')).toBe('1');
     const resumed = await Producer.resume(b, seed);
-    expect(resumed.stats.mcSeqno).toBe((await b.reader.latestMasterchainSeqno()));
+    expect(resumed.replayedSlots).toBe(0);
+    expect(resumed.stats.mcSeqno).toBe(await b.reader.latestMasterchainSeqno());
     await resumed.slot(true);
     await resumed.close();
 
     expect(txHashes(b).length).toBeGreaterThan(50);
-    expect(txHashes(b)).toEqual(txHashes(a));
+    expect(tableDump(b)).toEqual(tableDump(a));
     expect(await b.getMeta('live_slots')).toBe('2');
+  });
+
+  it('resumes a ledger without a saved position (an older build) by one replay, then from the position it saved', async () => {
+    const seed = 11;
+    const a = store('straight-legacy');
+    const pa = await Producer.start(a, seed);
+    await pa.slots(6, (i) => i >= 3);
+    await pa.close();
+
+    const b = store('legacy');
+    const pb = await Producer.start(b, seed);
+    await pb.slots(4, (i) => i >= 3);
+    await pb.close();
+    // what an older build leaves: the slot counts, no position, no account states
+    b.db.exec(`DELETE FROM ledger_meta WHERE key = '${PRODUCER_POSITION_KEY}'; DELETE FROM producer_accounts`);
+    const replayed = await Producer.resume(b, seed);
+    expect(replayed.replayedSlots).toBe(4);
+    await replayed.close();
+    expect(await b.getMeta(PRODUCER_POSITION_KEY)).not.toBeNull();
+
+    const again = await Producer.resume(b, seed);
+    expect(again.replayedSlots).toBe(0);
+    await again.slots(2, () => true);
+    await again.close();
+    expect(tableDump(b)).toEqual(tableDump(a));
   });
 
   it('refuses to resume a ledger another seed produced, naming both ends', async () => {
@@ -52,7 +92,7 @@ describe('the producer', () => {
     const p = await Producer.start(s, 12);
     await p.slots(2, () => false);
     await p.close();
-    await expect(Producer.resume(s, 13)).rejects.toThrow(/replaying seed 13 ends at masterchain seqno \d+, the ledger at \d+/);
+    await expect(Producer.resume(s, 13)).rejects.toThrow('the ledger was produced from seed 12, not 13; live production cannot resume');
   });
 
   it('fails loudly when the store refuses a batch: the slot and every later one reject, nothing is written past the gap', async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { LedgerReader, LedgerSnapshots, LedgerStore } from '../interface';
+import { PRODUCER_POSITION_KEY } from '../schema';
 import { PartitionKeeper } from './pg-partitions';
 import { LedgerConnectionError, describeError } from './pg-location';
 import { PgLedgerReader } from './pg-reader';
@@ -181,6 +182,18 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
     async getMeta(key) {
       const r = await primary.query<{ value: string }>('SELECT value FROM ledger_meta WHERE key = $1', [key]);
       return r.rows[0]?.value ?? null;
+    },
+    async loadProducerState() {
+      const [position, accounts, latest] = await Promise.all([
+        primary.query<{ value: string }>('SELECT value FROM ledger_meta WHERE key = $1', [PRODUCER_POSITION_KEY]),
+        primary.query<{ account: string; state_hash: Buffer; shard_account: Buffer }>('SELECT account, state_hash, shard_account FROM producer_accounts'),
+        primary.query<{ s: number | null }>('SELECT max(seqno) AS s FROM blocks WHERE workchain = -1'),
+      ]);
+      return {
+        position: position.rows[0]?.value ?? null,
+        accounts: accounts.rows.map((r) => ({ account: r.account, stateHash: r.state_hash, shardAccount: r.shard_account })),
+        latestMcSeqno: latest.rows[0]?.s ?? null,
+      };
     },
     async setMeta(key, value) {
       if (readonly) throw new Error('the ledger is open read-only');

@@ -119,6 +119,13 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account, type)
   );
   `,
+  // version 2
+  `
+  -- each account's latest state as the producer's emulator left it
+  CREATE TABLE producer_accounts (
+    account text COLLATE "C" PRIMARY KEY, state_hash bytea NOT NULL, shard_account bytea NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

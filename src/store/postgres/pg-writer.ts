@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
+import { PRODUCER_POSITION_KEY } from '../schema';
 import type { PartitionKeeper } from './pg-partitions';
 
 type Col = readonly [name: string, type: string];
@@ -86,6 +87,7 @@ const TOKEN_COLS: Col[] = [
   ['image', 'text'], ['extra', 'text'],
 ];
 const META_COLS: Col[] = [['key', 'text'], ['value', 'text']];
+const PRODUCER_ACCOUNT_COLS: Col[] = [['account', 'text'], ['state_hash', 'bytea'], ['shard_account', 'bytea']];
 
 const dec = (v: bigint | null) => (v === null ? null : v.toString());
 
@@ -215,7 +217,12 @@ export class PgLedgerWriter {
     const accounts: Value[][] = batch.accounts.map((a) => [a.account, a.codeHash, JSON.stringify(a.interfaces), a.status]);
     await insertRows(client, 'accounts', ACCOUNT_COLS, lastByKey(accounts, 1), replace(ACCOUNT_COLS, ['account']));
     const meta: Value[][] = Object.entries(batch.meta ?? {});
-    await insertRows(client, 'ledger_meta', META_COLS, meta, replace(META_COLS, ['key']));
+    if (batch.checkpoint) {
+      const producerAccounts: Value[][] = batch.checkpoint.accounts.map((a) => [a.account, a.stateHash, a.shardAccount]);
+      await insertRows(client, 'producer_accounts', PRODUCER_ACCOUNT_COLS, lastByKey(producerAccounts, 1), replace(PRODUCER_ACCOUNT_COLS, ['account']));
+      meta.push([PRODUCER_POSITION_KEY, batch.checkpoint.position]);
+    }
+    await insertRows(client, 'ledger_meta', META_COLS, lastByKey(meta, 1), replace(META_COLS, ['key']));
     const tokens: Value[][] = batch.tokens.map((t) => [t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra)]);
     await insertRows(client, 'token_info', TOKEN_COLS, lastByKey(tokens, 2), replace(TOKEN_COLS, ['account', 'type']));
   }
