@@ -50,7 +50,7 @@ async function produce(config: Config, store: LedgerStore, name: string): Promis
 
 async function serve(config: Config, cleanup: () => Promise<void>): Promise<void> {
   const location = config.readLocation ?? config.dbPath;
-  const app = await createServer({ location, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
+  const app = await createServer({ location, limits: config.limits, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

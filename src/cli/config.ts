@@ -1,6 +1,7 @@
 // Configuration from the environment, checked once at start: a bad value stops with a message
 // naming the variable rather than running with a surprise.
 
+import { defaultLimits, type ServiceLimits } from '../server/limits';
 import { isPostgresUrl, maskUrl } from '../store/postgres/pg-location';
 
 /**
@@ -22,6 +23,7 @@ export interface Config {
   seed: number;
   live: boolean;
   txs: number;
+  limits: ServiceLimits;
 }
 
 export class ConfigError extends Error {}
@@ -65,7 +67,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (role === 'producer') throw new ConfigError('LEDGER_DB_READ is for processes that serve (LEDGER_ROLE=api or all), not for a producer');
     readLocation = postgresUrl('LEDGER_DB_READ', env.LEDGER_DB_READ);
   }
+  const workers = int(env, 'API_WORKERS', defaultLimits().workers, 1, 256);
+  const defaults = defaultLimits({ workers });
+  const limits: ServiceLimits = {
+    workers,
+    lightWorkers: int(env, 'API_LIGHT_WORKERS', defaults.lightWorkers, 0, 64),
+    queryTimeoutMs: int(env, 'API_QUERY_TIMEOUT_MS', defaults.queryTimeoutMs, 1, 3_600_000),
+    maxInflight: int(env, 'API_MAX_INFLIGHT', defaults.maxInflight, 1, 100_000),
+    maxInflightLight: int(env, 'API_MAX_INFLIGHT_LIGHT', defaults.maxInflightLight, 1, 100_000),
+    traceMaxTxs: int(env, 'API_TRACE_MAX_TXS', defaults.traceMaxTxs, 1, 1_000_000),
+  };
   return {
+    limits,
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     role,

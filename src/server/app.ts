@@ -6,15 +6,15 @@ import type { RawQuery } from '../api/params';
 import { NotFoundError, errorBody } from './errors';
 import { defaultLimits, type ServiceLimits } from './limits';
 import { OPERATIONS } from './operations/registry';
-import { ReadError, type ReadExecutor } from './readers/executor';
-import { inProcessExecutor } from './readers/in-process';
+import { ReadError } from './readers/executor';
+import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
 import { LedgerConnectionError } from '../store/postgres/pg-location';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where the operations run; closed with the server. */
-    ledgerReaders: ReadExecutor;
+    ledgerReaders: ReaderPool;
   }
 }
 
@@ -40,7 +40,7 @@ function storeUnavailable(error: unknown): boolean {
   // PostgreSQL: the server cannot be reached, is shutting down or starting (SQLSTATE classes 08 and
   // 57P), or a replica cancelled a read that conflicted with the WAL it replays (40001)
   if (error instanceof LedgerConnectionError) return true;
-  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)$/.test(code)) return true;
+  if (typeof code === 'string' && /^(LEDGER_CONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)$/.test(code)) return true;
   if (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/.test(error.message)) return true;
   return error instanceof TypeError && /database connection is not open/.test(error.message);
 }
@@ -154,7 +154,10 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   await app.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 65_536 });
 
   const limits = defaultLimits(opts.limits);
-  const readers = inProcessExecutor(opts.location, limits.traceMaxTxs);
+  // The event loop of this thread accepts connections, parses parameters and moves bytes; every
+  // query and every body is made in a reader worker (docs/architecture.md).
+  const readers = new ReaderPool(opts.location, limits);
+  await readers.start();
   app.decorate('ledgerReaders', readers);
   app.addHook('onClose', async () => readers.close());
   for (const op of OPERATIONS) {

@@ -22,7 +22,8 @@ export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLi
     workers,
     lightWorkers: 1,
     queryTimeoutMs: 3000,
-    maxInflight: 2 * workers,
+    // a client's burst of a few parallel pages is queued, not refused, even on one core
+    maxInflight: Math.max(16, 4 * workers),
     maxInflightLight: 64,
     traceMaxTxs: 1000,
     ...overrides,

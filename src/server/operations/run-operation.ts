@@ -29,14 +29,22 @@ export async function runOperation<P>(
 }
 
 /**
- * Pieces of a body gathered into chunks of about `size` bytes before they are emitted: an operation
- * writes JSON in small pieces (a comma, a fragment), the transport wants few large messages.
+ * Pieces of a body gathered into chunks before they are emitted: an operation writes JSON in small
+ * pieces (a comma, a fragment), the transport wants few large messages. The first chunk is held
+ * until the body reaches `firstChunk` bytes, so an answer up to that size is sent whole or not at
+ * all (out of time, it becomes a clean error answer, never a cut one); the rest go in `chunkSize`.
  */
 export abstract class ChunkingSink implements ResponseSink {
   private parts: Buffer[] = [];
   private size = 0;
+  private threshold: number;
 
-  constructor(private readonly chunkSize = 64 * 1024) {}
+  constructor(
+    firstChunk = 1024 * 1024,
+    private readonly chunkSize = 64 * 1024,
+  ) {
+    this.threshold = firstChunk;
+  }
 
   abstract begin(seqno: number | null): void;
   /** Sends one chunk on; `last` on the final one (which may be empty). */
@@ -45,7 +53,9 @@ export abstract class ChunkingSink implements ResponseSink {
   write(chunk: Buffer): Promise<void> {
     this.parts.push(chunk);
     this.size += chunk.length;
-    return this.size >= this.chunkSize ? this.emit(this.take(), false) : Promise.resolve();
+    if (this.size < this.threshold) return Promise.resolve();
+    this.threshold = this.chunkSize;
+    return this.emit(this.take(), false);
   }
 
   end(): Promise<void> {

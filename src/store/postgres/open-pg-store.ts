@@ -209,9 +209,10 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
  * read tries again.
  */
 export function pgLedgerSnapshots(location: string, opts: { poolSize?: number } = {}): LedgerSnapshots {
+  // a reader worker runs one request at a time: one connection for its snapshot, one to spare
   let opening: Promise<PgLedgerStore> | null = null;
   const store = () => {
-    opening ??= openPgStore(location, { readonly: true, poolSize: opts.poolSize }).catch((error: unknown) => {
+    opening ??= openPgStore(location, { readonly: true, poolSize: opts.poolSize ?? 2 }).catch((error: unknown) => {
       opening = null;
       throw error;
     });

@@ -17,6 +17,9 @@ export function maskUrl(location: string): string {
 
 /** A PostgreSQL ledger cannot be reached or is not ours: the message names the masked URL and the cause. */
 export class LedgerConnectionError extends Error {
+  /** Survives a trip between threads, where the class does not. */
+  readonly code = 'LEDGER_CONNECTION';
+
   constructor(
     readonly location: string,
     reason: string,

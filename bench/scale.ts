@@ -1,0 +1,245 @@
+// The service at two sizes of one ledger, and under abuse: `npm run bench -- scale`.
+//
+// Part 1: ledgers of one seed (SCALE_SEED, default 42) at the sizes of SCALE_TXS (default
+// "10000,100000"; "10000,1000000" for the issue's full target, which takes most of an hour to
+// build), built once under data/bench/ and reused. A ledger of one seed is the prefix of every
+// larger one, so a fixed mix of queries chosen from the smallest ledger (point lookups by every hash
+// kind, ascending account lists with offsets, mc seqno, lt and utime ranges, opcode and body hash,
+// deep offsets, the v2 cursor walk over a whole block) has the same answers at every size: the
+// benchmark checks that, and reports p50, p99 and req/s of each query at each size, and the ratios
+// of the largest to the smallest.
+//
+// Part 2 (on the largest ledger; SCALE_ABUSE=off skips it): 24 clients loop the heaviest page,
+// `traces?limit=1000&include_actions=true`, for SCALE_ABUSE_S seconds (default 30) while one light
+// client measures `transactionsByMessage?msg_hash=` and `traces?trace_id=`; it reports the light
+// latency, the heavy clients' outcomes (status counts, bodies cut, connection errors) and the
+// server's peak memory (VmHWM of the whole process, reader workers included).
+//
+// The server runs as `npm start` runs it (its own process, live production off, default limits
+// unless API_* variables are set). Prints one JSON line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { benchLedgerPath, median } from './bench-ledger';
+
+const PORT = 8291;
+const base = `http://127.0.0.1:${PORT}`;
+const SEED = Number(process.env.SCALE_SEED ?? 42);
+const SIZES = (process.env.SCALE_TXS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
+const ABUSE = (process.env.SCALE_ABUSE ?? 'on') !== 'off';
+const ABUSE_SECONDS = Number(process.env.SCALE_ABUSE_S ?? 30);
+const HEAVY = '/api/v3/traces?limit=1000&include_actions=true';
+
+const hex = (b: Buffer) => b.toString('hex');
+
+/** The query mix, chosen from the smallest ledger, so that every answer exists at every size. */
+function queryMix(path: string): { queries: Record<string, string>; walk: string } {
+  const db = new Database(path, { readonly: true });
+  db.defaultSafeIntegers(true);
+  const one = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T;
+  const pluck = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args) as T;
+  const mcMax = Number(pluck<bigint>('SELECT max(seqno) FROM blocks WHERE workchain = -1'));
+  const midMc = Math.floor(mcMax / 2);
+  const tx = one<{ hash: Buffer; trace_id: Buffer; account: string }>(
+    "SELECT t.hash, t.trace_id, t.account FROM transactions t JOIN traces r ON r.trace_id = t.trace_id WHERE r.state = 'complete' AND t.mc_seqno = ? LIMIT 1", midMc);
+  const msg = one<{ msg_hash: Buffer; body_hash: Buffer }>("SELECT msg_hash, body_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL AND tx_hash = ?", tx.hash)
+    ?? one<{ msg_hash: Buffer; body_hash: Buffer }>("SELECT msg_hash, body_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 100");
+  const busy = pluck<string>('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC LIMIT 1');
+  const opcode = Number(pluck<bigint>('SELECT opcode FROM messages WHERE opcode IS NOT NULL AND opcode != 0 GROUP BY opcode ORDER BY count(*) DESC LIMIT 1'));
+  const lt = one<{ lo: bigint; hi: bigint }>('SELECT min(start_lt) AS lo, max(end_lt) AS hi FROM blocks WHERE workchain = 0 AND mc_seqno BETWEEN ? AND ?', midMc, midMc + 3);
+  const ut = one<{ lo: bigint; hi: bigint }>('SELECT min(gen_utime) AS lo, max(gen_utime) AS hi FROM blocks WHERE workchain = -1 AND seqno BETWEEN ? AND ?', midMc, midMc + 3);
+  const block = one<{ workchain: bigint; shard: bigint; seqno: bigint }>('SELECT workchain, shard, seqno FROM blocks WHERE mc_seqno <= ? ORDER BY tx_count DESC LIMIT 1', mcMax - 5);
+  const completeTraces = Number(pluck<bigint>("SELECT count(*) FROM traces WHERE state = 'complete'"));
+  db.close();
+  const op = `0x${opcode.toString(16).padStart(8, '0')}`;
+  return {
+    queries: {
+      tx_hash: `/api/v3/traces?tx_hash=${hex(tx.hash)}`,
+      trace_id: `/api/v3/traces?trace_id=${hex(tx.trace_id)}`,
+      msg_hash: `/api/v3/transactionsByMessage?msg_hash=${hex(msg.msg_hash)}`,
+      body_hash: `/api/v3/transactionsByMessage?body_hash=${hex(msg.body_hash)}&sort=asc&limit=10`,
+      traces_msg_hash: `/api/v3/traces?msg_hash=${hex(msg.msg_hash)}`,
+      opcode_asc: `/api/v3/transactionsByMessage?opcode=${op}&sort=asc&limit=10`,
+      opcode_asc_offset_500: `/api/v3/transactionsByMessage?opcode=${op}&sort=asc&limit=10&offset=500`,
+      account_asc: `/api/v3/traces?account=${busy}&sort=asc&limit=10`,
+      account_asc_offset_100: `/api/v3/traces?account=${busy}&sort=asc&limit=10&offset=100`,
+      mc_seqno_traces: `/api/v3/traces?mc_seqno=${midMc}&limit=10`,
+      mc_seqno_shard_state: `/api/v3/masterchainBlockShardState?seqno=${midMc}&limit=100`,
+      lt_range: `/api/v3/traces?start_lt=${lt.lo}&end_lt=${lt.hi}&limit=10`,
+      utime_range: `/api/v3/traces?start_utime=${ut.lo}&end_utime=${ut.hi}&limit=10`,
+      traces_asc_deep_offset: `/api/v3/traces?sort=asc&limit=10&offset=${Math.floor(completeTraces * 0.8)}`,
+    },
+    walk: `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&count=10`,
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One GET, body read whole; `error` when the connection failed or the body was cut. */
+function request(path: string): Promise<{ status: number; body: Buffer; error: string | null }> {
+  return new Promise((resolve) => {
+    const req = http.get(base + path, { agent }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(parts), error: null }));
+      res.on('aborted', () => resolve({ status: res.statusCode!, body: Buffer.alloc(0), error: 'body cut' }));
+      res.on('error', () => resolve({ status: res.statusCode!, body: Buffer.alloc(0), error: 'body cut' }));
+    });
+    req.on('error', (e) => resolve({ status: 0, body: Buffer.alloc(0), error: (e as NodeJS.ErrnoException).code ?? e.message }));
+  });
+}
+
+/** A v2 answer without its `@extra` (a timestamp and a counter: it differs on every request). */
+const comparable = (path: string, body: Buffer) => (path.startsWith('/api/v2/') ? JSON.stringify({ ...JSON.parse(body.toString()), '@extra': null }) : body.toString());
+
+/** The whole block walked with the v2 cursor, ten transactions a page: its pages' bodies. */
+async function walkBlock(first: string): Promise<string[]> {
+  const pages: string[] = [];
+  let path = first;
+  for (;;) {
+    const r = await request(path);
+    if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+    const json = JSON.parse(r.body.toString()) as { result: { incomplete: boolean; transactions: { account: string; transaction_id: { lt: string } }[] } };
+    pages.push(comparable(path, r.body));
+    if (!json.result.incomplete) return pages;
+    const last = json.result.transactions[json.result.transactions.length - 1]!;
+    path = `${first}&after_lt=${last.transaction_id.lt}&after_hash=${last.account}`;
+  }
+}
+
+function startServer(path: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, LEDGER_DB: path, LEDGER_LIVE: 'off', PORT: String(PORT), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return (async () => {
+    for (let i = 0; i < 300; i++) {
+      if ((await request('/api/v3/traces?limit=1')).status === 200) return child;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('the server did not start');
+  })();
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The peak resident memory of a process, all its threads: VmHWM of /proc/<pid>/status, in MB. */
+function peakRssMb(pid: number): number {
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+  return Math.round(kb / 1024);
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))]!;
+};
+const ms = (x: number) => +x.toFixed(2);
+
+async function measureSize(path: string, mix: ReturnType<typeof queryMix>) {
+  const server = await startServer(path);
+  try {
+    const answers: Record<string, string> = {};
+    const figures: Record<string, { p50_ms: number; p99_ms: number; req_per_s: number; errors: number }> = {};
+    for (const [name, url] of Object.entries(mix.queries)) {
+      const first = await request(url);
+      if (first.status !== 200) throw new Error(`${name} ${url}: ${first.status} ${first.body.toString().slice(0, 200)}`);
+      answers[name] = comparable(url, first.body);
+      for (let i = 0; i < 20; i++) await request(url);
+      const r = await autocannon({ url: base + url, connections: 4, duration: SECONDS });
+      figures[name] = { p50_ms: r.latency.p50, p99_ms: r.latency.p99, req_per_s: Math.round(r.requests.average), errors: r.errors + r.non2xx };
+    }
+    // the walk is a sequence of requests: timed as a whole, one walk after another
+    answers.v2_block_walk = (await walkBlock(mix.walk)).join('\n');
+    const walks: number[] = [];
+    const until = performance.now() + SECONDS * 1000;
+    while (performance.now() < until) {
+      const s = performance.now();
+      await walkBlock(mix.walk);
+      walks.push(performance.now() - s);
+    }
+    figures.v2_block_walk = { p50_ms: ms(median(walks)), p99_ms: ms(percentile(walks, 99)), req_per_s: Math.round(walks.length / SECONDS), errors: 0 };
+    return { answers, figures };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
+  const server = await startServer(path);
+  try {
+    const heavy = { status: {} as Record<string, number>, cut: 0, connection_errors: 0, bytes: 0 };
+    const light: number[] = [];
+    const lightFailures: string[] = [];
+    const until = performance.now() + ABUSE_SECONDS * 1000;
+    const heavyClient = async () => {
+      while (performance.now() < until) {
+        const r = await request(HEAVY);
+        heavy.status[r.status] = (heavy.status[r.status] ?? 0) + 1;
+        if (r.error === 'body cut') heavy.cut += 1;
+        else if (r.error) heavy.connection_errors += 1;
+        heavy.bytes += r.body.length;
+        // a client told to come back later does so, as Retry-After asks (not in a tight loop)
+        if (r.status === 503) await new Promise((res) => setTimeout(res, 1000 * Number(1)));
+      }
+    };
+    const lightPaths = [mix.queries.msg_hash!, mix.queries.trace_id!];
+    const want = await Promise.all(lightPaths.map(async (p) => (await request(p)).body.toString()));
+    const lightClient = async () => {
+      // let the heavy clients fill the service first
+      await new Promise((r) => setTimeout(r, 2000));
+      for (let i = 0; performance.now() < until; i++) {
+        const p = lightPaths[i % 2]!;
+        const s = performance.now();
+        const r = await request(p);
+        light.push(performance.now() - s);
+        if (r.status !== 200 || r.body.toString() !== want[i % 2]) lightFailures.push(`${r.status} ${r.error ?? ''} ${r.body.toString().slice(0, 120)}`);
+        await new Promise((res) => setTimeout(res, 20));
+      }
+    };
+    await Promise.all([...Array.from({ length: 24 }, heavyClient), lightClient()]);
+    return {
+      seconds: ABUSE_SECONDS,
+      light: { requests: light.length, p50_ms: ms(median(light)), p99_ms: ms(percentile(light, 99)), max_ms: ms(Math.max(...light)), failures: lightFailures.length, first_failures: lightFailures.slice(0, 3) },
+      heavy: { ...heavy, mb: Math.round(heavy.bytes / 1e6) },
+      server_peak_rss_mb: peakRssMb(server.pid!),
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const paths: string[] = [];
+for (const n of SIZES) paths.push(await benchLedgerPath(SEED, n));
+const mix = queryMix(paths[0]!);
+const bySize: Record<string, Awaited<ReturnType<typeof measureSize>>> = {};
+for (const [i, n] of SIZES.entries()) bySize[n] = await measureSize(paths[i]!, mix);
+const small = bySize[SIZES[0]!]!;
+const large = bySize[SIZES[SIZES.length - 1]!]!;
+const ratios: Record<string, { p50: number; p99: number; req_per_s: number; same_answer: boolean }> = {};
+for (const name of Object.keys(small.figures)) {
+  const a = small.figures[name]!;
+  const b = large.figures[name]!;
+  ratios[name] = { p50: +(b.p50_ms / a.p50_ms).toFixed(2), p99: +(b.p99_ms / a.p99_ms).toFixed(2), req_per_s: +(b.req_per_s / a.req_per_s).toFixed(2), same_answer: small.answers[name] === large.answers[name] };
+}
+const out = {
+  bench: 'scale',
+  seed: SEED,
+  sizes: SIZES,
+  seconds_per_query: SECONDS,
+  queries: { ...mix.queries, v2_block_walk: mix.walk },
+  figures: Object.fromEntries(SIZES.map((n) => [n, bySize[n]!.figures])),
+  ratios_largest_over_smallest: ratios,
+  abuse: ABUSE ? await abuse(paths[paths.length - 1]!, mix) : null,
+  load_average: loadavg().map((l) => +l.toFixed(2)),
+  targets: { p50_ratio: 1.3, p99_ratio: 1.5, light_p99_ms_under_abuse: 50, server_peak_rss_mb: 1024 },
+};
+console.log(JSON.stringify(out));
+process.exit(0);

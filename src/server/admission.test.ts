@@ -1,0 +1,158 @@
+// The serving side under pressure: time budget, bound on work in flight, the light lane, dead
+// workers, the snapshot seqno header and the per-trace cap, all against the real server (reader
+// workers included) over a generated ledger.
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashToHex } from '../ton/hash';
+import { startTestServer, type TestServer } from './test-support/test-server';
+
+/** A page of every trace with its actions: megabytes, streamed; the heavy request of these tests. */
+const HEAVY = '/api/v3/traces?limit=1000&include_actions=true';
+
+let servers: TestServer[] = [];
+async function server(limits: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
+  const s = await startTestServer(limits);
+  servers.push(s);
+  return s;
+}
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+/** A raw GET whose body is read whole; `fetch` asks for no compression here, so sizes are the JSON's. */
+async function get(s: TestServer, path: string) {
+  const res = await fetch(s.base + path, { headers: { 'accept-encoding': 'identity' } });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+const latestSeqno = (s: TestServer) => Number(s.sql.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get());
+const aMessageHash = (s: TestServer) => hashToHex(s.sql.prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 40").pluck().get() as Buffer);
+const aTraceId = (s: TestServer) => hashToHex(s.sql.prepare("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY transactions DESC LIMIT 1").pluck().get() as Buffer);
+
+describe('time budget', () => {
+  it('a query past its budget gets 504 naming the budget, in each dialect; the next request is answered normally', async () => {
+    const s = await server({ workers: 1, lightWorkers: 0 });
+    const light = `/api/v3/transactionsByMessage?msg_hash=${aMessageHash(s)}`;
+    const idle = await get(s, light);
+    expect(idle.status).toBe(200);
+    const pool = s.app.ledgerReaders;
+    pool.limits.queryTimeoutMs = 1;
+    // the v2 walk of the biggest block, cold, behind (or before) the heavy page on the one worker
+    const block = s.sql.prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY tx_count DESC LIMIT 1').get() as Record<string, bigint>;
+    const [slow, v2] = await Promise.all([get(s, HEAVY), get(s, `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&count=1000`)]);
+    expect(slow.status).toBe(504);
+    expect(JSON.parse(slow.text)).toEqual({ error: 'query exceeded its time budget of 1 ms' });
+    expect(v2.status).toBe(504);
+    expect(JSON.parse(v2.text)).toEqual({ ok: false, error: 'query exceeded its time budget of 1 ms', code: 504 });
+    // a budget the heavy page stays within, however loaded the machine
+    pool.limits.queryTimeoutMs = 120_000;
+    const next = await get(s, light);
+    expect(next.status).toBe(200);
+    expect(next.text).toBe(idle.text);
+    const heavyAgain = await get(s, HEAVY);
+    expect(heavyAgain.status).toBe(200);
+    expect(JSON.parse(heavyAgain.text).traces.length).toBeGreaterThan(100);
+  }, 120_000);
+});
+
+describe('bound on work in flight', () => {
+  it('with API_MAX_INFLIGHT=1, of two heavy requests sent together one is served and the other gets 503 with Retry-After', async () => {
+    const s = await server({ workers: 1, lightWorkers: 1, maxInflight: 1, queryTimeoutMs: 120_000 });
+    const both = await Promise.all([get(s, HEAVY), get(s, `${HEAVY}&sort=asc`)]);
+    const statuses = both.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 503]);
+    const refused = both.find((r) => r.status === 503)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(refused.text).error).toMatch(/service is busy/);
+    // the bound is on work in flight, not a count of requests ever made
+    expect((await get(s, HEAVY)).status).toBe(200);
+  }, 120_000);
+});
+
+describe('light lane', () => {
+  it('answers point lookups while heavy pages run, with the same bytes as on an idle server', async () => {
+    // a budget the heavy pages stay within, so each is answered whole
+    const s = await server({ workers: 1, lightWorkers: 1, queryTimeoutMs: 120_000 });
+    const lights = [`/api/v3/transactionsByMessage?msg_hash=${aMessageHash(s)}`, `/api/v3/traces?trace_id=${aTraceId(s)}`, '/api/v3/traces?limit=1'];
+    const idle = await Promise.all(lights.map((p) => get(s, p)));
+    for (const r of idle) expect(r.status).toBe(200);
+    const heavy = Array.from({ length: 4 }, (_, i) => get(s, `${HEAVY}&offset=${i}`));
+    const busy = await Promise.all(lights.map((p) => get(s, p)));
+    expect(busy.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(busy.map((r) => r.text)).toEqual(idle.map((r) => r.text));
+    for (const r of await Promise.all(heavy)) expect(JSON.parse(r.text).traces.length).toBeGreaterThan(100);
+  }, 120_000);
+});
+
+describe('reader workers', () => {
+  it('a worker that dies is replaced, and the service answers as before', async () => {
+    const s = await server({ workers: 2, lightWorkers: 1 });
+    const pool = s.app.ledgerReaders;
+    const path = `/api/v3/traces?trace_id=${aTraceId(s)}`;
+    const before = await get(s, path);
+    const threads = pool.threadIds;
+    expect(threads.length).toBe(3);
+    for (const id of threads) await pool.stopWorker(id);
+    await pool.whenAllReady();
+    const after = pool.threadIds;
+    expect(after.length).toBe(3);
+    for (const id of after) expect(threads).not.toContain(id);
+    const again = await get(s, path);
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(before.text);
+  }, 120_000);
+
+  it('a request whose worker dies gets 503, never a hang', async () => {
+    const s = await server({ workers: 1, lightWorkers: 0 });
+    const pool = s.app.ledgerReaders;
+    const [thread] = pool.threadIds;
+    // the cold page's first piece (1 MB) takes tens of milliseconds: the worker dies under it
+    const pending = get(s, HEAVY);
+    while (pool.busyWorkers === 0) await new Promise((r) => setTimeout(r, 1));
+    await pool.stopWorker(thread!);
+    const r = await pending;
+    expect(r.status).toBe(503);
+    expect(r.headers.get('retry-after')).toBe('1');
+    expect(JSON.parse(r.text).error).toMatch(/stopped; try again/);
+    await pool.whenAllReady();
+    expect((await get(s, '/api/v3/traces?limit=1')).status).toBe(200);
+  }, 120_000);
+});
+
+describe('snapshot', () => {
+  it('every answer read from the ledger says the latest masterchain seqno it saw, 404s included', async () => {
+    const s = await server({});
+    const want = String(latestSeqno(s));
+    for (const path of [
+      '/api/v3/traces?limit=2',
+      `/api/v3/transactionsByMessage?msg_hash=${aMessageHash(s)}`,
+      '/api/v3/masterchainBlockShardState?seqno=3',
+      '/api/v3/masterchainBlockShardState?seqno=4000000000',
+      '/api/v2/getBlockTransactionsExt?workchain=-1&shard=-9223372036854775808&seqno=2',
+    ]) {
+      const r = await get(s, path);
+      expect([200, 404], path).toContain(r.status);
+      expect(r.headers.get('x-ledger-seqno'), path).toBe(want);
+    }
+  }, 120_000);
+});
+
+describe('trace cap', () => {
+  it('cuts a longer trace at API_TRACE_MAX_TXS transactions in lt order, marked incomplete with a warning', async () => {
+    const cap = 3;
+    const s = await server({ traceMaxTxs: cap });
+    const long = s.sql.prepare("SELECT trace_id, transactions FROM traces WHERE state = 'complete' AND transactions > ? ORDER BY transactions DESC LIMIT 1").get(cap) as { trace_id: Buffer; transactions: bigint };
+    const short = s.sql.prepare("SELECT trace_id FROM traces WHERE state = 'complete' AND transactions <= ? LIMIT 1").pluck().get(cap) as Buffer;
+    const firstByLt = (s.sql.prepare('SELECT hash FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').pluck().all(long.trace_id, cap) as Buffer[]).map((h) => h.toString('base64'));
+    const cut = JSON.parse((await get(s, `/api/v3/traces?trace_id=${hashToHex(long.trace_id)}`)).text).traces[0];
+    expect(cut.transactions_order).toEqual(firstByLt);
+    expect(Object.keys(cut.transactions).sort()).toEqual([...firstByLt].sort());
+    expect(cut.is_incomplete).toBe(true);
+    expect(cut.trace_info.transactions).toBe(Number(long.transactions));
+    expect(cut.warning).toBe(`trace has ${long.transactions} transactions; only the first ${cap} by lt are included`);
+    const whole = JSON.parse((await get(s, `/api/v3/traces?trace_id=${hashToHex(short)}`)).text).traces[0];
+    expect(whole.is_incomplete).toBe(false);
+    expect(whole).not.toHaveProperty('warning');
+    expect(whole.transactions_order.length).toBe(whole.trace_info.transactions);
+  }, 120_000);
+});

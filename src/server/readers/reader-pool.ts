@@ -1,0 +1,286 @@
+import { Worker } from 'node:worker_threads';
+import type { ServiceLimits } from '../limits';
+import { BodyStream } from './body-stream';
+import { ReadError, type ReadAnswer, type ReadExecutor } from './executor';
+import type { FromReader, ReaderWorkerData, ToReader } from './protocol';
+
+/** How long a worker told to stop has before it is terminated (a query inside SQLite cannot be interrupted). */
+const STOP_GRACE_MS = 200;
+/** Before a worker that could not open the ledger is started again. */
+const RESTART_DELAY_MS = 1000;
+/** Each worker's heap: past it the worker dies (its request gets a 503) and is replaced, the service stays up. */
+const WORKER_HEAP_MB = 384;
+
+interface Job {
+  id: number;
+  path: string;
+  params: unknown;
+  requestId: string;
+  light: boolean;
+  resolve(answer: ReadAnswer): void;
+  reject(error: Error): void;
+  /** The caller has its answer (or its error): later events only end the stream or free the worker. */
+  settled: boolean;
+  stream: BodyStream | null;
+  timer: NodeJS.Timeout;
+  slot: Slot | null;
+  done: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  cancel: Int32Array;
+  /** Kept for light requests, so a point lookup never waits behind a page of heavy traces. */
+  lightOnly: boolean;
+  ready: boolean;
+  job: Job | null;
+  stopTimer: NodeJS.Timeout | null;
+  /** Terminated, its exit not yet seen: it takes no work, and what it still sends is ignored. */
+  dead: boolean;
+}
+
+const busy = (lane: string, n: number) => new ReadError(503, `the service is busy: ${n} ${lane} requests are already running or waiting; try again shortly`, null, 1);
+
+/**
+ * The reader workers and the admission of requests to them. Light requests (`Operation.light`)
+ * queue apart and go first, to the light workers or any idle one; heavy requests go to the general
+ * workers only. Each lane has a bound on requests running or waiting (503 with Retry-After past it),
+ * each request a time budget from its arrival (504 past it, the worker stopped). A worker that dies
+ * is replaced; its request gets a 503.
+ */
+export class ReaderPool implements ReadExecutor {
+  private readonly slots = new Set<Slot>();
+  private readonly queues = { light: [] as Job[], heavy: [] as Job[] };
+  private readonly inflight = { light: 0, heavy: 0 };
+  private nextId = 1;
+  private closing = false;
+  private startup: { resolve: () => void; reject: (e: Error) => void; waiting: number } | null = null;
+
+  constructor(
+    private readonly location: string,
+    /** Read on every request: a budget or bound changed here applies from the next request. */
+    readonly limits: ServiceLimits,
+  ) {}
+
+  /** Starts the workers; resolves when each has opened the ledger. */
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const total = this.limits.workers + this.limits.lightWorkers;
+      this.startup = { resolve, reject, waiting: total };
+      for (let i = 0; i < total; i++) this.spawn(i >= this.limits.workers);
+    });
+  }
+
+  /** Workers running now (replacements included), for tests and diagnostics. */
+  get threadIds(): number[] {
+    return [...this.slots].map((s) => s.worker.threadId);
+  }
+
+  /** Workers running a request now. */
+  get busyWorkers(): number {
+    return [...this.slots].filter((s) => s.job !== null).length;
+  }
+
+  /** Terminates one worker as a crash would: its request gets a 503 and a new worker takes its place. */
+  async stopWorker(threadId: number): Promise<void> {
+    const slot = [...this.slots].find((s) => s.worker.threadId === threadId);
+    if (!slot) throw new Error(`no reader worker with thread id ${threadId}`);
+    await this.terminate(slot);
+  }
+
+  /** Resolves once every worker (replacements included) has opened the ledger and waits for work. */
+  async whenAllReady(): Promise<void> {
+    const total = this.limits.workers + this.limits.lightWorkers;
+    while (this.slots.size < total || [...this.slots].some((s) => !s.ready)) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  execute(path: string, params: unknown, light: boolean, requestId: string): Promise<ReadAnswer> {
+    if (this.closing) return Promise.reject(new ReadError(503, 'the ledger store is unavailable: the service is shutting down', null, 1));
+    const lane = light ? 'light' : 'heavy';
+    const max = light ? this.limits.maxInflightLight : this.limits.maxInflight;
+    if (this.inflight[lane] >= max) return Promise.reject(busy(lane, max));
+    return new Promise<ReadAnswer>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, path, params, requestId, light, resolve, reject, settled: false, stream: null, slot: null, done: false, timer: undefined as unknown as NodeJS.Timeout };
+      job.timer = setTimeout(() => this.expire(job), this.limits.queryTimeoutMs);
+      this.inflight[lane] += 1;
+      this.queues[lane].push(job);
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const job of [...this.queues.light, ...this.queues.heavy]) {
+      this.settle(job, new ReadError(503, 'the ledger store is unavailable: the service is shutting down', null, 1));
+      this.finish(job);
+    }
+    this.queues.light.length = 0;
+    this.queues.heavy.length = 0;
+    await Promise.all([...this.slots].map((s) => this.terminate(s)));
+  }
+
+  private spawn(lightOnly: boolean): void {
+    const cancel = new SharedArrayBuffer(4);
+    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, lightOnly, cancel };
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const slot: Slot = { worker, cancel: new Int32Array(cancel), lightOnly, ready: false, job: null, stopTimer: null, dead: false };
+    this.slots.add(slot);
+    worker.on('message', (m: FromReader) => this.receive(slot, m));
+    // an uncaught error ends the worker; 'exit' follows and replaces it
+    worker.on('error', (error) => {
+      if (!slot.ready && this.startup) return this.startupFailed(error.message);
+      process.stderr.write(`reader worker ${worker.threadId} failed: ${error.stack ?? String(error)}\n`);
+    });
+    worker.on('exit', () => this.exited(slot));
+  }
+
+  private startupFailed(message: string): void {
+    const s = this.startup;
+    this.startup = null;
+    s?.reject(new Error(`the reader workers cannot open the ledger: ${message}`));
+  }
+
+  private terminate(slot: Slot): Promise<number> {
+    slot.dead = true;
+    return slot.worker.terminate();
+  }
+
+  private receive(slot: Slot, m: FromReader): void {
+    if (slot.dead) return;
+    if (m.t === 'ready') {
+      slot.ready = true;
+      if (this.startup && --this.startup.waiting === 0) {
+        this.startup.resolve();
+        this.startup = null;
+      }
+      this.dispatch();
+      return;
+    }
+    if (m.t === 'unavailable') {
+      if (this.startup) this.startupFailed(m.message);
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.id !== m.id) return;
+    if (m.t === 'part') {
+      const chunk = Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
+      if (!job.settled) {
+        if (m.last) {
+          this.settle(job, null, { seqno: m.seqno, body: chunk });
+        } else {
+          job.stream = new BodyStream(
+            () => this.post(slot, { t: 'ack', id: job.id }),
+            () => this.abandon(job),
+          );
+          job.stream.add(chunk);
+          this.settle(job, null, { seqno: m.seqno, body: job.stream });
+        }
+      } else if (job.stream && !job.stream.destroyed) {
+        job.stream.add(chunk);
+        if (m.last) job.stream.push(null);
+      }
+      if (m.last) this.release(slot);
+      return;
+    }
+    // a failure: before the body started, the client gets an error answer; after, a cut body
+    const error = this.failure(m);
+    if (!job.settled) this.settle(job, error);
+    else job.stream?.destroy(error);
+    this.release(slot);
+  }
+
+  private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
+    if (m.status === 404) return new ReadError(404, m.message, m.seqno);
+    if (m.code && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(m.code)) {
+      return new ReadError(503, 'the ledger store is unavailable; try again shortly', null, 1);
+    }
+    if (m.status !== 499) process.stderr.write(`internal error in a reader worker: ${m.message}\n`);
+    return new ReadError(500, 'internal error');
+  }
+
+  private exited(slot: Slot): void {
+    this.slots.delete(slot);
+    if (slot.stopTimer) clearTimeout(slot.stopTimer);
+    const job = slot.job;
+    slot.job = null;
+    if (job) {
+      const error = new ReadError(503, 'the reader working on this request stopped; try again', null, 1);
+      if (!job.settled) this.settle(job, error);
+      else job.stream?.destroy(error);
+      this.finish(job);
+    }
+    if (this.closing) return;
+    // a worker that never opened the ledger is retried later, not in a tight loop
+    setTimeout(() => this.closing || this.spawn(slot.lightOnly), slot.ready ? 0 : RESTART_DELAY_MS).unref();
+    this.dispatch();
+  }
+
+  private dispatch(): void {
+    // light workers first: a light request goes to a general worker only when they are all busy
+    const slots = [...this.slots].sort((a, b) => Number(b.lightOnly) - Number(a.lightOnly));
+    for (const slot of slots) {
+      if (!slot.ready || slot.job || slot.stopTimer || slot.dead) continue;
+      const job = this.queues.light.shift() ?? (slot.lightOnly ? undefined : this.queues.heavy.shift());
+      if (!job) continue;
+      slot.job = job;
+      job.slot = slot;
+      Atomics.store(slot.cancel, 0, 0);
+      this.post(slot, { t: 'run', id: job.id, path: job.path, params: job.params, requestId: job.requestId });
+    }
+  }
+
+  private post(slot: Slot, message: ToReader): void {
+    slot.worker.postMessage(message);
+  }
+
+  /** Out of time: waiting, it leaves the queue; running, its worker is told to stop, and terminated if it does not. */
+  private expire(job: Job): void {
+    if (job.done) return;
+    const error = new ReadError(504, `query exceeded its time budget of ${this.limits.queryTimeoutMs} ms`);
+    if (!job.slot) {
+      const queue = this.queues[job.light ? 'light' : 'heavy'];
+      queue.splice(queue.indexOf(job), 1);
+      this.settle(job, error);
+      this.finish(job);
+      return;
+    }
+    if (!job.settled) this.settle(job, error);
+    else job.stream?.destroy(error);
+    this.stop(job.slot);
+  }
+
+  /** The body's reader went away before its end: the worker stops producing it. */
+  private abandon(job: Job): void {
+    if (!job.done && job.slot) this.stop(job.slot);
+  }
+
+  private stop(slot: Slot): void {
+    if (slot.stopTimer || !slot.job) return;
+    Atomics.store(slot.cancel, 0, 1);
+    this.post(slot, { t: 'cancel', id: slot.job.id });
+    slot.stopTimer = setTimeout(() => void this.terminate(slot), STOP_GRACE_MS);
+  }
+
+  private release(slot: Slot): void {
+    if (slot.stopTimer) clearTimeout(slot.stopTimer);
+    slot.stopTimer = null;
+    const job = slot.job;
+    slot.job = null;
+    if (job) this.finish(job);
+    this.dispatch();
+  }
+
+  private settle(job: Job, error: Error | null, answer?: ReadAnswer): void {
+    if (job.settled) return;
+    job.settled = true;
+    if (error) job.reject(error);
+    else job.resolve(answer!);
+  }
+
+  private finish(job: Job): void {
+    if (job.done) return;
+    job.done = true;
+    clearTimeout(job.timer);
+    this.inflight[job.light ? 'light' : 'heavy'] -= 1;
+  }
+}
