@@ -1,14 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config';
 
 describe('readConfig', () => {
   it('has the documented defaults', () => {
+    const workers = availableParallelism();
+    const limits = { workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight: Math.max(16, 4 * workers), maxInflightLight: 64, traceMaxTxs: 1000 };
     expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000, limits });
   });
 
   it('reads every variable', () => {
     expect(readConfig({ PORT: '9000', HOST: '0.0.0.0', LEDGER_DB: '/tmp/x.db', LEDGER_SEED: '7', LEDGER_LIVE: 'OFF', LEDGER_TXS: '500' }))
       .toMatchObject({ port: 9000, host: '0.0.0.0', role: 'all', dbPath: '/tmp/x.db', readLocation: null, partitionSpan: 100_000, seed: 7, live: false, txs: 500 });
+    const api = { API_WORKERS: '3', API_LIGHT_WORKERS: '2', API_QUERY_TIMEOUT_MS: '250', API_MAX_INFLIGHT: '5', API_MAX_INFLIGHT_LIGHT: '9', API_TRACE_MAX_TXS: '40' };
+    expect(readConfig(api).limits).toEqual({ workers: 3, lightWorkers: 2, queryTimeoutMs: 250, maxInflight: 5, maxInflightLight: 9, traceMaxTxs: 40 });
+    // the bound on heavy work follows the number of workers unless it is set
+    expect(readConfig({ API_WORKERS: '8' }).limits.maxInflight).toBe(32);
   });
 
   it('reads the roles and a replica to read from', () => {
@@ -27,6 +34,10 @@ describe('readConfig', () => {
     [{ LEDGER_SEED: '1.5' }, /LEDGER_SEED must be an integer/],
     [{ LEDGER_TXS: '0' }, /LEDGER_TXS must be an integer from 1/],
     [{ LEDGER_LIVE: 'yes' }, /LEDGER_LIVE must be on or off, got "yes"/],
+    [{ API_WORKERS: '0' }, /API_WORKERS must be an integer from 1/],
+    [{ API_QUERY_TIMEOUT_MS: '3s' }, /API_QUERY_TIMEOUT_MS must be an integer/],
+    [{ API_MAX_INFLIGHT: '0' }, /API_MAX_INFLIGHT must be an integer from 1/],
+    [{ API_TRACE_MAX_TXS: '-5' }, /API_TRACE_MAX_TXS must be an integer/],
     [{ LEDGER_ROLE: 'reader' }, /LEDGER_ROLE must be all, producer or api, got "reader"/],
     [{ LEDGER_DB: 'postgres://u:hunter2@db.example:port/ledger' }, /^LEDGER_DB is not a valid URL: postgres:\/\/u:\*\*\*@db.example:port\/ledger/],
     [{ LEDGER_DB: 'postgres://u:hunter2@db.example:5432/' }, /LEDGER_DB names no database: postgres:\/\/u:\*\*\*@db.example:5432\//],
