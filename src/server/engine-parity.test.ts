@@ -19,7 +19,8 @@ let cluster: PgCluster;
 let sql: Database.Database;
 
 async function listen(location: string): Promise<FastifyInstance> {
-  const app = await createServer({ location });
+  // a generous time budget: the test compares answers, and a loaded test machine is slow
+  const app = await createServer({ location, limits: { queryTimeoutMs: 60_000 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
