@@ -2,36 +2,24 @@ import type { QueryResultRow } from 'pg';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
 import type {
   AccountInfoRecord,
-  AccountStateRecord,
   AccountStatus,
   ActionRecord,
-  ActionType,
   BlockRecord,
   BlockRef,
   InterfaceName,
-  MessageRecord,
   TokenInfoRecord,
   TokenType,
   TraceRecord,
   TransactionRecord,
 } from '../records';
+import { actionFromRow, blob, blockFromRow, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from '../row-records';
 
-type Row = Record<string, unknown>;
+const hex = (b: Buffer) => b.toString('hex');
 
 /** A pool (each query on any connection) or one connection inside a snapshot transaction. */
 export interface Queryable {
   query<R extends QueryResultRow = Row>(config: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: R[] }>;
 }
-
-const num = (v: unknown): number => Number(v);
-const big = (v: unknown): bigint => BigInt(v as bigint);
-const optBig = (v: unknown): bigint | null => (v === null ? null : BigInt(v as bigint));
-const optNum = (v: unknown): number | null => (v === null ? null : Number(v));
-const optBool = (v: unknown): boolean | null => (v === null ? null : (v as boolean));
-const blob = (v: unknown): Buffer => v as Buffer;
-const optBlob = (v: unknown): Buffer | null => (v === null ? null : (v as Buffer));
-const optDec = (v: unknown): bigint | null => (v === null ? null : BigInt(v as string));
-const hex = (b: Buffer) => b.toString('hex');
 
 /** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
 const MAX_LT = (1n << 63n) - 1n;
@@ -65,7 +53,7 @@ export class PgLedgerReader implements LedgerReader {
 
   async getBlock(ref: BlockRef): Promise<BlockRecord | null> {
     const [row] = await this.rows('SELECT * FROM blocks WHERE workchain = $1 AND shard = $2 AND seqno = $3', [ref.workchain, ref.shard, ref.seqno]);
-    return row ? block(row) : null;
+    return row ? blockFromRow(row) : null;
   }
 
   async getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number): Promise<{ hashes: Buffer[]; incomplete: boolean }> {
@@ -94,7 +82,7 @@ export class PgLedgerReader implements LedgerReader {
        WHERE s.mc_seqno = $1 ORDER BY s.workchain, s.shard`,
       [seqno],
     );
-    return [mc, ...shards.map(block)];
+    return [mc, ...shards.map(blockFromRow)];
   }
 
   async getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]> {
@@ -174,7 +162,7 @@ export class PgLedgerReader implements LedgerReader {
       if (list) list.push(r.account as string);
       else accounts.set(k, [r.account as string]);
     }
-    return rows.map((r) => trace(r, accounts.get(hex(blob(r.trace_id))) ?? []));
+    return rows.map((r) => traceFromRow(r, accounts.get(hex(blob(r.trace_id))) ?? []));
   }
 
   async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
@@ -189,20 +177,7 @@ export class PgLedgerReader implements LedgerReader {
       const k = hex(blob(r.trace_id));
       const list = byTrace.get(k) ?? [];
       byTrace.set(k, list);
-      list.push({
-        actionId: blob(r.action_id),
-        traceId: blob(r.trace_id),
-        type: r.type as ActionType,
-        parentActionId: optBlob(r.parent_action_id),
-        success: r.success as boolean,
-        startLt: big(r.start_lt),
-        endLt: big(r.end_lt),
-        startUtime: num(r.start_utime),
-        endUtime: num(r.end_utime),
-        transactions: (JSON.parse(r.transactions as string) as string[]).map((h) => Buffer.from(h, 'base64')),
-        accounts: JSON.parse(r.accounts as string) as string[],
-        details: JSON.parse(r.details as string) as Record<string, unknown>,
-      });
+      list.push(actionFromRow(r));
     }
     // in the order the trace ids were asked for, each trace's actions by position
     const out: ActionRecord[] = [];
@@ -346,127 +321,8 @@ export class PgLedgerReader implements LedgerReader {
       const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
       if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
     }
-    const state = (hash: Buffer): AccountStateRecord => {
-      const r = states.get(hex(hash));
-      if (!r) throw new Error(`ledger is inconsistent: account state ${hex(hash)} is missing`);
-      return {
-        hash,
-        account: r.account as string,
-        balance: BigInt(r.balance as string),
-        status: r.status as AccountStatus,
-        codeHash: optBlob(r.code_hash),
-        dataHash: optBlob(r.data_hash),
-        codeBoc: null,
-        dataBoc: null,
-        frozenHash: optBlob(r.frozen_hash),
-        lastTransLt: optBig(r.last_trans_lt),
-      };
-    };
-    const content = (hash: Buffer): Buffer => {
-      const boc = contents.get(hex(hash));
-      if (!boc) throw new Error(`ledger is inconsistent: message content ${hex(hash)} is missing`);
-      return boc;
-    };
-    const message = (r: Row): MessageRecord => {
-      const hash = blob(r.msg_hash);
-      const isIn = r.direction === 'in';
-      const initHash = optBlob(r.init_state_hash);
-      return {
-        hash,
-        hashNorm: optBlob(r.hash_norm),
-        source: r.source as string | null,
-        destination: r.destination as string | null,
-        value: optDec(r.value),
-        valueExtraCurrencies: JSON.parse(r.value_extra as string) as Record<string, string>,
-        fwdFee: optDec(r.fwd_fee),
-        ihrFee: optDec(r.ihr_fee),
-        importFee: optDec(r.import_fee),
-        createdLt: optBig(r.created_lt),
-        createdAt: optNum(r.created_at),
-        opcode: optNum(r.opcode),
-        bounce: optBool(r.bounce),
-        bounced: optBool(r.bounced),
-        ihrDisabled: optBool(r.ihr_disabled),
-        body: { hash: blob(r.body_hash), boc: content(blob(r.body_hash)) },
-        initState: initHash ? { hash: initHash, boc: content(initHash) } : null,
-        comment: r.comment as string | null,
-        outMsgTxHash: isIn ? (ends.get(`${hex(hash)}:out`) ?? null) : blob(r.tx_hash),
-        inMsgTxHash: isIn ? blob(r.tx_hash) : (ends.get(`${hex(hash)}:in`) ?? null),
-      };
-    };
-    return txRows.map((r) => {
-      const hash = blob(r.hash);
-      const msgs = msgsByTx.get(hex(hash)) ?? [];
-      const inRow = msgs.find((m) => m.direction === 'in');
-      const outRows = msgs.filter((m) => m.direction === 'out').sort((x, y) => num(x.position) - num(y.position));
-      return {
-        hash,
-        lt: big(r.lt),
-        account: r.account as string,
-        block: { workchain: num(r.workchain), shard: big(r.shard), seqno: num(r.block_seqno) },
-        mcSeqno: num(r.mc_seqno),
-        now: num(r.now),
-        origStatus: r.orig_status as AccountStatus,
-        endStatus: r.end_status as AccountStatus,
-        totalFees: BigInt(r.total_fees as string),
-        totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
-        description: JSON.parse(r.description as string) as TransactionRecord['description'],
-        boc: blob(r.boc),
-        prevTransHash: blob(r.prev_trans_hash),
-        prevTransLt: big(r.prev_trans_lt),
-        stateBefore: state(blob(r.state_before)),
-        stateAfter: state(blob(r.state_after)),
-        traceId: blob(r.trace_id),
-        traceExternalHash: optBlob(r.trace_external_hash),
-        inMsg: inRow ? message(inRow) : null,
-        outMsgs: outRows.map(message),
-      };
-    });
+    return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends });
   }
-}
-
-function block(row: Row): BlockRecord {
-  const prev = JSON.parse(row.prev_blocks as string) as { workchain: number; shard: string; seqno: number }[];
-  return {
-    workchain: num(row.workchain),
-    shard: big(row.shard),
-    seqno: num(row.seqno),
-    rootHash: blob(row.root_hash),
-    fileHash: blob(row.file_hash),
-    mcSeqno: num(row.mc_seqno),
-    genUtime: num(row.gen_utime),
-    startLt: big(row.start_lt),
-    endLt: big(row.end_lt),
-    txCount: num(row.tx_count),
-    globalId: num(row.global_id),
-    prevBlocks: prev.map((p) => ({ workchain: p.workchain, shard: BigInt(p.shard), seqno: p.seqno })),
-    afterSplit: row.after_split as boolean,
-    beforeSplit: row.before_split as boolean,
-    afterMerge: row.after_merge as boolean,
-    wantSplit: row.want_split as boolean,
-    wantMerge: row.want_merge as boolean,
-    keyBlock: row.key_block as boolean,
-  };
-}
-
-function trace(row: Row, accounts: string[]): TraceRecord {
-  return {
-    traceId: blob(row.trace_id),
-    externalHash: optBlob(row.external_hash),
-    externalHashNorm: optBlob(row.external_hash_norm),
-    startLt: big(row.start_lt),
-    endLt: big(row.end_lt),
-    startUtime: num(row.start_utime),
-    endUtime: num(row.end_utime),
-    mcSeqnoStart: num(row.mc_seqno_start),
-    mcSeqnoEnd: num(row.mc_seqno_end),
-    transactions: num(row.transactions),
-    messages: num(row.messages),
-    pendingMessages: num(row.pending_messages),
-    state: row.state as TraceRecord['state'],
-    classificationState: row.classification_state as TraceRecord['classificationState'],
-    accounts,
-  };
 }
 
 /** The body hash, opcode and direction conditions of a message filter, as ` AND ...` clauses. */
