@@ -16,6 +16,9 @@ import type {
   TransactionRecord,
 } from './records';
 
+import { decodeAction, decodeBoc, decodeDescription } from './compact';
+import { MESSAGE_PAYLOAD_COLUMNS } from './schema';
+
 type Row = Record<string, unknown>;
 
 // Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; these turn
@@ -218,6 +221,7 @@ export class SqliteLedgerReader implements LedgerReader {
     for (const id of traceIds) {
       const rows = this.q('SELECT * FROM actions WHERE trace_id = ? ORDER BY position').all(id) as Row[];
       for (const r of rows) {
+        const body = decodeAction(blob(r.body));
         out.push({
           actionId: blob(r.action_id),
           traceId: blob(r.trace_id),
@@ -228,9 +232,8 @@ export class SqliteLedgerReader implements LedgerReader {
           endLt: big(r.end_lt),
           startUtime: num(r.start_utime),
           endUtime: num(r.end_utime),
-          transactions: (JSON.parse(r.transactions as string) as string[]).map((h) => Buffer.from(h, 'base64')),
-          accounts: JSON.parse(r.accounts as string) as string[],
-          details: JSON.parse(r.details as string) as Record<string, unknown>,
+          ...body,
+          transactions: body.transactions.map((h) => Buffer.from(h, 'base64')),
         });
       }
     }
@@ -360,22 +363,25 @@ export class SqliteLedgerReader implements LedgerReader {
     }
     const states = new Map<string, Row>();
     for (const r of this.inList('SELECT * FROM account_states WHERE hash IN', [...stateHashes.values()])) states.set(hex(blob(r.hash)), r);
+    // The other end of each message: the transaction that received (`in`) or sent (`out`) it; and
+    // the row that keeps the message's own columns (the receiver's copy leaves them to the sender's).
+    const ends = new Map<string, Buffer>();
+    const payloads = new Map<string, Row>();
+    const msgHashes = new Map<string, Buffer>();
+    for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
+    for (const r of this.inList('SELECT * FROM messages WHERE msg_hash IN', [...msgHashes.values()])) {
+      const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
+      if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
+      if (keepsPayload(r) && r.direction === 'out') payloads.set(hex(blob(r.msg_hash)), r);
+    }
     const contentHashes = new Map<string, Buffer>();
-    for (const m of allMsgs) {
+    for (const m of [...allMsgs, ...payloads.values()]) {
       contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
       const init = optBlob(m.init_state_hash);
       if (init) contentHashes.set(hex(init), init);
     }
     const contents = new Map<string, Buffer>();
     for (const r of this.inList('SELECT hash, boc FROM message_contents WHERE hash IN', [...contentHashes.values()])) contents.set(hex(blob(r.hash)), blob(r.boc));
-    // The other end of each message: the transaction that received (`in`) or sent (`out`) it.
-    const ends = new Map<string, Buffer>();
-    const msgHashes = new Map<string, Buffer>();
-    for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
-    for (const r of this.inList('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash IN', [...msgHashes.values()])) {
-      const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
-      if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
-    }
     const state = (hash: Buffer): AccountStateRecord => {
       const r = states.get(hex(hash));
       if (!r) throw new Error(`ledger is inconsistent: account state ${hex(hash)} is missing`);
@@ -397,9 +403,12 @@ export class SqliteLedgerReader implements LedgerReader {
       if (!boc) throw new Error(`ledger is inconsistent: message content ${hex(hash)} is missing`);
       return boc;
     };
-    const message = (r: Row): MessageRecord => {
-      const hash = blob(r.msg_hash);
-      const isIn = r.direction === 'in';
+    const message = (row: Row): MessageRecord => {
+      const hash = blob(row.msg_hash);
+      const isIn = row.direction === 'in';
+      const sent = keepsPayload(row) ? row : payloads.get(hex(hash));
+      if (!sent) throw new Error(`ledger is inconsistent: message ${hex(hash)} has no sender's row`);
+      const r = sent === row ? row : { ...sent, ...ownColumns(row) };
       const initHash = optBlob(r.init_state_hash);
       return {
         hash,
@@ -420,8 +429,8 @@ export class SqliteLedgerReader implements LedgerReader {
         body: { hash: blob(r.body_hash), boc: content(blob(r.body_hash)) },
         initState: initHash ? { hash: initHash, boc: content(initHash) } : null,
         comment: r.comment as string | null,
-        outMsgTxHash: isIn ? (ends.get(`${hex(hash)}:out`) ?? null) : blob(r.tx_hash),
-        inMsgTxHash: isIn ? blob(r.tx_hash) : (ends.get(`${hex(hash)}:in`) ?? null),
+        outMsgTxHash: isIn ? (ends.get(`${hex(hash)}:out`) ?? null) : blob(row.tx_hash),
+        inMsgTxHash: isIn ? blob(row.tx_hash) : (ends.get(`${hex(hash)}:in`) ?? null),
       };
     };
     return txRows.map((r) => {
@@ -440,8 +449,8 @@ export class SqliteLedgerReader implements LedgerReader {
         endStatus: r.end_status as AccountStatus,
         totalFees: BigInt(r.total_fees as string),
         totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
-        description: JSON.parse(r.description as string) as TransactionRecord['description'],
-        boc: blob(r.boc),
+        description: decodeDescription(blob(r.description)),
+        boc: decodeBoc(blob(r.boc)),
         prevTransHash: blob(r.prev_trans_hash),
         prevTransLt: big(r.prev_trans_lt),
         stateBefore: state(blob(r.state_before)),
@@ -453,6 +462,16 @@ export class SqliteLedgerReader implements LedgerReader {
       };
     });
   }
+}
+
+/** Whether a message row keeps the message's own columns (MESSAGE_PAYLOAD_COLUMNS in schema.ts). */
+const keepsPayload = (r: Row) => r.direction === 'out' || r.destination !== null;
+
+/** The columns of a message row that belong to its end (everything but MESSAGE_PAYLOAD_COLUMNS). */
+function ownColumns(r: Row): Row {
+  const own = { ...r };
+  for (const c of MESSAGE_PAYLOAD_COLUMNS) delete own[c];
+  return own;
 }
 
 /** The body hash, opcode and direction conditions of a message filter, as ` AND ...` clauses. */
