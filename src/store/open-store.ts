@@ -135,10 +135,16 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
 function migrate(db: Database.Database, from: number): void {
   if (from === SCHEMA_VERSION) return;
   db.transaction(() => {
-    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    for (let v = from; v < SCHEMA_VERSION; v++) {
+      const step = MIGRATIONS[v]!;
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
+    }
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
+  // A ledger migrated from an older version gives its freed pages back to the file system.
+  if (from > 0) db.exec('VACUUM');
 }
 
 /**

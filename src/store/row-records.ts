@@ -11,6 +11,8 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from './records';
+import { decodeAction, decodeBoc, decodeDescription } from './compact';
+import { MESSAGE_PAYLOAD_COLUMNS } from './schema';
 
 export type Row = Record<string, unknown>;
 
@@ -70,6 +72,7 @@ export function traceFromRow(row: Row, accounts: string[]): TraceRecord {
 }
 
 export function actionFromRow(r: Row): ActionRecord {
+  const body = decodeAction(blob(r.body));
   return {
     actionId: blob(r.action_id),
     traceId: blob(r.trace_id),
@@ -80,10 +83,35 @@ export function actionFromRow(r: Row): ActionRecord {
     endLt: big(r.end_lt),
     startUtime: num(r.start_utime),
     endUtime: num(r.end_utime),
-    transactions: (JSON.parse(r.transactions as string) as string[]).map((h) => Buffer.from(h, 'base64')),
-    accounts: JSON.parse(r.accounts as string) as string[],
-    details: JSON.parse(r.details as string) as Record<string, unknown>,
+    ...body,
+    transactions: body.transactions.map((h) => Buffer.from(h, 'base64')),
   };
+}
+
+/** Whether a message row keeps the message's own columns (MESSAGE_PAYLOAD_COLUMNS in schema.ts). */
+export const keepsPayload = (r: Row) => r.direction === 'out' || r.destination !== null;
+
+/** The columns of a message row that belong to its end (everything but MESSAGE_PAYLOAD_COLUMNS). */
+function ownColumns(r: Row): Row {
+  const own = { ...r };
+  for (const c of MESSAGE_PAYLOAD_COLUMNS) delete own[c];
+  return own;
+}
+
+/**
+ * From the rows of the messages a page's transactions sent or received (every row of each such
+ * message hash): the other end of each message (`<msg hash hex>:<in|out>` → transaction hash), and
+ * the sender's rows that keep the columns a receiver's row leaves out.
+ */
+export function messageEnds(rows: Row[]): { ends: Map<string, Buffer>; payloads: Map<string, Row> } {
+  const ends = new Map<string, Buffer>();
+  const payloads = new Map<string, Row>();
+  for (const r of rows) {
+    const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
+    if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
+    if (keepsPayload(r) && r.direction === 'out') payloads.set(hex(blob(r.msg_hash)), r);
+  }
+  return { ends, payloads };
 }
 
 /** What a page of transaction rows needs besides itself, fetched by the engine in a few queries. */
@@ -96,6 +124,8 @@ export interface TransactionParts {
   contents: Map<string, Buffer>;
   /** The transaction at the other end of each message, by `<msg hash hex>:<in|out>`. */
   ends: Map<string, Buffer>;
+  /** The sender's row of each internal message, by message hash (hex): see `messageEnds`. */
+  payloads: Map<string, Row>;
 }
 
 /** Full records of transaction rows, from the rows and their parts. */
@@ -121,9 +151,12 @@ export function transactionsFromRows(txRows: Row[], parts: TransactionParts): Tr
     if (!boc) throw new Error(`ledger is inconsistent: message content ${hex(hash)} is missing`);
     return boc;
   };
-  const message = (r: Row): MessageRecord => {
-    const hash = blob(r.msg_hash);
-    const isIn = r.direction === 'in';
+  const message = (row: Row): MessageRecord => {
+    const hash = blob(row.msg_hash);
+    const isIn = row.direction === 'in';
+    const sent = keepsPayload(row) ? row : parts.payloads.get(hex(hash));
+    if (!sent) throw new Error(`ledger is inconsistent: message ${hex(hash)} has no sender's row`);
+    const r = sent === row ? row : { ...sent, ...ownColumns(row) };
     const initHash = optBlob(r.init_state_hash);
     return {
       hash,
@@ -144,8 +177,8 @@ export function transactionsFromRows(txRows: Row[], parts: TransactionParts): Tr
       body: { hash: blob(r.body_hash), boc: content(blob(r.body_hash)) },
       initState: initHash ? { hash: initHash, boc: content(initHash) } : null,
       comment: r.comment as string | null,
-      outMsgTxHash: isIn ? (parts.ends.get(`${hex(hash)}:out`) ?? null) : blob(r.tx_hash),
-      inMsgTxHash: isIn ? blob(r.tx_hash) : (parts.ends.get(`${hex(hash)}:in`) ?? null),
+      outMsgTxHash: isIn ? (parts.ends.get(`${hex(hash)}:out`) ?? null) : blob(row.tx_hash),
+      inMsgTxHash: isIn ? blob(row.tx_hash) : (parts.ends.get(`${hex(hash)}:in`) ?? null),
     };
   };
   return txRows.map((r) => {
@@ -164,8 +197,8 @@ export function transactionsFromRows(txRows: Row[], parts: TransactionParts): Tr
       endStatus: r.end_status as AccountStatus,
       totalFees: BigInt(r.total_fees as string),
       totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
-      description: JSON.parse(r.description as string) as TransactionRecord['description'],
-      boc: blob(r.boc),
+      description: decodeDescription(blob(r.description)),
+      boc: decodeBoc(blob(r.boc)),
       prevTransHash: blob(r.prev_trans_hash),
       prevTransLt: big(r.prev_trans_lt),
       stateBefore: state(blob(r.state_before)),

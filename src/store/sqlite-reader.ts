@@ -12,7 +12,7 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from './records';
-import { actionFromRow, blob, blockFromRow, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from './row-records';
+import { actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from './row-records';
 
 // Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; the row
 // converters of row-records.ts turn them back into the record types.
@@ -302,23 +302,20 @@ export class SqliteLedgerReader implements LedgerReader {
     }
     const states = new Map<string, Row>();
     for (const r of this.inList('SELECT * FROM account_states WHERE hash IN', [...stateHashes.values()])) states.set(hex(blob(r.hash)), r);
+    // The other end of each message: the transaction that received (`in`) or sent (`out`) it; and
+    // the row that keeps the message's own columns (the receiver's copy leaves them to the sender's).
+    const msgHashes = new Map<string, Buffer>();
+    for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
+    const { ends, payloads } = messageEnds(this.inList('SELECT * FROM messages WHERE msg_hash IN', [...msgHashes.values()]));
     const contentHashes = new Map<string, Buffer>();
-    for (const m of allMsgs) {
+    for (const m of [...allMsgs, ...payloads.values()]) {
       contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
       const init = optBlob(m.init_state_hash);
       if (init) contentHashes.set(hex(init), init);
     }
     const contents = new Map<string, Buffer>();
     for (const r of this.inList('SELECT hash, boc FROM message_contents WHERE hash IN', [...contentHashes.values()])) contents.set(hex(blob(r.hash)), blob(r.boc));
-    // The other end of each message: the transaction that received (`in`) or sent (`out`) it.
-    const ends = new Map<string, Buffer>();
-    const msgHashes = new Map<string, Buffer>();
-    for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
-    for (const r of this.inList('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash IN', [...msgHashes.values()])) {
-      const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
-      if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
-    }
-    return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends });
+    return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends, payloads });
   }
 }
 

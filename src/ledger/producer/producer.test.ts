@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { LiveProducer } from '../live';
+import { tableDump as dumpTables } from '../table-dump';
 import { PRODUCER_POSITION_KEY } from '../../store/schema';
 import { Producer } from './producer';
 
@@ -20,17 +20,7 @@ function store(name: string): LedgerStore {
 }
 afterAll(() => stores.forEach((s) => s.close()));
 
-/** Every table of the ledger, every row, in primary-key order: two equal dumps are the same ledger. */
-export function tableDump(s: LedgerStore): Record<string, string> {
-  const tables = s.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
-  const out: Record<string, string> = {};
-  for (const t of tables) {
-    const rows = s.db.prepare(`SELECT * FROM "${t}"`).raw().all() as unknown[][];
-    const lines = rows.map((r) => JSON.stringify(r.map((v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)))).sort();
-    out[t] = createHash('sha256').update(lines.join('\n')).digest('hex') + ` (${rows.length} rows)`;
-  }
-  return out;
-}
+const tableDump = (s: LedgerStore) => dumpTables(s.db);
 
 const txHashes = (s: LedgerStore) =>
   (s.db.prepare('SELECT hash FROM transactions ORDER BY lt, hash').all() as { hash: Buffer }[]).map((r) => r.hash.toString('hex'));

@@ -86,7 +86,11 @@ async function migrate(location: string, p: pg.Pool, span: number): Promise<void
         `was written by a newer ledgerscope (schema version ${version}, this one knows up to ${PG_SCHEMA_VERSION}); refusing to touch it`,
       );
     }
-    for (let v = version; v < PG_SCHEMA_VERSION; v++) await client.query(PG_MIGRATIONS[v]!);
+    for (let v = version; v < PG_SCHEMA_VERSION; v++) {
+      const m = PG_MIGRATIONS[v]!;
+      if (typeof m === 'string') await client.query(m);
+      else await m(client);
+    }
     await client.query('UPDATE schema_version SET version = $1', [PG_SCHEMA_VERSION]);
     await client.query('COMMIT');
   } catch (error) {

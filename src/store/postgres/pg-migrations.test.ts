@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticBatches } from '../synthetic-ledger';
 import { openPgStore } from './open-pg-store';
-import { PartitionKeeper } from './pg-partitions';
+import { decodeAction, decodeBoc, decodeDescription } from '../compact';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
-import { PgLedgerWriter } from './pg-writer';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
 import pg from 'pg';
 
@@ -29,27 +28,46 @@ describe('PostgreSQL migrations', () => {
 
   it('upgrades a ledger of the previous version in place, keeping its rows', async () => {
     const url = cluster.createDatabase('previous');
-    // the previous version, as it was created: its migrations only
+    // the previous version, as it was created (its migrations only) and written (JSON as text,
+    // BOCs raw, both copies of a message whole)
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL CHECK (span > 0)); INSERT INTO partition_span VALUES (4)');
-    for (const m of PG_MIGRATIONS.slice(0, PG_SCHEMA_VERSION - 1)) await client.query(m);
+    for (const m of PG_MIGRATIONS.slice(0, PG_SCHEMA_VERSION - 1)) await (typeof m === 'string' ? client.query(m) : m(client));
     await client.query('INSERT INTO schema_version VALUES ($1)', [PG_SCHEMA_VERSION - 1]);
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    const writer = new PgLedgerWriter(pool, new PartitionKeeper(4));
-    const batches = [...syntheticBatches({ batches: 6, txPerBatch: 10 })];
-    for (const b of batches) await writer.writeBatch(b);
-    await pool.end();
+    for (const t of ['transactions', 'messages', 'message_contents', 'account_states', 'traces', 'trace_accounts', 'actions']) {
+      await client.query(`CREATE TABLE ${t}_p000000 PARTITION OF ${t} FOR VALUES FROM (0) TO (4)`);
+    }
+    const h = (n: number) => Buffer.alloc(32, n);
+    const description = '{"type":"ord","aborted":false,"compute_ph":{"skipped":false,"success":true}}';
+    const boc = Buffer.from('b5ee9c72410101010002000000', 'hex');
+    await client.query(
+      `INSERT INTO transactions VALUES ($1, 5, '0:AA', 0, 1, 1, 1, 100, 'active', 'active', '7', '{}', $2, $3, $4, 0, $5, $6, $1, NULL)`,
+      [h(1), description, boc, h(0), h(2), h(3)],
+    );
+    const msg = (tx: Buffer, direction: string) =>
+      client.query(
+        `INSERT INTO messages VALUES ($1, $2, 0, $3, NULL, 5, '0:AA', '0:AA', '0:BB', '1000', '{}', '1', '0', '0', 4, 100, 0, true, false, true, $4, NULL, 'hi', 1)`,
+        [tx, direction, h(9), h(8)],
+      );
+    await msg(h(1), 'out');
+    await msg(h(4), 'in');
+    await client.query(`INSERT INTO actions VALUES ($1, $2, 0, 'ton_transfer', NULL, true, 5, 5, 100, 100, $3, '["0:AA"]', '{"value":"1000"}', 1)`, [
+      h(7), h(1), `["${h(1).toString('base64')}"]`,
+    ]);
     await client.end();
-    const before = cluster.psql('SELECT count(*) FROM transactions', 'previous');
-    expect(Number(before)).toBe(batches.reduce((n, b) => n + b.transactions.length, 0));
 
     const store = await openPgStore(url);
     expect(cluster.psql('SELECT version FROM schema_version', 'previous')).toBe(String(PG_SCHEMA_VERSION));
-    expect(cluster.psql('SELECT count(*) FROM transactions', 'previous')).toBe(before);
-    const tx = batches[3]!.transactions[2]!;
-    expect((await store.reader.getTransaction(tx.hash))?.lt).toBe(tx.lt);
+    const row = (await store.pool.query<{ description: Buffer; boc: Buffer }>('SELECT description, boc FROM transactions')).rows[0]!;
+    expect(decodeDescription(row.description)).toEqual(JSON.parse(description));
+    expect(decodeBoc(row.boc)).toEqual(boc);
+    const action = (await store.pool.query<{ body: Buffer }>('SELECT body FROM actions')).rows[0]!;
+    expect(decodeAction(action.body)).toEqual({ transactions: [h(1).toString('base64')], accounts: ['0:AA'], details: { value: '1000' } });
+    // the receiver's copy left the message's own columns to the sender's; the sender's kept them
+    expect(cluster.psql("SELECT direction || ':' || coalesce(destination, '-') || ':' || coalesce(comment, '-') FROM messages ORDER BY direction", 'previous')).toBe('in:-:-\nout:0:BB:hi');
     // what the new version adds works on the upgraded ledger
+    const tx = [...syntheticBatches({ batches: 1, txPerBatch: 2 })][0]!.transactions[0]!;
     await store.writer!.writeBatch({ ...[...syntheticBatches({ batches: 7, txPerBatch: 10 })][6]!, checkpoint: { position: '{"at":7}', accounts: [{ account: tx.account, stateHash: tx.hash, shardAccount: Buffer.from('boc') }] } });
     const saved = await store.loadProducerState();
     expect(saved.position).toBe('{"at":7}');
@@ -74,7 +92,7 @@ describe('PostgreSQL migrations', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL); INSERT INTO partition_span VALUES (4)');
-    await client.query(PG_MIGRATIONS[0]!);
+    await client.query(PG_MIGRATIONS[0] as string);
     await client.query('INSERT INTO schema_version VALUES (1)');
     await client.end();
     await expect(openPgStore(url, { readonly: true })).rejects.toThrow(/has schema version 1; start the producer of this version once to migrate it/);

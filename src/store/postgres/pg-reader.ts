@@ -12,7 +12,7 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from '../records';
-import { actionFromRow, blob, blockFromRow, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from '../row-records';
+import { actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from '../row-records';
 
 const hex = (b: Buffer) => b.toString('hex');
 
@@ -292,36 +292,33 @@ export class PgLedgerReader implements LedgerReader {
     }
     const stateHashes = new Map<string, Buffer>();
     for (const r of txRows) for (const h of [blob(r.state_before), blob(r.state_after)]) stateHashes.set(hex(h), h);
-    const contentHashes = new Map<string, Buffer>();
     const msgHashes = new Map<string, Buffer>();
-    for (const m of msgRows) {
-      contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
-      const init = optBlob(m.init_state_hash);
-      if (init) contentHashes.set(hex(init), init);
-      msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
-    }
+    for (const m of msgRows) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
     // one after another: inside a snapshot they share one connection, which runs one query at a time
     const stateRows = await this.rows('SELECT * FROM account_states WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
       [...stateHashes.values()],
       mcs,
     ]);
+    // the other end of each message: the transaction that received (`in`) or sent (`out`) it; and
+    // the row that keeps the message's own columns (the receiver's copy leaves them to the sender's)
+    const { ends, payloads } = messageEnds(
+      msgHashes.size ? await this.rows('SELECT * FROM messages WHERE msg_hash = ANY($1::bytea[]) ORDER BY msg_hash, direction, tx_hash', [[...msgHashes.values()]]) : [],
+    );
+    // every message's body and init state is kept in its receiver's partition too
+    const contentHashes = new Map<string, Buffer>();
+    for (const m of [...msgRows, ...payloads.values()]) {
+      contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
+      const init = optBlob(m.init_state_hash);
+      if (init) contentHashes.set(hex(init), init);
+    }
     const contentRows = contentHashes.size
       ? await this.rows('SELECT hash, boc FROM message_contents WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...contentHashes.values()], mcs])
-      : [];
-    // the other end of each message: the transaction that received (`in`) or sent (`out`) it
-    const endRows = msgHashes.size
-      ? await this.rows('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash = ANY($1::bytea[]) ORDER BY msg_hash, direction, tx_hash', [[...msgHashes.values()]])
       : [];
     const states = new Map<string, Row>();
     for (const r of stateRows) states.set(hex(blob(r.hash)), r);
     const contents = new Map<string, Buffer>();
     for (const r of contentRows) contents.set(hex(blob(r.hash)), blob(r.boc));
-    const ends = new Map<string, Buffer>();
-    for (const r of endRows) {
-      const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
-      if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
-    }
-    return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends });
+    return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends, payloads });
   }
 }
 

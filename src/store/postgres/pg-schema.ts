@@ -16,7 +16,14 @@
 // Partitions are created by the writer as the ledger reaches them (pg-partitions.ts); their span
 // (masterchain seqnos per partition) is fixed when the database is created.
 
-export const PG_MIGRATIONS: readonly string[] = [
+/** A migration: SQL, or a function run in the migration's transaction. */
+export type PgMigration = string | ((db: ClientBase) => Promise<void>);
+
+import type { ClientBase } from 'pg';
+import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
+import { MESSAGE_PAYLOAD_COLUMNS } from '../schema';
+
+export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1
   `
   CREATE TABLE ledger_meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);
@@ -119,14 +126,56 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account, type)
   );
   `,
-  // version 2
-  `
-  -- each account's latest state as the producer's emulator left it
-  CREATE TABLE producer_accounts (
-    account text COLLATE "C" PRIMARY KEY, state_hash bytea NOT NULL, shard_account bytea NOT NULL
-  );
-  `,
+  // version 2: nothing stored twice, as in SQLite's version 2, and the producer's position
+  migrateToV2,
 ];
+
+/**
+ * Version 1 -> 2, in the migration's transaction: descriptions, transaction BOCs and actions are
+ * deflated against their dictionaries (compact.ts; the rows are rewritten in slices), the receiving
+ * copies of internal messages drop the columns their sending copies hold, the index nothing reads
+ * goes, and the producer gets its accounts table.
+ */
+async function migrateToV2(db: ClientBase): Promise<void> {
+  await db.query(`
+    DROP INDEX transactions_by_account;
+    ALTER TABLE transactions ALTER COLUMN description TYPE bytea USING convert_to(description, 'UTF8');
+    ALTER TABLE actions ADD COLUMN body bytea;
+    UPDATE messages SET ${MESSAGE_PAYLOAD_COLUMNS.map((c) => `${c} = NULL`).join(', ')} WHERE direction = 'in' AND source IS NOT NULL;
+    CREATE TABLE producer_accounts (
+      account text COLLATE "C" PRIMARY KEY, state_hash bytea NOT NULL, shard_account bytea NOT NULL
+    );
+  `);
+  for (let after: { hash: Buffer; mc: number } | null = null; ; ) {
+    const r: { rows: { hash: Buffer; mc_seqno: number; description: Buffer; boc: Buffer }[] } = await db.query(
+      after
+        ? 'SELECT hash, mc_seqno, description, boc FROM transactions WHERE (mc_seqno, hash) > ($1, $2) ORDER BY mc_seqno, hash LIMIT 1000'
+        : 'SELECT hash, mc_seqno, description, boc FROM transactions ORDER BY mc_seqno, hash LIMIT 1000',
+      after ? [after.mc, after.hash] : [],
+    );
+    if (r.rows.length === 0) break;
+    await db.query(
+      `UPDATE transactions t SET description = u.description, boc = u.boc
+       FROM unnest($1::bytea[], $2::integer[], $3::bytea[], $4::bytea[]) AS u(hash, mc_seqno, description, boc)
+       WHERE t.hash = u.hash AND t.mc_seqno = u.mc_seqno`,
+      [r.rows.map((x) => x.hash), r.rows.map((x) => x.mc_seqno), r.rows.map((x) => encodeDescriptionJson(x.description.toString('utf8'))), r.rows.map((x) => encodeBoc(x.boc))],
+    );
+    const last = r.rows[r.rows.length - 1]!;
+    after = { hash: last.hash, mc: last.mc_seqno };
+  }
+  const actions: { rows: { action_id: Buffer; mc_seqno: number; transactions: string; accounts: string; details: string }[] } = await db.query(
+    'SELECT action_id, mc_seqno, transactions, accounts, details FROM actions',
+  );
+  for (let i = 0; i < actions.rows.length; i += 1000) {
+    const slice = actions.rows.slice(i, i + 1000);
+    await db.query(
+      `UPDATE actions a SET body = u.body FROM unnest($1::bytea[], $2::integer[], $3::bytea[]) AS u(action_id, mc_seqno, body)
+       WHERE a.action_id = u.action_id AND a.mc_seqno = u.mc_seqno`,
+      [slice.map((x) => x.action_id), slice.map((x) => x.mc_seqno), slice.map((x) => encodeActionJson(`[${x.transactions},${x.accounts},${x.details}]`))],
+    );
+  }
+  await db.query('ALTER TABLE actions DROP COLUMN transactions, DROP COLUMN accounts, DROP COLUMN details, ALTER COLUMN body SET NOT NULL');
+}
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
 

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
-import { PRODUCER_POSITION_KEY } from '../schema';
+import { encodeAction, encodeBoc, encodeDescription } from '../compact';
+import { holdsMessagePayload, PRODUCER_POSITION_KEY } from '../schema';
 import type { PartitionKeeper } from './pg-partitions';
 
 type Col = readonly [name: string, type: string];
@@ -55,7 +56,7 @@ const SHARD_STATE_COLS: Col[] = [['mc_seqno', 'integer'], ['workchain', 'integer
 const TX_COLS: Col[] = [
   ['hash', 'bytea'], ['mc_seqno', 'integer'], ['lt', 'bigint'], ['account', 'text'], ['workchain', 'integer'], ['shard', 'bigint'],
   ['block_seqno', 'integer'], ['now', 'bigint'], ['orig_status', 'text'], ['end_status', 'text'], ['total_fees', 'text'],
-  ['total_fees_extra', 'text'], ['description', 'text'], ['boc', 'bytea'], ['prev_trans_hash', 'bytea'], ['prev_trans_lt', 'bigint'],
+  ['total_fees_extra', 'text'], ['description', 'bytea'], ['boc', 'bytea'], ['prev_trans_hash', 'bytea'], ['prev_trans_lt', 'bigint'],
   ['state_before', 'bytea'], ['state_after', 'bytea'], ['trace_id', 'bytea'], ['trace_external_hash', 'bytea'],
 ];
 const MSG_COLS: Col[] = [
@@ -79,7 +80,7 @@ const TRACE_ACCOUNT_COLS: Col[] = [['account', 'text'], ['end_lt', 'bigint'], ['
 const ACTION_COLS: Col[] = [
   ['action_id', 'bytea'], ['mc_seqno', 'integer'], ['trace_id', 'bytea'], ['position', 'integer'], ['type', 'text'],
   ['parent_action_id', 'bytea'], ['success', 'boolean'], ['start_lt', 'bigint'], ['end_lt', 'bigint'], ['start_utime', 'bigint'],
-  ['end_utime', 'bigint'], ['transactions', 'text'], ['accounts', 'text'], ['details', 'text'],
+  ['end_utime', 'bigint'], ['body', 'bytea'],
 ];
 const ACCOUNT_COLS: Col[] = [['account', 'text'], ['code_hash', 'bytea'], ['interfaces', 'text'], ['status', 'text']];
 const TOKEN_COLS: Col[] = [
@@ -161,15 +162,18 @@ export class PgLedgerWriter {
     const message = (tx: TransactionRecord, m: MessageRecord, direction: 'in' | 'out', position: number) => {
       contents.push([m.body.hash, tx.mcSeqno, m.body.boc]);
       if (m.initState) contents.push([m.initState.hash, tx.mcSeqno, m.initState.boc]);
-      msgs.push([tx.hash, direction, position, tx.mcSeqno, m.hash, m.hashNorm, tx.lt, tx.account, m.source, m.destination, dec(m.value),
-        JSON.stringify(m.valueExtraCurrencies), dec(m.fwdFee), dec(m.ihrFee), dec(m.importFee), m.createdLt, m.createdAt, m.opcode,
-        m.bounce, m.bounced, m.ihrDisabled, m.body.hash, m.initState?.hash ?? null, m.comment]);
+      // the receiver's copy of an internal message leaves the message's own columns to the sender's
+      const own = holdsMessagePayload(direction, m.source);
+      const p = <T>(v: T) => (own ? v : null);
+      msgs.push([tx.hash, direction, position, tx.mcSeqno, m.hash, m.hashNorm, tx.lt, tx.account, m.source, p(m.destination), p(dec(m.value)),
+        JSON.stringify(m.valueExtraCurrencies), p(dec(m.fwdFee)), p(dec(m.ihrFee)), p(dec(m.importFee)), p(m.createdLt), p(m.createdAt), m.opcode,
+        p(m.bounce), p(m.bounced), p(m.ihrDisabled), m.body.hash, p(m.initState?.hash ?? null), p(m.comment)]);
     };
     for (const tx of batch.transactions) {
       state(tx.stateBefore, tx.mcSeqno);
       state(tx.stateAfter, tx.mcSeqno);
       txs.push([tx.hash, tx.mcSeqno, tx.lt, tx.account, tx.block.workchain, tx.block.shard, tx.block.seqno, tx.now, tx.origStatus,
-        tx.endStatus, tx.totalFees.toString(), JSON.stringify(tx.totalFeesExtraCurrencies), JSON.stringify(tx.description), tx.boc,
+        tx.endStatus, tx.totalFees.toString(), JSON.stringify(tx.totalFeesExtraCurrencies), encodeDescription(tx.description), encodeBoc(tx.boc),
         tx.prevTransHash, tx.prevTransLt, tx.stateBefore.hash, tx.stateAfter.hash, tx.traceId, tx.traceExternalHash]);
       if (tx.inMsg) message(tx, tx.inMsg, 'in', 0);
       tx.outMsgs.forEach((m, i) => message(tx, m, 'out', i));
@@ -211,7 +215,7 @@ export class PgLedgerWriter {
     // position: the action's place in its batch, as the SQLite writer numbers it
     const actions: Value[][] = batch.actions.map((a, position) => [a.actionId, traceStart.get(a.traceId.toString('hex'))!, a.traceId, position,
       a.type, a.parentActionId, a.success, a.startLt, a.endLt, a.startUtime, a.endUtime,
-      JSON.stringify(a.transactions.map((h) => h.toString('base64'))), JSON.stringify(a.accounts), JSON.stringify(a.details)]);
+      encodeAction(a.transactions.map((h) => h.toString('base64')), a.accounts, a.details)]);
     await insertRows(client, 'actions', ACTION_COLS, lastByKey(actions, 2), replace(ACTION_COLS, ['action_id', 'mc_seqno']));
 
     const accounts: Value[][] = batch.accounts.map((a) => [a.account, a.codeHash, JSON.stringify(a.interfaces), a.status]);
