@@ -101,7 +101,7 @@ describe('the producer', () => {
     await expect(p.slot()).rejects.toThrow('disk full');
     await expect(p.slot()).rejects.toThrow('disk full');
     expect(calls).toBe(1);
-    expect(s.reader.latestMasterchainSeqno()).toBe(before);
+    expect(await s.reader.latestMasterchainSeqno()).toBe(await before);
     await p.close();
   });
 
