@@ -11,7 +11,7 @@ const [path, seedArg, bulkArg] = process.argv.slice(2);
 const seed = Number(seedArg);
 const store = openLedgerStore(path!);
 let producer: Producer;
-if (store.reader.latestMasterchainSeqno() === null) {
+if ((await store.reader.latestMasterchainSeqno()) === null) {
   producer = await Producer.start(store, seed);
   await producer.slots(Number(bulkArg), () => false);
 } else {

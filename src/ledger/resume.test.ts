@@ -61,7 +61,7 @@ describe('a stopped or killed producer resumes exactly', () => {
     const bulk = Number(await interrupted.getMeta('bulk_slots'));
     const live = Number(await interrupted.getMeta('live_slots'));
     expect(bulk).toBe(3);
-    expect(interrupted.reader.latestMasterchainSeqno()).toBeGreaterThanOrEqual(second.lastMc + 4);
+    expect(await interrupted.reader.latestMasterchainSeqno()).toBeGreaterThanOrEqual(second.lastMc + 4);
 
     const straight = openLedgerStore(join(dir, 'straight.db'));
     const p = await Producer.start(straight, seed);
