@@ -6,10 +6,12 @@
 // larger one, so a fixed mix of queries chosen from the smallest ledger (point lookups by every hash
 // kind, ascending account lists with offsets, mc seqno, lt and utime ranges, opcode and body hash,
 // deep offsets, the v2 cursor walk over a whole block) has the same answers at every size: the
-// benchmark checks that, and reports p50, p99 and req/s of each query at each size, and the ratios
+// benchmark checks that (the address book and metadata aside: they describe accounts as they are
+// now), and reports p50, p99 and req/s of each query at each size (four clients back to back over
+// keep-alive connections), and the ratios
 // of the largest to the smallest.
 //
-// Part 2 (on the largest ledger; SCALE_ABUSE=off skips it): 24 clients loop the heaviest page,
+// Part 1 is skipped with SCALE_QUERIES=off. Part 2 (on the largest ledger; SCALE_ABUSE=off skips it): 24 clients loop the heaviest page,
 // `traces?limit=1000&include_actions=true`, for SCALE_ABUSE_S seconds (default 30) while one light
 // client measures `transactionsByMessage?msg_hash=` and `traces?trace_id=`; it reports the light
 // latency, the heavy clients' outcomes (status counts, bodies cut, connection errors) and the
@@ -21,7 +23,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { benchLedgerPath, median } from './bench-ledger';
 
@@ -30,6 +31,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const SEED = Number(process.env.SCALE_SEED ?? 42);
 const SIZES = (process.env.SCALE_TXS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
+const CONCURRENCY = 4;
 const ABUSE = (process.env.SCALE_ABUSE ?? 'on') !== 'off';
 const ABUSE_SECONDS = Number(process.env.SCALE_ABUSE_S ?? 30);
 const HEAVY = '/api/v3/traces?limit=1000&include_actions=true';
@@ -44,10 +46,13 @@ function queryMix(path: string): { queries: Record<string, string>; walk: string
   const pluck = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args) as T;
   const mcMax = Number(pluck<bigint>('SELECT max(seqno) FROM blocks WHERE workchain = -1'));
   const midMc = Math.floor(mcMax / 2);
-  const tx = one<{ hash: Buffer; trace_id: Buffer; account: string }>(
-    "SELECT t.hash, t.trace_id, t.account FROM transactions t JOIN traces r ON r.trace_id = t.trace_id WHERE r.state = 'complete' AND t.mc_seqno = ? LIMIT 1", midMc);
-  const msg = one<{ msg_hash: Buffer; body_hash: Buffer }>("SELECT msg_hash, body_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL AND tx_hash = ?", tx.hash)
-    ?? one<{ msg_hash: Buffer; body_hash: Buffer }>("SELECT msg_hash, body_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 100");
+  // an internal message received in the middle of the ledger, in a completed trace of a few transactions
+  const tx = one<{ hash: Buffer; trace_id: Buffer; msg_hash: Buffer; body_hash: Buffer }>(
+    `SELECT t.hash, t.trace_id, m.msg_hash, m.body_hash FROM transactions t
+     JOIN messages m ON m.tx_hash = t.hash AND m.direction = 'in' AND m.source IS NOT NULL
+     JOIN traces r ON r.trace_id = t.trace_id AND r.state = 'complete' AND r.transactions BETWEEN 2 AND 20
+     WHERE t.mc_seqno >= ? ORDER BY t.mc_seqno LIMIT 1`, midMc);
+  const msg = tx;
   const busy = pluck<string>('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC LIMIT 1');
   const opcode = Number(pluck<bigint>('SELECT opcode FROM messages WHERE opcode IS NOT NULL AND opcode != 0 GROUP BY opcode ORDER BY count(*) DESC LIMIT 1'));
   const lt = one<{ lo: bigint; hi: bigint }>('SELECT min(start_lt) AS lo, max(end_lt) AS hi FROM blocks WHERE workchain = 0 AND mc_seqno BETWEEN ? AND ?', midMc, midMc + 3);
@@ -80,12 +85,12 @@ function queryMix(path: string): { queries: Record<string, string>; walk: string
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One GET, body read whole; `error` when the connection failed or the body was cut. */
-function request(path: string): Promise<{ status: number; body: Buffer; error: string | null }> {
+function request(path: string): Promise<{ status: number; body: Buffer; error: string | null; retryAfter?: string }> {
   return new Promise((resolve) => {
     const req = http.get(base + path, { agent }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(parts), error: null }));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(parts), error: null, retryAfter: res.headers['retry-after'] }));
       res.on('aborted', () => resolve({ status: res.statusCode!, body: Buffer.alloc(0), error: 'body cut' }));
       res.on('error', () => resolve({ status: res.statusCode!, body: Buffer.alloc(0), error: 'body cut' }));
     });
@@ -93,8 +98,18 @@ function request(path: string): Promise<{ status: number; body: Buffer; error: s
   });
 }
 
-/** A v2 answer without its `@extra` (a timestamp and a counter: it differs on every request). */
-const comparable = (path: string, body: Buffer) => (path.startsWith('/api/v2/') ? JSON.stringify({ ...JSON.parse(body.toString()), '@extra': null }) : body.toString());
+/**
+ * An answer with what legitimately differs between sizes or requests set aside: v2's `@extra` (a
+ * timestamp and a counter), and v3's `address_book` and `metadata`, which describe each account as
+ * it is now (a bigger ledger has deployed and classified more of them), not as of the data listed.
+ */
+function comparable(path: string, body: Buffer): string {
+  const json = JSON.parse(body.toString()) as Record<string, unknown>;
+  if (path.startsWith('/api/v2/')) (json.result as Record<string, unknown>)['@extra'] = null;
+  delete json.address_book;
+  delete json.metadata;
+  return JSON.stringify(json);
+}
 
 /** The whole block walked with the v2 cursor, ten transactions a page: its pages' bodies. */
 async function walkBlock(first: string): Promise<string[]> {
@@ -131,10 +146,32 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The peak resident memory of a process, all its threads: VmHWM of /proc/<pid>/status, in MB. */
-function peakRssMb(pid: number): number {
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-  return Math.round(kb / 1024);
+/**
+ * Memory of a process, all its threads, from /proc/<pid>/status in MB: the peak resident set
+ * (VmHWM), and now its anonymous part (heaps, SQLite page caches) and its file part (the ledger's
+ * pages mapped by SQLite's mmap, counted once per mapping).
+ */
+function memoryMb(pid: number): Record<string, number> {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) / 1024);
+  return { peak_rss: field('VmHWM'), rss_anon_now: field('RssAnon'), rss_file_now: field('RssFile') };
+}
+
+/** CONCURRENCY clients asking `url` back to back for SECONDS: latency percentiles and throughput. */
+async function loadOn(url: string) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < until) {
+      const s = performance.now();
+      const r = await request(url);
+      latencies.push(performance.now() - s);
+      if (r.status !== 200 || r.error) errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  return { p50_ms: ms(median(latencies)), p99_ms: ms(percentile(latencies, 99)), req_per_s: Math.round(latencies.length / SECONDS), errors };
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -153,8 +190,7 @@ async function measureSize(path: string, mix: ReturnType<typeof queryMix>) {
       if (first.status !== 200) throw new Error(`${name} ${url}: ${first.status} ${first.body.toString().slice(0, 200)}`);
       answers[name] = comparable(url, first.body);
       for (let i = 0; i < 20; i++) await request(url);
-      const r = await autocannon({ url: base + url, connections: 4, duration: SECONDS });
-      figures[name] = { p50_ms: r.latency.p50, p99_ms: r.latency.p99, req_per_s: Math.round(r.requests.average), errors: r.errors + r.non2xx };
+      figures[name] = await loadOn(url);
     }
     // the walk is a sequence of requests: timed as a whole, one walk after another
     answers.v2_block_walk = (await walkBlock(mix.walk)).join('\n');
@@ -187,7 +223,7 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
         else if (r.error) heavy.connection_errors += 1;
         heavy.bytes += r.body.length;
         // a client told to come back later does so, as Retry-After asks (not in a tight loop)
-        if (r.status === 503) await new Promise((res) => setTimeout(res, 1000 * Number(1)));
+        if (r.status === 503) await new Promise((res) => setTimeout(res, 1000 * Number(r.retryAfter ?? 1)));
       }
     };
     const lightPaths = [mix.queries.msg_hash!, mix.queries.trace_id!];
@@ -209,7 +245,7 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
       seconds: ABUSE_SECONDS,
       light: { requests: light.length, p50_ms: ms(median(light)), p99_ms: ms(percentile(light, 99)), max_ms: ms(Math.max(...light)), failures: lightFailures.length, first_failures: lightFailures.slice(0, 3) },
       heavy: { ...heavy, mb: Math.round(heavy.bytes / 1e6) },
-      server_peak_rss_mb: peakRssMb(server.pid!),
+      server_memory_mb: memoryMb(server.pid!),
     };
   } finally {
     await stopServer(server);
@@ -220,14 +256,15 @@ const paths: string[] = [];
 for (const n of SIZES) paths.push(await benchLedgerPath(SEED, n));
 const mix = queryMix(paths[0]!);
 const bySize: Record<string, Awaited<ReturnType<typeof measureSize>>> = {};
-for (const [i, n] of SIZES.entries()) bySize[n] = await measureSize(paths[i]!, mix);
-const small = bySize[SIZES[0]!]!;
-const large = bySize[SIZES[SIZES.length - 1]!]!;
+const QUERIES = (process.env.SCALE_QUERIES ?? 'on') !== 'off';
+if (QUERIES) for (const [i, n] of SIZES.entries()) bySize[n] = await measureSize(paths[i]!, mix);
+const small = bySize[SIZES[0]!];
+const large = bySize[SIZES[SIZES.length - 1]!];
 const ratios: Record<string, { p50: number; p99: number; req_per_s: number; same_answer: boolean }> = {};
-for (const name of Object.keys(small.figures)) {
-  const a = small.figures[name]!;
-  const b = large.figures[name]!;
-  ratios[name] = { p50: +(b.p50_ms / a.p50_ms).toFixed(2), p99: +(b.p99_ms / a.p99_ms).toFixed(2), req_per_s: +(b.req_per_s / a.req_per_s).toFixed(2), same_answer: small.answers[name] === large.answers[name] };
+for (const name of small && large ? Object.keys(small.figures) : []) {
+  const a = small!.figures[name]!;
+  const b = large!.figures[name]!;
+  ratios[name] = { p50: +(b.p50_ms / a.p50_ms).toFixed(2), p99: +(b.p99_ms / a.p99_ms).toFixed(2), req_per_s: +(b.req_per_s / a.req_per_s).toFixed(2), same_answer: small!.answers[name] === large!.answers[name] };
 }
 const out = {
   bench: 'scale',
@@ -235,7 +272,7 @@ const out = {
   sizes: SIZES,
   seconds_per_query: SECONDS,
   queries: { ...mix.queries, v2_block_walk: mix.walk },
-  figures: Object.fromEntries(SIZES.map((n) => [n, bySize[n]!.figures])),
+  figures: QUERIES ? Object.fromEntries(SIZES.map((n) => [n, bySize[n]!.figures])) : null,
   ratios_largest_over_smallest: ratios,
   abuse: ABUSE ? await abuse(paths[paths.length - 1]!, mix) : null,
   load_average: loadavg().map((l) => +l.toFixed(2)),

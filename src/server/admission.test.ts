@@ -119,6 +119,31 @@ describe('reader workers', () => {
   }, 120_000);
 });
 
+describe('streaming', () => {
+  it('streams a large page in pieces, no faster than the client reads; a client that goes away frees its worker', async () => {
+    const s = await server({ workers: 1, lightWorkers: 0, queryTimeoutMs: 120_000 });
+    const pool = s.app.ledgerReaders;
+    const whole = await get(s, HEAVY);
+    expect(whole.status).toBe(200);
+    // past the first megabyte the body is chunked as it is made, without a Content-Length
+    expect(whole.headers.get('content-length')).toBeNull();
+    expect(whole.text.length).toBeGreaterThan(2 * 1024 * 1024);
+    const controller = new AbortController();
+    const res = await fetch(s.base + `${HEAVY}&sort=asc`, { headers: { 'accept-encoding': 'identity' }, signal: controller.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    // the client reads no more: the worker, pieces unacknowledged, waits instead of running ahead
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(pool.busyWorkers).toBe(1);
+    controller.abort();
+    // without the abort reaching the worker, it would wait on the client until the 120 s budget
+    while (pool.busyWorkers > 0) await new Promise((r) => setTimeout(r, 20));
+    const next = await get(s, HEAVY);
+    expect(next.text).toBe(whole.text);
+  }, 60_000);
+});
+
 describe('snapshot', () => {
   it('every answer read from the ledger says the latest masterchain seqno it saw, 404s included', async () => {
     const s = await server({});

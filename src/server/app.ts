@@ -9,7 +9,6 @@ import { OPERATIONS } from './operations/registry';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
-import { LedgerConnectionError } from '../store/postgres/pg-location';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,22 +26,6 @@ export interface ServerOptions {
   webRoot?: string;
   /** One structured line per request on stdout; off in tests. */
   log?: boolean;
-}
-
-/**
- * The store cannot answer right now (locked by a writer past the busy timeout, file gone or unreadable,
- * or already closed during shutdown): a 503 the client may retry, not a 500. better-sqlite3 reports a
- * closed connection as a plain TypeError without a code, hence the message test.
- */
-function storeUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(code)) return true;
-  // PostgreSQL: the server cannot be reached, is shutting down or starting (SQLSTATE classes 08 and
-  // 57P), or a replica cancelled a read that conflicted with the WAL it replays (40001)
-  if (error instanceof LedgerConnectionError) return true;
-  if (typeof code === 'string' && /^(LEDGER_CONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)$/.test(code)) return true;
-  if (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/.test(error.message)) return true;
-  return error instanceof TypeError && /database connection is not open/.test(error.message);
 }
 
 /**
@@ -133,9 +116,6 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       // errors Fastify raises itself for malformed requests (e.g. a bad URL encoding)
       status = (error as { statusCode: number }).statusCode;
       message = status === 400 ? 'malformed request' : (error as Error).message;
-    } else if (storeUnavailable(error)) {
-      status = 503;
-      message = 'the ledger store is unavailable; try again shortly';
     } else {
       process.stderr.write(`internal error on ${request.method} ${request.url.split('?')[0]}: ${(error as Error).stack ?? String(error)}\n`);
     }

@@ -17,6 +17,9 @@ import { actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, optNum, t
 // Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; the row
 // converters of row-records.ts turn them back into the record types.
 
+/** The masterchain's only shard id (0x8000000000000000 read as a signed 64-bit integer). */
+const MASTERCHAIN_SHARD = -9223372036854775808n;
+
 /** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
 const MAX_LT = (1n << 63n) - 1n;
 const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
@@ -69,7 +72,7 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
-    const mc = await this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
+    const mc = await this.getBlock({ workchain: -1, shard: MASTERCHAIN_SHARD, seqno });
     if (!mc) return null;
     const shards = this.q(`SELECT b.* FROM shard_state s JOIN blocks b
         ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
@@ -258,7 +261,9 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   async latestMasterchainSeqno(): Promise<number | null> {
-    const v = this.q('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get();
+    // the masterchain has one shard: naming it makes this the last entry of the primary key, read
+    // in one step (max() over the workchain alone walks all its blocks; every request asks this)
+    const v = this.q('SELECT seqno FROM blocks WHERE workchain = -1 AND shard = ? ORDER BY seqno DESC LIMIT 1').pluck().get(MASTERCHAIN_SHARD);
     return v === null || v === undefined ? null : num(v);
   }
 

@@ -29,6 +29,25 @@ export type FromReader =
 export const WINDOW = 4;
 
 /**
+ * A view that owns its memory exactly. A small Buffer is a slice of Node's shared 8 KB pool, and a
+ * structured clone copies a view's whole backing store: posting a 32-byte hash that way cost ~40 us
+ * (the pool) instead of ~2 us. Views that already own their store pass as they are.
+ */
+export function ownBytes(view: Uint8Array): Uint8Array {
+  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength ? view : new Uint8Array(view);
+}
+
+/** Parameters made ready to post: every Buffer in them owns its bytes (see `ownBytes`). */
+export function packBuffers(value: unknown): unknown {
+  if (value instanceof Uint8Array) return ownBytes(value);
+  if (Array.isArray(value)) return value.map(packBuffers);
+  if (value instanceof Set || value instanceof Map || value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = packBuffers(v);
+  return out;
+}
+
+/**
  * Parameters after a structured clone: Buffers arrive as plain Uint8Arrays and are made Buffers
  * again (same memory); everything else passes through as it came.
  */

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ServiceLimits } from '../limits';
 import { BodyStream } from './body-stream';
 import { ReadError, type ReadAnswer, type ReadExecutor } from './executor';
-import type { FromReader, ReaderWorkerData, ToReader } from './protocol';
+import { packBuffers, type FromReader, type ReaderWorkerData, type ToReader } from './protocol';
 
 /** How long a worker told to stop has before it is terminated (a query inside SQLite cannot be interrupted). */
 const STOP_GRACE_MS = 200;
@@ -191,7 +191,11 @@ export class ReaderPool implements ReadExecutor {
 
   private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
     if (m.status === 404) return new ReadError(404, m.message, m.seqno);
-    if (m.code && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(m.code)) {
+    // the store cannot answer right now (locked by a writer past the busy timeout, file gone or
+    // unreadable; PostgreSQL unreachable, shutting down or starting (SQLSTATE classes 08 and 57P),
+    // or a replica that cancelled a read conflicting with the WAL it replays (40001)): a 503 the
+    // client may retry, not a 500
+    if (m.code && /^(SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)|LEDGER_CONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)/.test(m.code)) {
       return new ReadError(503, 'the ledger store is unavailable; try again shortly', null, 1);
     }
     if (m.status !== 499) process.stderr.write(`internal error in a reader worker: ${m.message}\n`);
@@ -225,7 +229,7 @@ export class ReaderPool implements ReadExecutor {
       slot.job = job;
       job.slot = slot;
       Atomics.store(slot.cancel, 0, 0);
-      this.post(slot, { t: 'run', id: job.id, path: job.path, params: job.params, requestId: job.requestId });
+      this.post(slot, { t: 'run', id: job.id, path: job.path, params: packBuffers(job.params), requestId: job.requestId });
     }
   }
 

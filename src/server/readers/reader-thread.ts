@@ -9,7 +9,7 @@ import { NotFoundError } from '../errors';
 import { operationByPath } from '../operations/registry';
 import { ChunkingSink, runOperation } from '../operations/run-operation';
 import { ReadCaches } from '../serialize/read-caches';
-import { reviveBuffers, WINDOW, type FromReader, type ReaderWorkerData, type ToReader } from './protocol';
+import { ownBytes, reviveBuffers, WINDOW, type FromReader, type ReaderWorkerData, type ToReader } from './protocol';
 
 const data = workerData as ReaderWorkerData;
 /** Nice steps below the process (CFS weight ~10x less at 10). */
@@ -66,7 +66,7 @@ class WorkerSink extends ChunkingSink {
 
   protected async emit(chunk: Buffer, last: boolean): Promise<void> {
     if (Atomics.load(cancelled, 0) === 1) throw new Cancelled();
-    send({ t: 'part', id: this.id, seqno: this.seqno, chunk, last });
+    send({ t: 'part', id: this.id, seqno: this.seqno, chunk: ownBytes(chunk), last });
     if (last) return;
     this.unacked += 1;
     while (this.unacked >= WINDOW) {

@@ -5,8 +5,8 @@ import { writeList, type Fragment } from '../serialize/json-cache';
 import { traceJson } from '../serialize/v3';
 import { defineOperation, type ReadContext } from '../operations/operation';
 
-/** A lookup of at most this many traces by id or hash, or a page this short, is light. */
-const LIGHT_ITEMS = 16;
+/** A lookup of at most this many traces by id or hash, or a page this short, is light (a trace alone may be 1000 transactions, ~5 MB). */
+const LIGHT_ITEMS = 4;
 
 /** Each trace's JSON, made one at a time as the body is written (a page of traces is megabytes). */
 async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerator<Fragment> {

@@ -11,8 +11,8 @@ export function isFinal(t: TransactionRecord): boolean {
 
 /** v3 and v2 JSON of transactions by hash, from the cache or the store. */
 export class TransactionFragments {
-  private readonly v3 = new FragmentCache(20_000, 32 * 1024 * 1024);
-  private readonly v2 = new FragmentCache(20_000, 32 * 1024 * 1024);
+  private readonly v3 = new FragmentCache(20_000, 16 * 1024 * 1024);
+  private readonly v2 = new FragmentCache(20_000, 16 * 1024 * 1024);
 
   private async load(reader: LedgerReader, hashes: Buffer[], cache: FragmentCache, render: (t: TransactionRecord) => unknown): Promise<Fragment[]> {
     const keys = hashes.map((h) => h.toString('hex'));

@@ -9,5 +9,5 @@ import { FragmentCache } from './json-cache';
 export class ReadCaches {
   readonly transactions = new TransactionFragments();
   /** A completed trace never changes: its JSON is kept, per choice of actions. */
-  readonly traces = new FragmentCache(5_000, 64 * 1024 * 1024);
+  readonly traces = new FragmentCache(5_000, 32 * 1024 * 1024);
 }
