@@ -105,6 +105,17 @@ describe('the producer', () => {
     await p.close();
   });
 
+  it('refuses to replay a ledger without a position from another seed: the block it makes again differs', async () => {
+    const s = store('legacy-other-seed');
+    const p = await Producer.start(s, 16);
+    await p.slots(2, () => false);
+    await p.close();
+    s.db.exec(`DELETE FROM ledger_meta WHERE key = '${PRODUCER_POSITION_KEY}'; DELETE FROM producer_accounts`);
+    const before = s.reader.latestMasterchainSeqno();
+    await expect(Producer.resume(s, 17)).rejects.toThrow(/masterchain block \d+ made again differs from the ledger's/);
+    expect(s.reader.latestMasterchainSeqno()).toBe(before);
+  });
+
   it('refuses a ledger without slot counts', async () => {
     const s = store('no-counts');
     await expect(Producer.resume(s, 1)).rejects.toThrow(/does not say how it was produced/);
