@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openLedgerStore, LedgerFileError } from '../store/open-store';
 import { SCHEMA_VERSION } from '../store/schema';
 import { Producer } from './producer/producer';
-import { tableDump } from './table-dump';
+import { tableDump } from '../store/table-dump';
 
 describe('the store survives a writer killed mid-batch', () => {
   it('reopens at the last committed batch, with nothing half-written, and the producer resumes from it exactly', async () => {

@@ -7,7 +7,7 @@ import { decodeAction, decodeBoc, decodeDescription } from './compact';
 import { openLedgerStore, type LedgerStore } from './open-store';
 import { MESSAGE_PAYLOAD_COLUMNS, MIGRATIONS, SCHEMA_VERSION } from './schema';
 import { syntheticBatches } from './synthetic-ledger';
-import { tableDump } from '../ledger/table-dump';
+import { tableDump } from './table-dump';
 
 // A ledger of schema version 1 (what the first builds wrote) opened by this build is migrated to
 // version 2 and answers exactly as a ledger written by this build. The version 1 file is made the
