@@ -41,10 +41,12 @@ openLedgerStore(path).close();
 const app = await createServer({ location: path });
 const file = createWriteStream(out);
 let failed = 0;
+let done = 0;
 for (const url of urls) {
   const r = await app.inject({ method: 'GET', url });
   if (r.statusCode !== 200) failed += 1;
-  file.write(`${JSON.stringify({ url, status: r.statusCode, body: r.json() as unknown })}\n`);
+  if (!file.write(`${JSON.stringify({ url, status: r.statusCode, body: r.json() as unknown })}\n`)) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
+  if (++done % 1000 === 0) process.stderr.write(`${done}/${urls.length}\n`);
 }
 await new Promise((resolve) => file.end(resolve));
 await app.close();

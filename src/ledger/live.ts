@@ -44,7 +44,8 @@ export class LiveProducer {
           if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
         });
     };
-    this.timer = setTimeout(tick, this.intervalMs);
+    // the first block at once: a restarted service is live as soon as its producer is
+    this.timer = setTimeout(tick, 0);
   }
 
   /** Finishes the block in progress, then stops the producer. */

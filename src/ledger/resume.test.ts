@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLedgerStore } from '../store/open-store';
 import { Producer } from './producer/producer';
-import { tableDump } from './table-dump';
+import { tableDump } from '../store/table-dump';
 
 // A producer stopped by SIGTERM (as the service is stopped) or killed by SIGKILL (a crash) and
 // started again must go on from its saved position and make the very ledger an uninterrupted run
@@ -70,5 +70,5 @@ describe('a stopped or killed producer resumes exactly', () => {
     expect(tableDump(interrupted.db)).toEqual(tableDump(straight.db));
     interrupted.close();
     straight.close();
-  }, 300_000);
+  }, 600_000);
 });

@@ -107,6 +107,11 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
   const meta = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
   const putMeta = readonly ? null : db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const reader = new SqliteLedgerReader(db);
+  const latestMcRow = db.prepare('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 ORDER BY seqno DESC LIMIT 1');
+  const latestMc = () => {
+    const row = latestMcRow.get() as { seqno: number; root_hash: Buffer } | undefined;
+    return { latestMcSeqno: row?.seqno ?? null, latestMcRootHash: row?.root_hash ?? null };
+  };
   const writer = readonly ? null : new SqliteLedgerWriter(db);
   return {
     location: path,
@@ -124,7 +129,7 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
       position: (meta.get(PRODUCER_POSITION_KEY) as string | undefined) ?? null,
       accounts: (db.prepare('SELECT account, state_hash, shard_account FROM producer_accounts').raw().all() as [string, Buffer, Buffer][])
         .map(([account, stateHash, shardAccount]): ProducerAccountRecord => ({ account, stateHash, shardAccount })),
-      latestMcSeqno: db.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get() as number | null,
+      ...latestMc(),
     }),
     close: () => {
       if (db.open) db.close();

@@ -250,4 +250,6 @@ export interface SavedProducerState {
   accounts: ProducerAccountRecord[];
   /** The newest masterchain block the ledger holds, `null` when empty. */
   latestMcSeqno: number | null;
+  /** Its root hash: a producer going on from the ledger checks it made the very same block. */
+  latestMcRootHash: Buffer | null;
 }

@@ -6,7 +6,9 @@
 //   transaction, so they stay far below 2^53 (9 * 10^9 transactions);
 // - amounts are decimal TEXT (they can exceed 2^63 in principle and are never compared in SQL);
 // - `messages` has one row per message and direction (the sender's `out` row and the receiver's `in`
-//   row), so "who sent / who received this message" is one index lookup by `msg_hash`;
+//   row), so "who sent / who received this message" is one index lookup by `msg_hash`; the message's
+//   own columns are kept once, on the sender's row (MESSAGE_PAYLOAD_COLUMNS);
+// - large values (BOCs, descriptions, actions) are deflated against dictionaries (compact.ts);
 // - every list the API serves has an index in its order, ties broken by hash (a total order, so
 //   offset paging never repeats or skips a row).
 

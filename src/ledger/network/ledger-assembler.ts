@@ -60,6 +60,8 @@ export class LedgerAssembler {
    * (to rebuild the state) but not written again, except the position they end on.
    */
   skipThrough = -1;
+  /** The root hash of the ledger's masterchain block `skipThrough`, which the assembler must make again. */
+  skipThroughHash: Buffer | null = null;
   /** Turns the assembler's position at a checkpoint into the document saved with the batch. */
   savePosition: ((position: AssemblerPosition, meta: Record<string, string>) => string) | null = null;
 
@@ -189,9 +191,15 @@ export class LedgerAssembler {
     this.slotTxs = [];
     const writer = this.writer;
     if (!writer) return;
-    const skipped = blocks[0]!.seqno <= this.skipThrough;
+    const mc = blocks[0]!;
+    if (mc.seqno === this.skipThrough && this.skipThroughHash && !mc.rootHash.equals(this.skipThroughHash)) {
+      throw new Error(`masterchain block ${mc.seqno} made again differs from the ledger's: it was not produced from this seed or by this build`);
+    }
+    // Of the batches the ledger holds, only the position of the last (its block checked above) is
+    // written: a replay that goes wrong never leaves a position behind.
+    const skipped = mc.seqno <= this.skipThrough;
     const out: LedgerBatch | null = skipped
-      ? checkpoint ? { blocks: [], transactions: [], traces: [], actions: [], accounts: [], tokens: [] } : null
+      ? checkpoint && mc.seqno === this.skipThrough ? { blocks: [], transactions: [], traces: [], actions: [], accounts: [], tokens: [] } : null
       : batch;
     if (!out) return;
     if (checkpoint && this.savePosition) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { LiveProducer } from '../live';
-import { tableDump as dumpTables } from '../table-dump';
+import { tableDump as dumpTables } from '../../store/table-dump';
 import { PRODUCER_POSITION_KEY } from '../../store/schema';
 import { Producer } from './producer';
 
@@ -50,7 +50,7 @@ describe('the producer', () => {
     expect(txHashes(b).length).toBeGreaterThan(50);
     expect(tableDump(b)).toEqual(tableDump(a));
     expect(await b.getMeta('live_slots')).toBe('2');
-  });
+  }, 300_000);
 
   it('resumes a ledger without a saved position (an older build) by one replay, then from the position it saved', async () => {
     const seed = 11;
@@ -75,7 +75,7 @@ describe('the producer', () => {
     await again.slots(2, () => true);
     await again.close();
     expect(tableDump(b)).toEqual(tableDump(a));
-  });
+  }, 300_000);
 
   it('refuses to resume a ledger another seed produced, naming both ends', async () => {
     const s = store('other-seed');
@@ -104,6 +104,18 @@ describe('the producer', () => {
     expect(await s.reader.latestMasterchainSeqno()).toBe(await before);
     await p.close();
   });
+
+  it('refuses to replay a ledger without a position from another seed: the block it makes again differs', async () => {
+    const s = store('legacy-other-seed');
+    const p = await Producer.start(s, 16);
+    await p.slots(2, () => false);
+    await p.close();
+    s.db.exec(`DELETE FROM ledger_meta WHERE key = '${PRODUCER_POSITION_KEY}'; DELETE FROM producer_accounts`);
+    const before = s.reader.latestMasterchainSeqno();
+    await expect(Producer.resume(s, 17)).rejects.toThrow(/masterchain block \d+ made again differs from the ledger's|replaying seed 17 ends at masterchain seqno/);
+    expect(s.reader.latestMasterchainSeqno()).toBe(before);
+    expect(await s.getMeta(PRODUCER_POSITION_KEY)).toBeNull();
+  }, 300_000);
 
   it('refuses a ledger without slot counts', async () => {
     const s = store('no-counts');

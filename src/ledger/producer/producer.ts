@@ -94,12 +94,13 @@ export class Producer {
       throw new Error(`the ledger was produced from seed ${position.seed}, not ${seed}; live production cannot resume`);
     }
     const latest = saved.latestMcSeqno ?? -1;
-    const producer = await Producer.launch(store, seed, position ? { position, accounts: saved.accounts } : null, latest);
+    const producer = await Producer.launch(store, seed, position ? { position, accounts: saved.accounts } : null, latest, saved.latestMcRootHash);
     try {
       const bulkLeft = bulk - producer.bulkSlots;
       producer.replayedSlots = bulkLeft + live - producer.liveSlots;
       await producer.slots(producer.replayedSlots, (i) => i >= bulkLeft);
-      if (producer.stats.mcSeqno !== latest) {
+      // a slot cut short by a crash ends past the ledger's end once made again (and is written on)
+      if (producer.stats.mcSeqno < latest) {
         throw new Error(`replaying seed ${seed} ends at masterchain seqno ${producer.stats.mcSeqno}, the ledger at ${latest}; live production cannot resume`);
       }
     } catch (error) {
@@ -114,6 +115,7 @@ export class Producer {
     seed: number,
     saved: { position: ProducerPosition; accounts: ProducerAccountRecord[] } | null,
     skipThrough: number,
+    skipThroughHash: Buffer | null = null,
   ): Promise<Producer> {
     // the emulator thread loads while this one compiles the contracts
     const workerData: ProducerWorkerData = { seed, genesisTime: genesisTimeOf(seed) };
@@ -125,6 +127,7 @@ export class Producer {
     // its listeners are attached at once, so an early failure of the thread is reported, not thrown
     const producer = new Producer(worker, new LedgerAssembler(store?.writer ?? null), seed);
     producer.assembler.skipThrough = skipThrough;
+    producer.assembler.skipThroughHash = skipThroughHash;
     try {
       producer.assembler.classifyWith(await createTraceClassifier());
       const contracts = await compiledContractBocs();

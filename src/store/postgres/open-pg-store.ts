@@ -191,12 +191,13 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
       const [position, accounts, latest] = await Promise.all([
         primary.query<{ value: string }>('SELECT value FROM ledger_meta WHERE key = $1', [PRODUCER_POSITION_KEY]),
         primary.query<{ account: string; state_hash: Buffer; shard_account: Buffer }>('SELECT account, state_hash, shard_account FROM producer_accounts'),
-        primary.query<{ s: number | null }>('SELECT max(seqno) AS s FROM blocks WHERE workchain = -1'),
+        primary.query<{ seqno: number; root_hash: Buffer }>('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 ORDER BY seqno DESC LIMIT 1'),
       ]);
       return {
         position: position.rows[0]?.value ?? null,
         accounts: accounts.rows.map((r) => ({ account: r.account, stateHash: r.state_hash, shardAccount: r.shard_account })),
-        latestMcSeqno: latest.rows[0]?.s ?? null,
+        latestMcSeqno: latest.rows[0]?.seqno ?? null,
+        latestMcRootHash: latest.rows[0]?.root_hash ?? null,
       };
     },
     async setMeta(key, value) {
