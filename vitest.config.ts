@@ -16,6 +16,18 @@ export default defineConfig({
         },
       },
       {
+        // the black-box API suites again, served from the same seed's ledger in a real PostgreSQL
+        test: {
+          name: 'node-postgres',
+          environment: 'node',
+          include: ['src/server/{consistency,parameters,hostile}.test.ts'],
+          env: { LEDGER_TEST_ENGINE: 'postgres' },
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
+      {
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',

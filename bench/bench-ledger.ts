@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLedger } from '../src/ledger/generate';
+import { SCHEMA_VERSION } from '../src/store/schema';
 
 /** The default ledger (seed 42, 3000 transactions, as `npm start` makes it), built once for benchmarks. */
 export async function benchLedgerPath(seed = 42, txs = 3000): Promise<string> {
   const dir = join(process.cwd(), 'data', 'bench');
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `ledger-${seed}-${txs}.db`);
+  // named by schema version: a ledger of an older version would be migrated, not rebuilt
+  const path = join(dir, `ledger-${seed}-${txs}-v${SCHEMA_VERSION}.db`);
   if (existsSync(path)) return path;
   const tmp = `${path}.building`;
   rmSync(tmp, { force: true });

@@ -10,6 +10,7 @@ let classifyMs = 0;
 let traces = 0;
 let actions = 0;
 const timed: TraceClassifier = {
+  describe: inner.describe,
   classify(trace, lookup) {
     const t0 = performance.now();
     const out = inner.classify(trace, lookup);

@@ -25,7 +25,7 @@ const perBatchUs: number[] = [];
 const sample: LedgerBatch[] = [];
 for (const batch of syntheticBatches({ batches: BATCHES, txPerBatch: TX_PER_BATCH, accounts: 500 })) {
   const t0 = performance.now();
-  writer.writeBatch(batch);
+  await writer.writeBatch(batch);
   const dt = performance.now() - t0;
   writeMs += dt;
   txs += batch.transactions.length;

@@ -7,12 +7,12 @@ describe('readConfig', () => {
   it('has the documented defaults', () => {
     const workers = availableParallelism();
     const limits = { workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight: Math.max(16, 4 * workers), maxInflightLight: 64, traceMaxTxs: 1000 };
-    expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', dbPath: 'data/ledger.db', seed: 42, live: true, txs: 3000, limits, streaming: defaultStreamingLimits() });
+    expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000, limits, streaming: defaultStreamingLimits() });
   });
 
   it('reads every variable', () => {
     expect(readConfig({ PORT: '9000', HOST: '0.0.0.0', LEDGER_DB: '/tmp/x.db', LEDGER_SEED: '7', LEDGER_LIVE: 'OFF', LEDGER_TXS: '500' }))
-      .toMatchObject({ port: 9000, host: '0.0.0.0', dbPath: '/tmp/x.db', seed: 7, live: false, txs: 500 });
+      .toMatchObject({ port: 9000, host: '0.0.0.0', role: 'all', dbPath: '/tmp/x.db', readLocation: null, partitionSpan: 100_000, seed: 7, live: false, txs: 500 });
     const api = { API_WORKERS: '3', API_LIGHT_WORKERS: '2', API_QUERY_TIMEOUT_MS: '250', API_MAX_INFLIGHT: '5', API_MAX_INFLIGHT_LIGHT: '9', API_TRACE_MAX_TXS: '40' };
     expect(readConfig(api).limits).toEqual({ workers: 3, lightWorkers: 2, queryTimeoutMs: 250, maxInflight: 5, maxInflightLight: 9, traceMaxTxs: 40 });
     // the bound on heavy work follows the number of workers unless it is set
@@ -21,6 +21,15 @@ describe('readConfig', () => {
       STREAM_MAX_CONNECTIONS: '50', STREAM_MAX_CONNECTIONS_PER_IP: '5', STREAM_MAX_ADDRESSES: '10', STREAM_CLIENT_BUFFER: '4',
       STREAM_CLIENT_BUFFER_BYTES: '65536', STREAM_KEEPALIVE_MS: '1000', STREAM_POLL_MS: '5',
     }).streaming).toEqual({ maxConnections: 50, maxConnectionsPerIp: 5, maxAddresses: 10, clientBuffer: 4, clientBufferBytes: 65536, keepaliveMs: 1000, pollMs: 5 });
+  });
+
+  it('reads the roles and a replica to read from', () => {
+    const c = readConfig({ LEDGER_ROLE: 'API', LEDGER_DB: 'postgres://u:p@primary:5432/ledger', LEDGER_DB_READ: 'postgresql://u:p@replica:5433/ledger', LEDGER_PG_PARTITION_SPAN: '500' });
+    expect(c).toMatchObject({ role: 'api', dbPath: 'postgres://u:p@primary:5432/ledger', readLocation: 'postgresql://u:p@replica:5433/ledger', partitionSpan: 500 });
+  });
+
+  it('never repeats a password it refuses', () => {
+    expect(() => readConfig({ LEDGER_DB: 'postgres://u:hunter2@h:x/l' })).toThrow(/^(?!.*hunter2)/s);
   });
 
   it.each([
@@ -36,6 +45,11 @@ describe('readConfig', () => {
     [{ API_TRACE_MAX_TXS: '-5' }, /API_TRACE_MAX_TXS must be an integer/],
     [{ STREAM_MAX_ADDRESSES: '0' }, /STREAM_MAX_ADDRESSES must be an integer from 1/],
     [{ STREAM_KEEPALIVE_MS: '10' }, /STREAM_KEEPALIVE_MS must be an integer from 100/],
+    [{ LEDGER_ROLE: 'reader' }, /LEDGER_ROLE must be all, producer or api, got "reader"/],
+    [{ LEDGER_DB: 'postgres://u:hunter2@db.example:port/ledger' }, /^LEDGER_DB is not a valid URL: postgres:\/\/u:\*\*\*@db.example:port\/ledger/],
+    [{ LEDGER_DB: 'postgres://u:hunter2@db.example:5432/' }, /LEDGER_DB names no database: postgres:\/\/u:\*\*\*@db.example:5432\//],
+    [{ LEDGER_DB: 'data/x.db', LEDGER_DB_READ: 'postgres://u:p@r:5432/ledger' }, /both it and LEDGER_DB must be postgres:\/\/ URLs/],
+    [{ LEDGER_ROLE: 'producer', LEDGER_DB: 'postgres://u:p@h:5432/l', LEDGER_DB_READ: 'postgres://u:p@r:5432/l' }, /not for a producer/],
   ])('refuses %o, naming the variable', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

@@ -3,11 +3,24 @@
 
 import { defaultLimits, type ServiceLimits } from '../server/limits';
 import { defaultStreamingLimits, type StreamingLimits } from '../server/streaming/limits';
+import { isPostgresUrl, maskUrl } from '../store/postgres/pg-location';
+
+/**
+ * What this process does: `all` (the default, `npm start`) produces and serves; `producer` only
+ * writes the ledger; `api` only serves it, reading, so any number of them can share one ledger.
+ */
+export type Role = 'all' | 'producer' | 'api';
 
 export interface Config {
   port: number;
   host: string;
+  role: Role;
+  /** LEDGER_DB: a SQLite file path or a `postgres://user:password@host:port/database` URL. */
   dbPath: string;
+  /** LEDGER_DB_READ: where an API process reads (a PostgreSQL streaming replica); LEDGER_DB when unset. */
+  readLocation: string | null;
+  /** LEDGER_PG_PARTITION_SPAN: masterchain seqnos per partition of a new PostgreSQL ledger. */
+  partitionSpan: number;
   seed: number;
   live: boolean;
   txs: number;
@@ -26,9 +39,36 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   return Number(raw);
 }
 
+/** A PostgreSQL URL that names a host and a database, with a numeric port if any. */
+function postgresUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`);
+  }
+  if (!url.hostname) throw new ConfigError(`${name} names no host: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`);
+  if (url.pathname.length <= 1) throw new ConfigError(`${name} names no database: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`);
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const live = (env.LEDGER_LIVE ?? 'on').toLowerCase();
   if (live !== 'on' && live !== 'off') throw new ConfigError(`LEDGER_LIVE must be on or off, got ${JSON.stringify(env.LEDGER_LIVE)}`);
+  const role = (env.LEDGER_ROLE || 'all').toLowerCase();
+  if (role !== 'all' && role !== 'producer' && role !== 'api') {
+    throw new ConfigError(`LEDGER_ROLE must be all, producer or api, got ${JSON.stringify(env.LEDGER_ROLE)}`);
+  }
+  const dbPath = env.LEDGER_DB || 'data/ledger.db';
+  if (isPostgresUrl(dbPath)) postgresUrl('LEDGER_DB', dbPath);
+  let readLocation: string | null = null;
+  if (env.LEDGER_DB_READ) {
+    if (!isPostgresUrl(env.LEDGER_DB_READ) || !isPostgresUrl(dbPath)) {
+      throw new ConfigError('LEDGER_DB_READ points reads at a PostgreSQL replica: both it and LEDGER_DB must be postgres:// URLs');
+    }
+    if (role === 'producer') throw new ConfigError('LEDGER_DB_READ is for processes that serve (LEDGER_ROLE=api or all), not for a producer');
+    readLocation = postgresUrl('LEDGER_DB_READ', env.LEDGER_DB_READ);
+  }
   const workers = int(env, 'API_WORKERS', defaultLimits().workers, 1, 256);
   const defaults = defaultLimits({ workers });
   const limits: ServiceLimits = {
@@ -54,7 +94,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streaming,
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    dbPath: env.LEDGER_DB || 'data/ledger.db',
+    role,
+    dbPath,
+    readLocation,
+    partitionSpan: int(env, 'LEDGER_PG_PARTITION_SPAN', 100_000, 1, 100_000_000),
     seed: int(env, 'LEDGER_SEED', 42, 0, 2 ** 31 - 1),
     live: live === 'on',
     txs: int(env, 'LEDGER_TXS', 3000, 1, 10_000_000),

@@ -12,16 +12,16 @@ let committed = 0;
 let txs = 0;
 const slots = Number(slotsArg);
 const write = writer.writeBatch.bind(writer);
-writer.writeBatch = (batch: LedgerBatch) => {
+writer.writeBatch = async (batch: LedgerBatch) => {
   if (committed < slots) {
-    write(batch);
+    await write(batch);
     committed += 1;
     txs += batch.transactions.length;
     process.stdout.write(`committed ${committed} ${txs}\n`);
     return;
   }
   store.db.exec('BEGIN');
-  write({ ...batch, transactions: batch.transactions.slice(0, Math.ceil(batch.transactions.length / 2)) });
+  void write({ ...batch, transactions: batch.transactions.slice(0, Math.ceil(batch.transactions.length / 2)) });
   process.stdout.write(`mid-batch ${batch.transactions.length}\n`);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
 };

@@ -6,9 +6,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openLedgerStore, LedgerFileError } from '../store/open-store';
 import { SCHEMA_VERSION } from '../store/schema';
+import { Producer } from './producer/producer';
+import { tableDump } from '../store/table-dump';
 
 describe('the store survives a writer killed mid-batch', () => {
-  it('reopens at the last committed batch, with nothing half-written', async () => {
+  it('reopens at the last committed batch, with nothing half-written, and the producer resumes from it exactly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-crash-'));
     const path = join(dir, 'ledger.db');
     const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'crash-writer.ts'), path, '6'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -43,8 +45,20 @@ describe('the store survives a writer killed mid-batch', () => {
     expect(mc.s).toBe(5);
     const partialTraces = db.prepare(`SELECT count(*) AS n FROM traces tr WHERE tr.transactions > (SELECT count(*) FROM transactions t WHERE t.trace_id = tr.trace_id)`).get() as { n: number };
     expect(partialTraces.n).toBe(0);
+
+    // the producer resumes from what was committed and makes the ledger an uninterrupted run makes
+    const resumed = await Producer.resume(store, 3);
+    await resumed.slots(3, () => false);
+    await resumed.close();
+    const bulk = Number(await store.getMeta('bulk_slots'));
+    const straight = openLedgerStore(join(dir, 'straight.db'));
+    const p = await Producer.start(straight, 3);
+    await p.slots(bulk, () => false);
+    await p.close();
+    expect(tableDump(store.db)).toEqual(tableDump(straight.db));
+    straight.close();
     store.close();
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('opening a file that is not our ledger', () => {
@@ -81,11 +95,11 @@ describe('opening a file that is not our ledger', () => {
   it('creates a new ledger, and reopens it', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-new-')), 'sub', 'ledger.db');
     const s = openLedgerStore(path);
-    s.setMeta('seed', '9');
+    await s.setMeta('seed', '9');
     s.close();
     const again = openLedgerStore(path, { readonly: true });
-    expect(again.getMeta('seed')).toBe('9');
-    expect((await again.reader.latestMasterchainSeqno())).toBeNull();
+    expect(await again.getMeta('seed')).toBe('9');
+    expect(await again.reader.latestMasterchainSeqno()).toBeNull();
     again.close();
   });
 });

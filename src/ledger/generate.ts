@@ -1,4 +1,5 @@
-import { openLedgerStore, type LedgerStore } from '../store/open-store';
+import type { LedgerStore } from '../store/interface';
+import { openLedger } from '../store/open-ledger';
 import { Producer } from './producer/producer';
 
 export interface Progress {
@@ -44,14 +45,14 @@ export async function generateInto(
   return { ...stats, seconds: (performance.now() - started) / 1000, producer: opts.keepRunning ? producer : null };
 }
 
-/** Builds a ledger file (created if missing; it must be empty). */
-export async function generateLedger(opts: GenerateOptions & { dbPath: string }) {
-  const store = openLedgerStore(opts.dbPath);
+/** Builds a ledger at a location (a file, created if missing, or a PostgreSQL database); it must be empty. */
+export async function generateLedger(opts: GenerateOptions & { dbPath: string; partitionSpan?: number }) {
+  const store = await openLedger(opts.dbPath, { partitionSpan: opts.partitionSpan });
   try {
     if ((await store.reader.latestMasterchainSeqno()) !== null) throw new Error(`${opts.dbPath} already holds a ledger; choose another file`);
     const { producer: _p, ...r } = await generateInto(store, opts);
     return r;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -1,4 +1,4 @@
-import type { LedgerStore } from '../store/open-store';
+import type { LedgerStore } from '../store/interface';
 import { Producer } from './producer/producer';
 
 /** Seconds of wall time between live masterchain blocks. */
@@ -19,9 +19,14 @@ export class LiveProducer {
     private readonly intervalMs = LIVE_INTERVAL_MS,
   ) {}
 
-  /** Replays an existing ledger's history in the background of a serving process, then goes live. */
+  /** Takes up an existing ledger where it ends (see `Producer.resume`), ready to go live. */
   static async resume(store: LedgerStore, seed: number): Promise<LiveProducer> {
     return new LiveProducer(await Producer.resume(store, seed));
+  }
+
+  /** Slots produced again while resuming (0 when the ledger ended on its saved position). */
+  get replayedSlots(): number {
+    return this.producer.replayedSlots;
   }
 
   /** Produces a block every interval; `onWritten` is told after each is in the store. */
@@ -40,7 +45,8 @@ export class LiveProducer {
           if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
         });
     };
-    this.timer = setTimeout(tick, this.intervalMs);
+    // the first block at once: a restarted service is live as soon as its producer is
+    this.timer = setTimeout(tick, 0);
   }
 
   /** Finishes the block in progress, then stops the producer. */

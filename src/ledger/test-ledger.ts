@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLedger } from './generate';
+import { SCHEMA_VERSION } from '../store/schema';
 
 /**
  * A generated ledger for tests, built once per (seed, size) and reused by every test file and run
@@ -10,7 +11,8 @@ import { generateLedger } from './generate';
 export async function testLedgerPath(seed = 11, txs = 700): Promise<string> {
   const dir = join(process.cwd(), 'data', 'test');
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `ledger-${seed}-${txs}.db`);
+  // named by schema version: tests open it read-only, which an older version would refuse
+  const path = join(dir, `ledger-${seed}-${txs}-v${SCHEMA_VERSION}.db`);
   if (existsSync(path)) return path;
   const tmp = `${path}.${process.pid}.building`;
   rmSync(tmp, { force: true });

@@ -8,6 +8,7 @@ import type {
   BlockRecord,
   BlockRef,
   LedgerBatch,
+  SavedProducerState,
   TokenInfoRecord,
   TraceRecord,
   TransactionRecord,
@@ -45,8 +46,11 @@ export interface MessageFilter {
 }
 
 export interface LedgerWriter {
-  /** Writes the whole batch in one SQLite transaction, or nothing. */
-  writeBatch(batch: LedgerBatch): void;
+  /**
+   * Writes the whole batch in one transaction, or nothing; resolves once it is committed. An engine
+   * may write asynchronously (PostgreSQL), so callers write batches one after another, in order.
+   */
+  writeBatch(batch: LedgerBatch): Promise<void>;
   close(): void;
 }
 
@@ -104,6 +108,25 @@ export interface LedgerReader {
    */
   getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]>;
   close(): Promise<void>;
+}
+
+/**
+ * An open ledger, whatever its engine (chosen by its location in open-ledger.ts): what the producer
+ * writes through and the composition root holds.
+ */
+export interface LedgerStore {
+  /** A SQLite file path or a `postgres://` URL. */
+  readonly location: string;
+  readonly reader: LedgerReader;
+  /** Absent when opened read-only. */
+  readonly writer: LedgerWriter | null;
+  readSnapshot: LedgerSnapshots['readSnapshot'];
+  /** Values such as the seed the ledger was generated with. */
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+  /** The producer's latest checkpoint (written with the batches), for a restart. */
+  loadProducerState(): Promise<SavedProducerState>;
+  close(): void | Promise<void>;
 }
 
 /** A source of consistent reads: what the service (and each of its reader workers) holds. */

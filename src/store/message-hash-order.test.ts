@@ -13,9 +13,9 @@ import type { MessageFilter, Page } from './interface';
 let store: LedgerStore;
 const hashes: Buffer[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-msg-order-')), 'ledger.db'));
-  for (const batch of syntheticBatches({ batches: 3, txPerBatch: 30, accounts: 12, pendingEvery: 4 })) store.writer!.writeBatch(batch);
+  for (const batch of syntheticBatches({ batches: 3, txPerBatch: 30, accounts: 12, pendingEvery: 4 })) await store.writer!.writeBatch(batch);
   const db = store.db;
   // Replays of external messages: same normalized hash, other message and transaction hashes; some
   // with the same lt (and account) as the original, so only the later sort keys order them.

@@ -1,11 +1,14 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { APPLICATION_ID, MIGRATIONS, PRODUCER_POSITION_KEY, SCHEMA_VERSION } from './schema';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { SqliteLedgerWriter } from './sqlite-writer';
 import { sqliteReadSnapshot } from './sqlite-snapshots';
-import type { LedgerReader, LedgerSnapshots, LedgerWriter } from './interface';
+import { pgLedgerSnapshots } from './postgres/open-pg-store';
+import { isPostgresUrl } from './postgres/pg-location';
+import type { LedgerReader, LedgerSnapshots, LedgerStore as AnyLedgerStore, LedgerWriter } from './interface';
+import type { ProducerAccountRecord } from './records';
 
 /** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
 export class LedgerFileError extends Error {
@@ -18,7 +21,8 @@ export class LedgerFileError extends Error {
   }
 }
 
-export interface LedgerStore {
+/** The SQLite engine's store: the file and its connection, for tests and tools that read SQL. */
+export interface LedgerStore extends AnyLedgerStore {
   readonly path: string;
   readonly db: Database.Database;
   readonly reader: LedgerReader;
@@ -30,9 +34,9 @@ export interface LedgerStore {
   readSnapshot: LedgerSnapshots['readSnapshot'];
   /** Absent when opened read-only. */
   readonly writer: LedgerWriter | null;
-  /** Values such as the seed the ledger was generated with. */
-  getMeta(key: string): string | null;
-  setMeta(key: string, value: string): void;
+  /** Values such as the seed the ledger was generated with (async: not every engine reads synchronously). */
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
   close(): void;
 }
 
@@ -103,18 +107,30 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
   const meta = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
   const putMeta = readonly ? null : db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const reader = new SqliteLedgerReader(db);
+  const latestMcRow = db.prepare('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 ORDER BY seqno DESC LIMIT 1');
+  const latestMc = () => {
+    const row = latestMcRow.get() as { seqno: number; root_hash: Buffer } | undefined;
+    return { latestMcSeqno: row?.seqno ?? null, latestMcRootHash: row?.root_hash ?? null };
+  };
   const writer = readonly ? null : new SqliteLedgerWriter(db);
   return {
+    location: path,
     path,
     db,
     reader,
     readSnapshot: sqliteReadSnapshot(db, reader),
     writer,
-    getMeta: (key) => (meta.get(key) as string | undefined) ?? null,
-    setMeta: (key, value) => {
+    getMeta: async (key) => (meta.get(key) as string | undefined) ?? null,
+    setMeta: async (key, value) => {
       if (!putMeta) throw new Error('the ledger is open read-only');
       putMeta.run(key, value);
     },
+    loadProducerState: async () => ({
+      position: (meta.get(PRODUCER_POSITION_KEY) as string | undefined) ?? null,
+      accounts: (db.prepare('SELECT account, state_hash, shard_account FROM producer_accounts').raw().all() as [string, Buffer, Buffer][])
+        .map(([account, stateHash, shardAccount]): ProducerAccountRecord => ({ account, stateHash, shardAccount })),
+      ...latestMc(),
+    }),
     close: () => {
       if (db.open) db.close();
     },
@@ -124,10 +140,16 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
 function migrate(db: Database.Database, from: number): void {
   if (from === SCHEMA_VERSION) return;
   db.transaction(() => {
-    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    for (let v = from; v < SCHEMA_VERSION; v++) {
+      const step = MIGRATIONS[v]!;
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
+    }
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
+  // A ledger migrated from an older version gives its freed pages back to the file system.
+  if (from > 0) db.exec('VACUUM');
 }
 
 const READER_CACHE_KB = 16 * 1024;
@@ -139,6 +161,7 @@ const READER_MMAP_BYTES = 128 * 1024 * 1024;
  * engine (addressed by URL) is chosen here.
  */
 export function openLedgerReaderFor(location: string): LedgerSnapshots {
+  if (isPostgresUrl(location)) return pgLedgerSnapshots(location);
   const store = openLedgerStore(location, { readonly: true });
   // A service runs several readers in one process, each its own connection: a smaller page cache
   // each, and a map of the file's first 128 MB (what the queries touch most: schema, index roots)

@@ -31,7 +31,8 @@ const LOOKUPS: [string, string, unknown[], RegExp][] = [
   ['message by normalized hash', 'SELECT tx_hash FROM messages WHERE hash_norm = ?', [h], /messages_by_norm/],
   ['account traces', 'SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (?)', ['0:AA'], /PRIMARY KEY|trace_accounts/],
   ['traces by id, any state (streaming)', 'SELECT * FROM traces WHERE trace_id IN (?, ?)', [h, h], /PRIMARY KEY/],
-  ['transaction by hash', 'SELECT * FROM transactions WHERE hash = ?', [h], /PRIMARY KEY/],
+  ['transaction by hash', 'SELECT * FROM transactions WHERE hash = ?', [h], /transactions_by_hash/],
+  ['actions of a trace', 'SELECT * FROM actions WHERE trace_id = ? ORDER BY position', [h], /actions_by_trace/],
 ];
 
 describe('query plans', () => {

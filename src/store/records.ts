@@ -220,6 +220,38 @@ export interface LedgerBatch {
   tokens: TokenInfoRecord[];
   /** Ledger metadata written in the same transaction (e.g. how much history the producer made). */
   meta?: Record<string, string>;
+  /** The producer's position after this batch, when it can resume from there (see `ProducerCheckpoint`). */
+  checkpoint?: ProducerCheckpoint;
+}
+
+/** An account as the producer's emulator last left it: what a restarted producer runs it from. */
+export interface ProducerAccountRecord {
+  account: string;
+  /** Hash of the account cell: the state a next transaction starts from. */
+  stateHash: Buffer;
+  /** The emulator's ShardAccount BOC, code and data included. */
+  shardAccount: Buffer;
+}
+
+/**
+ * Where the producer stands, saved with a batch so that a restart goes on without replaying
+ * history. `position` is the producer's own document (opaque to the store, kept as one value);
+ * `accounts` holds only the accounts changed since the previous checkpoint, each replacing its
+ * earlier row, so the saved set is every account's latest state.
+ */
+export interface ProducerCheckpoint {
+  position: string;
+  accounts: ProducerAccountRecord[];
+}
+
+/** What the store holds of the producer's position: the latest checkpoint, merged. */
+export interface SavedProducerState {
+  position: string | null;
+  accounts: ProducerAccountRecord[];
+  /** The newest masterchain block the ledger holds, `null` when empty. */
+  latestMcSeqno: number | null;
+  /** Its root hash: a producer going on from the ledger checks it made the very same block. */
+  latestMcRootHash: Buffer | null;
 }
 
 /**

@@ -6,14 +6,22 @@
 //   transaction, so they stay far below 2^53 (9 * 10^9 transactions);
 // - amounts are decimal TEXT (they can exceed 2^63 in principle and are never compared in SQL);
 // - `messages` has one row per message and direction (the sender's `out` row and the receiver's `in`
-//   row), so "who sent / who received this message" is one index lookup by `msg_hash`;
+//   row), so "who sent / who received this message" is one index lookup by `msg_hash`; the message's
+//   own columns are kept once, on the sender's row (MESSAGE_PAYLOAD_COLUMNS);
+// - large values (BOCs, descriptions, actions) are deflated against dictionaries (compact.ts);
 // - every list the API serves has an index in its order, ties broken by hash (a total order, so
 //   offset paging never repeats or skips a row).
+
+import type Database from 'better-sqlite3';
+import { encodeActionJson, encodeBoc, encodeDescriptionJson } from './compact';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
 export const APPLICATION_ID = 0x4c534350;
 
-export const MIGRATIONS: readonly string[] = [
+/** A migration: SQL, or a function run in the migration's transaction. */
+export type Migration = string | ((db: Database.Database) => void);
+
+export const MIGRATIONS: readonly Migration[] = [
   // version 1
   `
   CREATE TABLE ledger_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -110,6 +118,90 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account, type)
   ) WITHOUT ROWID;
   `,
+  // version 2: nothing stored twice (docs/architecture.md, "Storage"), and the producer's position
+  migrateToV2,
 ];
+
+/**
+ * Columns of a message that describe the message itself rather than one end of it. A message
+ * sent inside the ledger keeps them on its sender's `out` row only: the receiver's `in` row leaves
+ * them NULL (an `in` row with a source but no destination) and readers take them from the `out`
+ * row. An external-in message has only its `in` row, which keeps them. `source` stays on both rows:
+ * it tells an internal message's `in` row from an external one's.
+ */
+export const MESSAGE_PAYLOAD_COLUMNS = [
+  'destination', 'value', 'fwd_fee', 'ihr_fee', 'import_fee', 'created_lt', 'created_at',
+  'bounce', 'bounced', 'ihr_disabled', 'init_state_hash', 'comment',
+] as const;
+
+/** Whether a message row keeps the message's own columns (see MESSAGE_PAYLOAD_COLUMNS). */
+export const holdsMessagePayload = (direction: 'in' | 'out', source: string | null): boolean => direction === 'out' || source === null;
+
+const TRANSACTIONS_V2 = `
+  -- a rowid table: rows of ~1 KB (the BOC) in a WITHOUT ROWID table spill into overflow pages and
+  -- waste half of each; \`description\` and \`boc\` are deflated (compact.ts)
+  CREATE TABLE transactions (
+    hash BLOB NOT NULL, lt INTEGER NOT NULL, account TEXT NOT NULL,
+    workchain INTEGER NOT NULL, shard INTEGER NOT NULL, block_seqno INTEGER NOT NULL, mc_seqno INTEGER NOT NULL,
+    now INTEGER NOT NULL, orig_status TEXT NOT NULL, end_status TEXT NOT NULL,
+    total_fees TEXT NOT NULL, total_fees_extra TEXT NOT NULL, description BLOB NOT NULL, boc BLOB NOT NULL,
+    prev_trans_hash BLOB NOT NULL, prev_trans_lt INTEGER NOT NULL,
+    state_before BLOB NOT NULL, state_after BLOB NOT NULL,
+    trace_id BLOB NOT NULL, trace_external_hash BLOB
+  );`;
+const TRANSACTIONS_V2_INDEXES = `
+  CREATE UNIQUE INDEX transactions_by_hash ON transactions (hash);
+  CREATE INDEX transactions_by_block ON transactions (workchain, shard, block_seqno, account, lt);
+  CREATE INDEX transactions_by_mc ON transactions (mc_seqno, lt, account, hash);
+  CREATE INDEX transactions_by_trace ON transactions (trace_id, lt, hash);`;
+const ACTIONS_V2 = `
+  CREATE TABLE actions (
+    action_id BLOB NOT NULL, trace_id BLOB NOT NULL, position INTEGER NOT NULL, type TEXT NOT NULL,
+    parent_action_id BLOB, success INTEGER NOT NULL,
+    start_lt INTEGER NOT NULL, end_lt INTEGER NOT NULL, start_utime INTEGER NOT NULL, end_utime INTEGER NOT NULL,
+    body BLOB NOT NULL -- [transactions, accounts, details] as JSON, deflated (compact.ts)
+  );`;
+const ACTIONS_V2_INDEXES = `
+  CREATE UNIQUE INDEX actions_by_id ON actions (action_id);
+  CREATE INDEX actions_by_trace ON actions (trace_id, position);`;
+
+/**
+ * Version 1 -> 2, in the migration's transaction: the transactions and actions tables become rowid
+ * tables (their rows are copied, descriptions deflated), the receiving copies of internal
+ * messages drop the columns their sending copies hold, and the producer gets its accounts table.
+ */
+function migrateToV2(db: Database.Database): void {
+  db.function('ledgerscope_encode_description', { deterministic: true }, (json: unknown) => encodeDescriptionJson(json as string));
+  db.function('ledgerscope_encode_boc', { deterministic: true }, (boc: unknown) => encodeBoc(boc as Buffer));
+  db.function('ledgerscope_encode_action', { deterministic: true }, (json: unknown) => encodeActionJson(json as string));
+  db.exec(`
+    -- no query lists an account's transactions: version 1's transactions_by_account goes
+    ALTER TABLE transactions RENAME TO transactions_v1;
+    ${TRANSACTIONS_V2}
+    INSERT INTO transactions SELECT hash, lt, account, workchain, shard, block_seqno, mc_seqno, now, orig_status, end_status,
+      total_fees, total_fees_extra, ledgerscope_encode_description(description), ledgerscope_encode_boc(boc), prev_trans_hash, prev_trans_lt,
+      state_before, state_after, trace_id, trace_external_hash FROM transactions_v1 ORDER BY mc_seqno, lt;
+    DROP TABLE transactions_v1;
+    ${TRANSACTIONS_V2_INDEXES}
+
+    ALTER TABLE actions RENAME TO actions_v1;
+    ${ACTIONS_V2}
+    INSERT INTO actions SELECT action_id, trace_id, position, type, parent_action_id, success, start_lt, end_lt, start_utime, end_utime,
+      ledgerscope_encode_action('[' || transactions || ',' || accounts || ',' || details || ']') FROM actions_v1 ORDER BY trace_id, position;
+    DROP TABLE actions_v1;
+    ${ACTIONS_V2_INDEXES}
+
+    UPDATE messages SET ${MESSAGE_PAYLOAD_COLUMNS.map((c) => `${c} = NULL`).join(', ')}
+      WHERE direction = 'in' AND source IS NOT NULL;
+
+    -- each account's latest state as the producer's emulator left it (rowid table: the BOCs are large)
+    CREATE TABLE producer_accounts (
+      account TEXT PRIMARY KEY, state_hash BLOB NOT NULL, shard_account BLOB NOT NULL
+    );
+  `);
+}
+
+/** The \`ledger_meta\` key of the producer's saved position (its own JSON document). */
+export const PRODUCER_POSITION_KEY = 'producer_position';
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

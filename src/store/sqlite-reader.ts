@@ -3,32 +3,21 @@ import { balanceChanges, jettonWalletIdentities } from './balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from './interface';
 import type {
   AccountInfoRecord,
-  AccountStateRecord,
   AccountStatus,
   ActionRecord,
-  ActionType,
   BalanceChangesRecord,
   BlockRecord,
   BlockRef,
   InterfaceName,
-  MessageRecord,
   TokenInfoRecord,
   TokenType,
   TraceRecord,
   TransactionRecord,
 } from './records';
+import { actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from './row-records';
 
-type Row = Record<string, unknown>;
-
-// Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; these turn
-// them back into the record types.
-const num = (v: unknown): number => Number(v as bigint);
-const big = (v: unknown): bigint => BigInt(v as bigint);
-const optBig = (v: unknown): bigint | null => (v === null ? null : BigInt(v as bigint));
-const optNum = (v: unknown): number | null => (v === null ? null : Number(v as bigint));
-const optBool = (v: unknown): boolean | null => (v === null ? null : Number(v as bigint) === 1);
-const blob = (v: unknown): Buffer => v as Buffer;
-const optBlob = (v: unknown): Buffer | null => (v === null ? null : (v as Buffer));
+// Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; the row
+// converters of row-records.ts turn them back into the record types.
 
 /** The masterchain's only shard id (0x8000000000000000 read as a signed 64-bit integer). */
 const MASTERCHAIN_SHARD = -9223372036854775808n;
@@ -65,28 +54,9 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   private block(row: Row): BlockRecord {
-    const prev = JSON.parse(row.prev_blocks as string) as { workchain: number; shard: string; seqno: number }[];
-    return {
-      workchain: num(row.workchain),
-      shard: big(row.shard),
-      seqno: num(row.seqno),
-      rootHash: blob(row.root_hash),
-      fileHash: blob(row.file_hash),
-      mcSeqno: num(row.mc_seqno),
-      genUtime: num(row.gen_utime),
-      startLt: big(row.start_lt),
-      endLt: big(row.end_lt),
-      txCount: num(row.tx_count),
-      globalId: num(row.global_id),
-      prevBlocks: prev.map((p) => ({ workchain: p.workchain, shard: BigInt(p.shard), seqno: p.seqno })),
-      afterSplit: num(row.after_split) === 1,
-      beforeSplit: num(row.before_split) === 1,
-      afterMerge: num(row.after_merge) === 1,
-      wantSplit: num(row.want_split) === 1,
-      wantMerge: num(row.want_merge) === 1,
-      keyBlock: num(row.key_block) === 1,
-    };
+    return blockFromRow(row);
   }
+
 
   async getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
     const rows = (after
@@ -193,25 +163,10 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   private trace(row: Row): TraceRecord {
-    const accounts = this.q('SELECT account FROM trace_accounts WHERE trace_id = ?').pluck().all(row.trace_id) as string[];
-    return {
-      traceId: blob(row.trace_id),
-      externalHash: optBlob(row.external_hash),
-      externalHashNorm: optBlob(row.external_hash_norm),
-      startLt: big(row.start_lt),
-      endLt: big(row.end_lt),
-      startUtime: num(row.start_utime),
-      endUtime: num(row.end_utime),
-      mcSeqnoStart: num(row.mc_seqno_start),
-      mcSeqnoEnd: num(row.mc_seqno_end),
-      transactions: num(row.transactions),
-      messages: num(row.messages),
-      pendingMessages: num(row.pending_messages),
-      state: row.state as TraceRecord['state'],
-      classificationState: row.classification_state as TraceRecord['classificationState'],
-      accounts,
-    };
+    const accounts = this.q('SELECT account FROM trace_accounts WHERE trace_id = ? ORDER BY account').pluck().all(row.trace_id) as string[];
+    return traceFromRow(row, accounts);
   }
+
 
   async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
     const rows = this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').all(traceId, max) as Row[];
@@ -223,20 +178,7 @@ export class SqliteLedgerReader implements LedgerReader {
     for (const id of traceIds) {
       const rows = this.q('SELECT * FROM actions WHERE trace_id = ? ORDER BY position').all(id) as Row[];
       for (const r of rows) {
-        out.push({
-          actionId: blob(r.action_id),
-          traceId: blob(r.trace_id),
-          type: r.type as ActionType,
-          parentActionId: optBlob(r.parent_action_id),
-          success: num(r.success) === 1,
-          startLt: big(r.start_lt),
-          endLt: big(r.end_lt),
-          startUtime: num(r.start_utime),
-          endUtime: num(r.end_utime),
-          transactions: (JSON.parse(r.transactions as string) as string[]).map((h) => Buffer.from(h, 'base64')),
-          accounts: JSON.parse(r.accounts as string) as string[],
-          details: JSON.parse(r.details as string) as Record<string, unknown>,
-        });
+        out.push(actionFromRow(r));
       }
     }
     return out;
@@ -326,9 +268,9 @@ export class SqliteLedgerReader implements LedgerReader {
       txs = this.assemble(this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash').all(scope.traceId) as Row[]);
       if (txs.length === 0) return null;
     } else {
-      const listed = this.q('SELECT transactions FROM actions WHERE action_id = ?').pluck().get(scope.actionId) as string | undefined;
-      if (listed === undefined) return null;
-      txs = await this.getTransactions((JSON.parse(listed) as string[]).map((h) => Buffer.from(h, 'base64')));
+      const row = this.q('SELECT * FROM actions WHERE action_id = ?').get(scope.actionId) as Row | undefined;
+      if (!row) return null;
+      txs = await this.getTransactions(actionFromRow(row).transactions);
     }
     const accounts = [...new Set(txs.map((t) => t.account))];
     return balanceChanges(txs, jettonWalletIdentities(await this.getTokenInfos(accounts)));
@@ -390,98 +332,20 @@ export class SqliteLedgerReader implements LedgerReader {
     }
     const states = new Map<string, Row>();
     for (const r of this.inList('SELECT * FROM account_states WHERE hash IN', [...stateHashes.values()])) states.set(hex(blob(r.hash)), r);
+    // The other end of each message: the transaction that received (`in`) or sent (`out`) it; and
+    // the row that keeps the message's own columns (the receiver's copy leaves them to the sender's).
+    const msgHashes = new Map<string, Buffer>();
+    for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
+    const { ends, payloads } = messageEnds(this.inList('SELECT * FROM messages WHERE msg_hash IN', [...msgHashes.values()]));
     const contentHashes = new Map<string, Buffer>();
-    for (const m of allMsgs) {
+    for (const m of [...allMsgs, ...payloads.values()]) {
       contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
       const init = optBlob(m.init_state_hash);
       if (init) contentHashes.set(hex(init), init);
     }
     const contents = new Map<string, Buffer>();
     for (const r of this.inList('SELECT hash, boc FROM message_contents WHERE hash IN', [...contentHashes.values()])) contents.set(hex(blob(r.hash)), blob(r.boc));
-    // The other end of each message: the transaction that received (`in`) or sent (`out`) it.
-    const ends = new Map<string, Buffer>();
-    const msgHashes = new Map<string, Buffer>();
-    for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
-    for (const r of this.inList('SELECT msg_hash, direction, tx_hash FROM messages WHERE msg_hash IN', [...msgHashes.values()])) {
-      const k = `${hex(blob(r.msg_hash))}:${r.direction as string}`;
-      if (!ends.has(k)) ends.set(k, blob(r.tx_hash));
-    }
-    const state = (hash: Buffer): AccountStateRecord => {
-      const r = states.get(hex(hash));
-      if (!r) throw new Error(`ledger is inconsistent: account state ${hex(hash)} is missing`);
-      return {
-        hash,
-        account: r.account as string,
-        balance: BigInt(r.balance as string),
-        status: r.status as AccountStatus,
-        codeHash: optBlob(r.code_hash),
-        dataHash: optBlob(r.data_hash),
-        codeBoc: null,
-        dataBoc: null,
-        frozenHash: optBlob(r.frozen_hash),
-        lastTransLt: optBig(r.last_trans_lt),
-      };
-    };
-    const content = (hash: Buffer): Buffer => {
-      const boc = contents.get(hex(hash));
-      if (!boc) throw new Error(`ledger is inconsistent: message content ${hex(hash)} is missing`);
-      return boc;
-    };
-    const message = (r: Row): MessageRecord => {
-      const hash = blob(r.msg_hash);
-      const isIn = r.direction === 'in';
-      const initHash = optBlob(r.init_state_hash);
-      return {
-        hash,
-        hashNorm: optBlob(r.hash_norm),
-        source: r.source as string | null,
-        destination: r.destination as string | null,
-        value: r.value === null ? null : BigInt(r.value as string),
-        valueExtraCurrencies: JSON.parse(r.value_extra as string) as Record<string, string>,
-        fwdFee: r.fwd_fee === null ? null : BigInt(r.fwd_fee as string),
-        ihrFee: r.ihr_fee === null ? null : BigInt(r.ihr_fee as string),
-        importFee: r.import_fee === null ? null : BigInt(r.import_fee as string),
-        createdLt: optBig(r.created_lt),
-        createdAt: optNum(r.created_at),
-        opcode: optNum(r.opcode),
-        bounce: optBool(r.bounce),
-        bounced: optBool(r.bounced),
-        ihrDisabled: optBool(r.ihr_disabled),
-        body: { hash: blob(r.body_hash), boc: content(blob(r.body_hash)) },
-        initState: initHash ? { hash: initHash, boc: content(initHash) } : null,
-        comment: r.comment as string | null,
-        outMsgTxHash: isIn ? (ends.get(`${hex(hash)}:out`) ?? null) : blob(r.tx_hash),
-        inMsgTxHash: isIn ? blob(r.tx_hash) : (ends.get(`${hex(hash)}:in`) ?? null),
-      };
-    };
-    return txRows.map((r) => {
-      const hash = blob(r.hash);
-      const msgs = msgsByTx.get(hex(hash)) ?? [];
-      const inRow = msgs.find((m) => m.direction === 'in');
-      const outRows = msgs.filter((m) => m.direction === 'out').sort((x, y) => num(x.position) - num(y.position));
-      return {
-        hash,
-        lt: big(r.lt),
-        account: r.account as string,
-        block: { workchain: num(r.workchain), shard: big(r.shard), seqno: num(r.block_seqno) },
-        mcSeqno: num(r.mc_seqno),
-        now: num(r.now),
-        origStatus: r.orig_status as AccountStatus,
-        endStatus: r.end_status as AccountStatus,
-        totalFees: BigInt(r.total_fees as string),
-        totalFeesExtraCurrencies: JSON.parse(r.total_fees_extra as string) as Record<string, string>,
-        description: JSON.parse(r.description as string) as TransactionRecord['description'],
-        boc: blob(r.boc),
-        prevTransHash: blob(r.prev_trans_hash),
-        prevTransLt: big(r.prev_trans_lt),
-        stateBefore: state(blob(r.state_before)),
-        stateAfter: state(blob(r.state_after)),
-        traceId: blob(r.trace_id),
-        traceExternalHash: optBlob(r.trace_external_hash),
-        inMsg: inRow ? message(inRow) : null,
-        outMsgs: outRows.map(message),
-      };
-    });
+    return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends, payloads });
   }
 }
 

@@ -1,9 +1,31 @@
 import type Database from 'better-sqlite3';
 import type { LedgerWriter } from './interface';
+import { encodeAction, encodeBoc, encodeDescription } from './compact';
+import { holdsMessagePayload, PRODUCER_POSITION_KEY } from './schema';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from './records';
 
 const bool = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
 const dec = (v: bigint | null) => (v === null ? null : v.toString());
+
+/** The message's own columns (MESSAGE_PAYLOAD_COLUMNS), for the row that keeps them. */
+const messagePayload = (m: MessageRecord) => ({
+  destination: m.destination,
+  value: dec(m.value),
+  fwdFee: dec(m.fwdFee),
+  ihrFee: dec(m.ihrFee),
+  importFee: dec(m.importFee),
+  createdLt: m.createdLt,
+  createdAt: m.createdAt,
+  bounce: bool(m.bounce),
+  bounced: bool(m.bounced),
+  ihrDisabled: bool(m.ihrDisabled),
+  initStateHash: m.initState?.hash ?? null,
+  comment: m.comment,
+});
+const NO_PAYLOAD: Record<keyof ReturnType<typeof messagePayload>, null> = {
+  destination: null, value: null, fwdFee: null, ihrFee: null, importFee: null, createdLt: null,
+  createdAt: null, bounce: null, bounced: null, ihrDisabled: null, initStateHash: null, comment: null,
+};
 
 /** Writes whole batches in one SQLite transaction each: a crash mid-batch leaves the previous ledger. */
 export class SqliteLedgerWriter implements LedgerWriter {
@@ -21,6 +43,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private readonly upsertAccount;
   private readonly upsertToken;
   private readonly putMeta;
+  private readonly upsertProducerAccount;
   private readonly write: (batch: LedgerBatch) => void;
 
   constructor(private readonly db: Database.Database) {
@@ -43,14 +66,17 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.deleteTraceAccounts = db.prepare('DELETE FROM trace_accounts WHERE trace_id = ?');
     this.insertTraceAccount = db.prepare('INSERT OR IGNORE INTO trace_accounts VALUES (?, ?, ?, ?)');
     this.deleteActions = db.prepare('DELETE FROM actions WHERE trace_id = ?');
-    this.insertAction = db.prepare('INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insertAction = db.prepare('INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.upsertAccount = db.prepare('INSERT OR REPLACE INTO accounts VALUES (?, ?, ?, ?)');
     this.upsertToken = db.prepare('INSERT OR REPLACE INTO token_info VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.putMeta = db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    this.upsertProducerAccount = db.prepare(`INSERT INTO producer_accounts VALUES (?, ?, ?) ON CONFLICT (account) DO UPDATE
+      SET state_hash = excluded.state_hash, shard_account = excluded.shard_account`);
     this.write = db.transaction((batch: LedgerBatch) => this.writeUnsafe(batch));
   }
 
-  writeBatch(batch: LedgerBatch): void {
+  // better-sqlite3 commits synchronously: the batch is on disk when the promise is made.
+  async writeBatch(batch: LedgerBatch): Promise<void> {
     this.write(batch);
   }
 
@@ -86,14 +112,17 @@ export class SqliteLedgerWriter implements LedgerWriter {
     batch.actions.forEach((a, position) => {
       this.insertAction.run(
         a.actionId, a.traceId, position, a.type, a.parentActionId, a.success ? 1 : 0, a.startLt, a.endLt,
-        a.startUtime, a.endUtime, JSON.stringify(a.transactions.map((h) => h.toString('base64'))),
-        JSON.stringify(a.accounts), JSON.stringify(a.details),
+        a.startUtime, a.endUtime, encodeAction(a.transactions.map((h) => h.toString('base64')), a.accounts, a.details),
       );
     });
     for (const acc of batch.accounts) {
       this.upsertAccount.run(acc.account, acc.codeHash, JSON.stringify(acc.interfaces), acc.status);
     }
     for (const [key, value] of Object.entries(batch.meta ?? {})) this.putMeta.run(key, value);
+    if (batch.checkpoint) {
+      for (const a of batch.checkpoint.accounts) this.upsertProducerAccount.run(a.account, a.stateHash, a.shardAccount);
+      this.putMeta.run(PRODUCER_POSITION_KEY, batch.checkpoint.position);
+    }
     for (const t of batch.tokens) {
       this.upsertToken.run(t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra));
     }
@@ -119,8 +148,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
       endStatus: tx.endStatus,
       totalFees: tx.totalFees.toString(),
       totalFeesExtra: JSON.stringify(tx.totalFeesExtraCurrencies),
-      description: JSON.stringify(tx.description),
-      boc: tx.boc,
+      description: encodeDescription(tx.description),
+      boc: encodeBoc(tx.boc),
       prevTransHash: tx.prevTransHash,
       prevTransLt: tx.prevTransLt,
       stateBefore: tx.stateBefore.hash,
@@ -135,6 +164,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private writeMessage(tx: TransactionRecord, m: MessageRecord, direction: 'in' | 'out', position: number): void {
     this.insertContent.run(m.body.hash, m.body.boc);
     if (m.initState) this.insertContent.run(m.initState.hash, m.initState.boc);
+    const own = holdsMessagePayload(direction, m.source);
     this.insertMessage.run({
       txHash: tx.hash,
       direction,
@@ -144,21 +174,10 @@ export class SqliteLedgerWriter implements LedgerWriter {
       txLt: tx.lt,
       txAccount: tx.account,
       source: m.source,
-      destination: m.destination,
-      value: dec(m.value),
       valueExtra: JSON.stringify(m.valueExtraCurrencies),
-      fwdFee: dec(m.fwdFee),
-      ihrFee: dec(m.ihrFee),
-      importFee: dec(m.importFee),
-      createdLt: m.createdLt,
-      createdAt: m.createdAt,
       opcode: m.opcode,
-      bounce: bool(m.bounce),
-      bounced: bool(m.bounced),
-      ihrDisabled: bool(m.ihrDisabled),
       bodyHash: m.body.hash,
-      initStateHash: m.initState?.hash ?? null,
-      comment: m.comment,
+      ...(own ? messagePayload(m) : NO_PAYLOAD),
     });
   }
 

@@ -28,11 +28,11 @@ function expected(tx: TransactionRecord): TransactionRecord {
 
 const byLtDesc = (a: TraceRecord, b: TraceRecord) => (a.endLt === b.endLt ? Buffer.compare(b.traceId, a.traceId) : a.endLt > b.endLt ? -1 : 1);
 
-beforeAll(() => {
+beforeAll(async () => {
   store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-store-')), 'nested', 'ledger.db'));
   for (const batch of syntheticBatches({ batches: BATCHES, txPerBatch: 40, accounts: 24, pendingEvery: 5 })) {
     batches.push(batch);
-    store.writer!.writeBatch(batch);
+    await store.writer!.writeBatch(batch);
     allTxs.push(...batch.transactions);
     for (const t of batch.traces) finalTraces.set(hex(t.traceId), t);
     for (const tx of batch.transactions) if (tx.inMsg) receiver.set(hex(tx.inMsg.hash), tx.hash);
@@ -86,7 +86,7 @@ describe('round trip', () => {
       },
       outMsgs: [],
     };
-    store.writer!.writeBatch({ blocks: [], transactions: [odd], traces: [], actions: [], accounts: [], tokens: [] });
+    await store.writer!.writeBatch({ blocks: [], transactions: [odd], traces: [], actions: [], accounts: [], tokens: [] });
     const back = (await store.reader.getTransaction(odd.hash))!;
     expect(back).toEqual(odd);
     expect(back.lt).toBe(lt);
@@ -111,9 +111,9 @@ describe('round trip', () => {
     const back = (await store.reader.getActions(ids));
     expect(back.map((a) => ({ ...a }))).toEqual(actions.map((a) => ({ ...a })));
     const first = batches[0]!;
-    expect((await store.reader.getAccountInfos(first.accounts.map((a) => a.account)))).toEqual(first.accounts);
-    expect((await store.reader.getTokenInfos([first.tokens[0]!.account, 'nobody']))).toEqual(first.tokens);
-    expect(store.getMeta('batches')).toBe(String(BATCHES));
+    expect(await store.reader.getAccountInfos(first.accounts.map((a) => a.account))).toEqual(first.accounts);
+    expect(await store.reader.getTokenInfos([first.tokens[0]!.account, 'nobody'])).toEqual(first.tokens);
+    expect(await store.getMeta('batches')).toBe(String(BATCHES));
   });
 
   it('loads a page of any size in the asked order, skipping unknown hashes', async () => {
@@ -145,7 +145,7 @@ describe('traces: pending, then complete', () => {
   it('never lists a trace still pending', async () => {
     const s = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-pending-')), 'ledger.db'));
     const [b0] = [...syntheticBatches({ batches: 2, txPerBatch: 20, pendingEvery: 2 })];
-    s.writer!.writeBatch(b0!);
+    await s.writer!.writeBatch(b0!);
     const pending = b0!.traces.filter((t) => t.state === 'pending');
     expect(pending.length).toBe(1);
     expect((await s.reader.findTraces({ traceIds: [pending[0]!.traceId] }, { limit: 10, offset: 0, sort: 'desc' }))).toEqual([]);

@@ -39,6 +39,7 @@ let kinds: Partial<Record<TraceKind | 'jetton_transfer_ok' | 'jetton_transfer_re
 beforeAll(async () => {
   classifier = await createTraceClassifier();
   const capture: TraceClassifier = {
+    describe: classifier.describe,
     classify(trace, lookup) {
       const out = classifier.classify(trace, lookup);
       outputs.set(hex(trace.record.traceId), out);

@@ -5,7 +5,7 @@ import { decodeTextComment } from '../../ton/comment';
 import { OP } from '../contracts/opcodes';
 import { isFailed } from '../network/describe-transaction';
 import type { TraceClassifier } from '../network/ledger-network';
-import type { AccountInfoRecord, ActionRecord, ActionType, InterfaceName, MessageRecord, TokenInfoRecord, TraceRecord, TransactionRecord } from '../../store/records';
+import type { AccountInfoRecord, AccountStateRecord, ActionRecord, ActionType, InterfaceName, MessageRecord, TokenInfoRecord, TraceRecord, TransactionRecord } from '../../store/records';
 import { interfaceTable } from './interfaces';
 import { tokenInfo } from './token-info';
 
@@ -206,16 +206,21 @@ function basic(tx: TransactionRecord): { type: ActionType; details: Record<strin
 
 export async function createTraceClassifier(): Promise<TraceClassifier> {
   const table = await interfaceTable();
+  const interfaceOf = (state: AccountStateRecord) => (state.codeHash ? table.get(state.codeHash.toString('hex')) : undefined);
+  const describe = (state: AccountStateRecord): AccountInfoRecord => {
+    const iface = interfaceOf(state);
+    return { account: state.account, codeHash: state.codeHash, interfaces: iface ? [iface] : [], status: state.status };
+  };
   return {
+    describe,
     classify(trace, lookup) {
       const known = new Map<string, AccountInfoRecord>();
       const accounts: AccountInfoRecord[] = [];
       const tokens: TokenInfoRecord[] = [];
       for (const tx of trace.transactions) {
         const state = tx.stateAfter;
-        const iface = state.codeHash ? table.get(state.codeHash.toString('hex')) : undefined;
-        const info: AccountInfoRecord = { account: tx.account, codeHash: state.codeHash, interfaces: iface ? [iface] : [], status: state.status };
-        known.set(tx.account, info);
+        const iface = interfaceOf(state);
+        known.set(tx.account, describe(state));
         if (iface) {
           const token = tokenInfo(state, iface);
           if (token) tokens.push(token);

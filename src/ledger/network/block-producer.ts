@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FULL_SHARD, shardChildren, shardContainsAccount } from '../../ton/shard';
 import type { BlockRecord, BlockRef, TransactionRecord } from '../../store/records';
+import type { BlockProducerState } from '../producer/position';
 
 /** Our network's global id (mainnet is -239, testnet -3); any other value marks a private network. */
 export const GLOBAL_ID = -217;
@@ -36,16 +37,19 @@ export class BlockProducer {
   private open = new Map<string, OpenBlock>();
   private last = new Map<string, BlockRecord>();
   private lastMc: BlockRecord | null = null;
+  private lastShardBlocks: BlockRecord[] = [];
   private startLt: bigint;
 
+  /** Goes on from `state` (see `exportState`) when given, else from the first slot. */
   constructor(
     private slotIndex: number,
-    state?: { lastBlocks: BlockRecord[]; lastMc: BlockRecord | null; startLt: bigint },
+    state?: Omit<BlockProducerState, 'slot'>,
   ) {
     this.startLt = state?.startLt ?? 0n;
     if (state?.lastMc) {
       this.lastMc = state.lastMc;
       for (const b of state.lastBlocks) this.last.set(key(b), b);
+      this.lastShardBlocks = state.lastBlocks;
       this.layout = state.lastBlocks.filter((b) => b.workchain === 0).map((b) => ({ workchain: 0, shard: b.shard, seqno: b.seqno }));
     } else {
       this.layout = [
@@ -58,6 +62,11 @@ export class BlockProducer {
 
   get slot(): number {
     return this.slotIndex;
+  }
+
+  /** What a new BlockProducer needs to produce the next slot exactly as this one would. */
+  exportState(): BlockProducerState {
+    return { slot: this.slotIndex, startLt: this.startLt, lastBlocks: this.lastShardBlocks, lastMc: this.lastMc };
   }
 
   private openSlot(): void {
@@ -123,6 +132,7 @@ export class BlockProducer {
     const mc = this.record(mcOpen!, genUtime, currentLt, shardBlocks);
     mc.shards = shardBlocks.map((b) => ({ workchain: b.workchain, shard: b.shard, seqno: b.seqno }));
     for (const b of shardBlocks) this.last.set(key(b), b);
+    this.lastShardBlocks = shardBlocks;
     this.lastMc = mc;
     this.startLt = currentLt;
     this.slotIndex += 1;

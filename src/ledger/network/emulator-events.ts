@@ -9,12 +9,24 @@ export type EmulatorEvent =
   | GenesisEvent
   | TransactionEvent
   | { kind: 'traceEnd' }
-  | { kind: 'endSlot'; now: number; lt: bigint };
+  | EndSlotEvent;
+
+/**
+ * The slot is over. `checkpoint` (the traffic's state, plain data) is set when no trace is in
+ * flight: the ledger side saves its position with that slot's batch.
+ */
+export interface EndSlotEvent {
+  kind: 'endSlot';
+  now: number;
+  lt: bigint;
+  checkpoint?: Record<string, unknown>;
+}
 
 /** An account's state before history begins. */
 export interface GenesisEvent {
   kind: 'genesis';
   state: AccountStateRecord;
+  shardAccountBoc: Buffer;
 }
 
 /**

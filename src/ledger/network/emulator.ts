@@ -50,6 +50,12 @@ type Delivery =
  */
 export class Emulator {
   private slotIndex = 0;
+  private tracing = false;
+  /**
+   * The state of whatever drives the emulator (the traffic), carried by each `endSlot` event that
+   * falls between traces: the point a restarted producer can resume from.
+   */
+  checkpoint: (() => Record<string, unknown>) | null = null;
   private readonly slotSeconds: number;
   private readonly hopsPerSlot: number;
 
@@ -100,7 +106,7 @@ export class Emulator {
     const cell = this.chain.setAccount(address, shard);
     // the state hash a transaction's state update starts from is the hash of the Account cell
     const accountCell = cell.refs[0] ?? cell;
-    this.sink({ kind: 'genesis', state: accountStateRecord(toRaw(address), accountCell.hash(), shard) });
+    this.sink({ kind: 'genesis', state: accountStateRecord(toRaw(address), accountCell.hash(), shard), shardAccountBoc: cell.toBoc() });
   }
 
   /** Runs the trace of one external-in message through the TVM, hop by hop. */
@@ -116,9 +122,17 @@ export class Emulator {
     return this.runTrace({ kind: 'tickTock', address, which, depth: 0 });
   }
 
+  /** Goes on from a saved position: the slot to run next, the latest lt, every account's ShardAccount BOC. */
+  restore(slot: number, lt: bigint, accounts: Iterable<[string, Uint8Array]>): void {
+    this.slotIndex = slot;
+    this.chain.now = this.slotTime(slot);
+    this.chain.restore(accounts, lt);
+  }
+
   /** Ends the current slot: the ledger side seals its blocks; the clock moves to the next slot. */
   endSlot(): void {
-    this.sink({ kind: 'endSlot', now: this.now, lt: this.chain.lt });
+    const checkpoint = this.tracing ? undefined : this.checkpoint?.();
+    this.sink({ kind: 'endSlot', now: this.now, lt: this.chain.lt, ...(checkpoint ? { checkpoint } : {}) });
     this.slotIndex += 1;
     this.chain.now = this.slotTime(this.slotIndex);
   }
@@ -129,6 +143,7 @@ export class Emulator {
     // runs in, so a deep trace spans several blocks.
     const queue: Delivery[] = [root];
     const startSlot = this.slotIndex;
+    this.tracing = true;
     let anyFailed = false;
     let rootSuccess = false;
     for (let count = 0; count < queue.length; count++) {
@@ -146,6 +161,7 @@ export class Emulator {
         if (m.info.type === 'internal') queue.push({ kind: 'message', cell: cells.outMsgs[index]!, dest: m.info.dest, depth: delivery.depth + 1 });
       }
     }
+    this.tracing = false;
     this.sink({ kind: 'traceEnd' });
     // the emulator never yields to the event loop on its own
     await new Promise((resolve) => setImmediate(resolve));

@@ -58,6 +58,13 @@ export class ExecutorChain {
     return this.currentLt;
   }
 
+  /** Takes up a saved chain: every account's ShardAccount BOC and the lt of the latest transaction. */
+  restore(accounts: Iterable<[string, Uint8Array]>, lt: bigint): void {
+    // posted between threads, the BOCs arrive as plain Uint8Arrays
+    for (const [account, boc] of accounts) this.accounts.set(account, Buffer.from(boc.buffer, boc.byteOffset, boc.byteLength).toString('base64'));
+    this.currentLt = lt;
+  }
+
   /** Sets an account's state outright (genesis). */
   setAccount(address: Address, shard: ShardAccount): Cell {
     const cell = beginCell().store(storeShardAccount(shard)).endCell();

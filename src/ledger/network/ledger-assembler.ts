@@ -5,17 +5,21 @@ import type {
   AccountStateRecord,
   ActionRecord,
   LedgerBatch,
+  ProducerAccountRecord,
   TokenInfoRecord,
   TraceRecord,
   TransactionRecord,
 } from '../../store/records';
 import { accountStateRecord } from './account-state';
 import { BlockProducer } from './block-producer';
-import type { EmulatorEvent, TransactionEvent } from './emulator-events';
+import type { EmulatorEvent, EndSlotEvent, TransactionEvent } from './emulator-events';
+import type { AssemblerPosition } from '../producer/position';
 import { messageCells, messageRecord } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 
 export interface TraceClassifier {
+  /** What the address book says of an account in this state. */
+  describe(state: AccountStateRecord): AccountInfoRecord;
   classify(
     trace: { record: TraceRecord; transactions: TransactionRecord[] },
     lookup: (account: string) => AccountInfoRecord | undefined,
@@ -38,15 +42,28 @@ interface OpenTrace {
  * per slot (a slot = one masterchain block) to the store.
  */
 export class LedgerAssembler {
-  private readonly producer = new BlockProducer(0);
+  private producer = new BlockProducer(0);
   private readonly shadow = new Map<string, AccountStateRecord>();
   private readonly accountInfo = new Map<string, AccountInfoRecord>();
   private readonly openTraces = new Map<string, OpenTrace>();
   private current: OpenTrace | null = null;
   private slotTxs: TransactionRecord[] = [];
   private readonly counters = { transactions: 0, traces: 0, blocks: 0 };
+  /** The batches handed to the writer, chained: each starts once the one before is committed. */
+  private writing: Promise<void> = Promise.resolve();
+  /** Accounts changed since the last checkpoint written: saved with the next one. */
+  private readonly changed = new Map<string, ProducerAccountRecord>();
   /** Written with the next batch, in the same transaction. */
   nextBatchMeta: Record<string, string> = {};
+  /**
+   * Batches of masterchain blocks up to this seqno are already in the ledger: they are assembled
+   * (to rebuild the state) but not written again, except the position they end on.
+   */
+  skipThrough = -1;
+  /** The root hash of the ledger's masterchain block `skipThrough`, which the assembler must make again. */
+  skipThroughHash: Buffer | null = null;
+  /** Turns the assembler's position at a checkpoint into the document saved with the batch. */
+  savePosition: ((position: AssemblerPosition, meta: Record<string, string>) => string) | null = null;
 
   constructor(
     private writer: LedgerWriter | null,
@@ -80,6 +97,7 @@ export class LedgerAssembler {
     switch (event.kind) {
       case 'genesis':
         this.shadow.set(event.state.account, event.state);
+        this.changed.set(event.state.account, { account: event.state.account, stateHash: event.state.hash, shardAccount: event.shardAccountBoc });
         return null;
       case 'tx':
         return this.transaction(event);
@@ -89,7 +107,7 @@ export class LedgerAssembler {
         this.counters.traces += 1;
         return null;
       case 'endSlot':
-        this.endSlot(event.now, event.lt);
+        this.endSlot(event);
         return null;
     }
   }
@@ -111,6 +129,7 @@ export class LedgerAssembler {
       traceExternalHash: trace?.externalHash ?? null,
     };
     this.shadow.set(account, rec.stateAfter);
+    this.changed.set(account, { account, stateHash: e.stateAfter.hash, shardAccount: e.stateAfter.shardAccountBoc });
     if (rec.inMsg && trace) {
       // the two ends of an internal message: its sender is in the trace, and now knows its receiver
       const h = rec.inMsg.hash;
@@ -151,7 +170,7 @@ export class LedgerAssembler {
   }
 
   /** Seals the current slot's blocks and writes them, with their transactions and traces, in one batch. */
-  private endSlot(now: number, lt: bigint): void {
+  private endSlot({ now, lt, checkpoint }: EndSlotEvent): void {
     const blocks = this.producer.seal(now, lt);
     this.counters.blocks += blocks.length;
     const batch: LedgerBatch = { blocks, transactions: this.slotTxs, traces: [], actions: [], accounts: [], tokens: [], meta: this.nextBatchMeta };
@@ -169,8 +188,52 @@ export class LedgerAssembler {
         }
       }
     }
-    this.writer?.writeBatch(batch);
     this.slotTxs = [];
+    const writer = this.writer;
+    if (!writer) return;
+    const mc = blocks[0]!;
+    if (mc.seqno === this.skipThrough && this.skipThroughHash && !mc.rootHash.equals(this.skipThroughHash)) {
+      throw new Error(`masterchain block ${mc.seqno} made again differs from the ledger's: it was not produced from this seed or by this build`);
+    }
+    // Of the batches the ledger holds, only the position of the last (its block checked above) is
+    // written: a replay that goes wrong never leaves a position behind.
+    const skipped = mc.seqno <= this.skipThrough;
+    const out: LedgerBatch | null = skipped
+      ? checkpoint && mc.seqno === this.skipThrough ? { blocks: [], transactions: [], traces: [], actions: [], accounts: [], tokens: [] } : null
+      : batch;
+    if (!out) return;
+    if (checkpoint && this.savePosition) {
+      if (this.openTraces.size > 0) throw new Error('a checkpoint arrived while a trace is open');
+      const position = this.savePosition({ lt, blocks: this.producer.exportState(), counters: { ...this.counters }, traffic: checkpoint }, this.nextBatchMeta);
+      out.checkpoint = { position, accounts: [...this.changed.values()] };
+      this.changed.clear();
+    }
+    // After a failed write the chain stays rejected: no later batch is written over the gap.
+    this.writing = this.writing.then(() => writer.writeBatch(out));
+  }
+
+  /**
+   * Takes up a saved position: the blocks, the counters, every account's latest state (the state a
+   * next transaction starts from) and what the address book knew of it. At a checkpoint every
+   * trace is complete and classified, so each account's entry is what its latest state says.
+   */
+  restore(position: AssemblerPosition, accounts: ProducerAccountRecord[]): void {
+    if (!this.classifier) throw new Error('restore needs the classifier');
+    this.producer = new BlockProducer(position.blocks.slot, position.blocks);
+    Object.assign(this.counters, position.counters);
+    for (const a of accounts) {
+      const state = accountStateRecord(a.account, a.stateHash, loadShardAccount(Cell.fromBoc(a.shardAccount)[0]!.beginParse()));
+      this.shadow.set(a.account, state);
+      this.accountInfo.set(a.account, this.classifier.describe(state));
+    }
+  }
+
+  /**
+   * Resolves when every batch sealed so far is committed; rejects with the first failed write (and
+   * from then on), so a producer whose store refused a batch stops instead of carrying on.
+   */
+  written(): Promise<void> {
+    return this.writing;
   }
 
   /** Whether the current slot holds anything not yet written. */

@@ -64,13 +64,16 @@ export class LedgerNetwork {
     return this.collect(() => this.emulator.runTickTock(address, which));
   }
 
+  /** Seals the slot; resolves once its batch is committed. */
   async endSlot(): Promise<void> {
     this.emulator.endSlot();
+    await this.assembler.written();
   }
 
-  /** Seals the last slot if it holds anything. */
+  /** Seals the last slot if it holds anything, and waits for every batch to be committed. */
   async close(): Promise<void> {
     if (this.assembler.hasUnwritten) this.emulator.endSlot();
+    await this.assembler.written();
   }
 
   private async collect(run: () => Promise<EmulatedTrace>): Promise<TraceSummary> {

@@ -26,13 +26,21 @@ const emulator = await Emulator.create({ genesisTime }, (event) => {
   if (pending.length >= FLUSH_EVERY) post(false);
 });
 const traffic = new Traffic(emulator, seed);
+// every slot the traffic ends between traces carries its state, for the ledger side to save
+emulator.checkpoint = () => traffic.snapshot() as unknown as Record<string, unknown>;
 
 async function run(command: ProducerCommand): Promise<void> {
   if (command.cmd === 'start') {
     // the main thread compiled our contracts (its classifier needs their code hashes): no second compiler run
     adoptCompiledContracts(command.contracts);
-    await traffic.genesis();
-    await traffic.bootstrap();
+    if (command.restore) {
+      const { slot, lt, accounts, traffic: state } = command.restore;
+      emulator.restore(slot, lt, accounts);
+      await traffic.restore(state);
+    } else {
+      await traffic.genesis();
+      await traffic.bootstrap();
+    }
   } else {
     await traffic.slot(command.traces, command.force);
   }

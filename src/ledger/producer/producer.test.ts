@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { LiveProducer } from '../live';
+import { tableDump as dumpTables } from '../../store/table-dump';
+import { PRODUCER_POSITION_KEY } from '../../store/schema';
 import { Producer } from './producer';
 
 // The producer runs the emulator in a worker thread and writes from this one; these tests hold it
@@ -18,11 +20,13 @@ function store(name: string): LedgerStore {
 }
 afterAll(() => stores.forEach((s) => s.close()));
 
+const tableDump = (s: LedgerStore) => dumpTables(s.db);
+
 const txHashes = (s: LedgerStore) =>
   (s.db.prepare('SELECT hash FROM transactions ORDER BY lt, hash').all() as { hash: Buffer }[]).map((r) => r.hash.toString('hex'));
 
 describe('the producer', () => {
-  it('resumes a ledger by replay and continues exactly as an uninterrupted run', async () => {
+  it('resumes from its saved position, replaying nothing, and continues exactly as an uninterrupted run', async () => {
     const seed = 11;
     // uninterrupted: 3 bulk slots and 2 live ones
     const a = store('uninterrupted');
@@ -35,25 +39,83 @@ describe('the producer', () => {
     const pb = await Producer.start(b, seed);
     await pb.slots(4, (i) => i >= 3);
     await pb.close();
-    expect(b.getMeta('bulk_slots')).toBe('3');
-    expect(b.getMeta('live_slots')).toBe('1');
+    expect(await b.getMeta('bulk_slots')).toBe('3');
+    expect(await b.getMeta('live_slots')).toBe('1');
     const resumed = await Producer.resume(b, seed);
-    expect(resumed.stats.mcSeqno).toBe((await b.reader.latestMasterchainSeqno()));
+    expect(resumed.replayedSlots).toBe(0);
+    expect(resumed.stats.mcSeqno).toBe(await b.reader.latestMasterchainSeqno());
     await resumed.slot(true);
     await resumed.close();
 
     expect(txHashes(b).length).toBeGreaterThan(50);
-    expect(txHashes(b)).toEqual(txHashes(a));
-    expect(b.getMeta('live_slots')).toBe('2');
-  });
+    expect(tableDump(b)).toEqual(tableDump(a));
+    expect(await b.getMeta('live_slots')).toBe('2');
+  }, 300_000);
+
+  it('resumes a ledger without a saved position (an older build) by one replay, then from the position it saved', async () => {
+    const seed = 11;
+    const a = store('straight-legacy');
+    const pa = await Producer.start(a, seed);
+    await pa.slots(6, (i) => i >= 3);
+    await pa.close();
+
+    const b = store('legacy');
+    const pb = await Producer.start(b, seed);
+    await pb.slots(4, (i) => i >= 3);
+    await pb.close();
+    // what an older build leaves: the slot counts, no position, no account states
+    b.db.exec(`DELETE FROM ledger_meta WHERE key = '${PRODUCER_POSITION_KEY}'; DELETE FROM producer_accounts`);
+    const replayed = await Producer.resume(b, seed);
+    expect(replayed.replayedSlots).toBe(4);
+    await replayed.close();
+    expect(await b.getMeta(PRODUCER_POSITION_KEY)).not.toBeNull();
+
+    const again = await Producer.resume(b, seed);
+    expect(again.replayedSlots).toBe(0);
+    await again.slots(2, () => true);
+    await again.close();
+    expect(tableDump(b)).toEqual(tableDump(a));
+  }, 300_000);
 
   it('refuses to resume a ledger another seed produced, naming both ends', async () => {
     const s = store('other-seed');
     const p = await Producer.start(s, 12);
     await p.slots(2, () => false);
     await p.close();
-    await expect(Producer.resume(s, 13)).rejects.toThrow(/replaying seed 13 ends at masterchain seqno \d+, the ledger at \d+/);
+    await expect(Producer.resume(s, 13)).rejects.toThrow('the ledger was produced from seed 12, not 13; live production cannot resume');
   });
+
+  it('fails loudly when the store refuses a batch: the slot and every later one reject, nothing is written past the gap', async () => {
+    const s = store('refused');
+    const p = await Producer.start(s, 15);
+    await p.slots(2, () => false);
+    const before = s.reader.latestMasterchainSeqno();
+    let calls = 0;
+    p.setWriter({
+      writeBatch: async () => {
+        calls += 1;
+        throw new Error('disk full');
+      },
+      close: () => undefined,
+    });
+    await expect(p.slot()).rejects.toThrow('disk full');
+    await expect(p.slot()).rejects.toThrow('disk full');
+    expect(calls).toBe(1);
+    expect(await s.reader.latestMasterchainSeqno()).toBe(await before);
+    await p.close();
+  });
+
+  it('refuses to replay a ledger without a position from another seed: the block it makes again differs', async () => {
+    const s = store('legacy-other-seed');
+    const p = await Producer.start(s, 16);
+    await p.slots(2, () => false);
+    await p.close();
+    s.db.exec(`DELETE FROM ledger_meta WHERE key = '${PRODUCER_POSITION_KEY}'; DELETE FROM producer_accounts`);
+    const before = await s.reader.latestMasterchainSeqno();
+    await expect(Producer.resume(s, 17)).rejects.toThrow(/masterchain block \d+ made again differs from the ledger's|replaying seed 17 ends at masterchain seqno/);
+    expect(await s.reader.latestMasterchainSeqno()).toBe(before);
+    expect(await s.getMeta(PRODUCER_POSITION_KEY)).toBeNull();
+  }, 300_000);
 
   it('refuses a ledger without slot counts', async () => {
     const s = store('no-counts');
@@ -73,7 +135,7 @@ describe('the producer', () => {
     await live.stop();
     const after = (await s.reader.latestMasterchainSeqno())!;
     expect(after).toBeGreaterThanOrEqual(before + 2);
-    expect(Number(s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
+    expect(Number(await s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
     // stopped: the emulator thread is gone and nothing more is written
     await new Promise((r) => setTimeout(r, 300));
     expect((await s.reader.latestMasterchainSeqno())).toBe(after);

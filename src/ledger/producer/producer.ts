@@ -1,12 +1,14 @@
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { LedgerStore } from '../../store/open-store';
-import type { LedgerWriter } from '../../store/interface';
+import type { LedgerStore, LedgerWriter } from '../../store/interface';
 import { createTraceClassifier } from '../classify/trace-classifier';
 import { compiledContractBocs } from '../contracts/compile';
 import { LedgerAssembler } from '../network/ledger-assembler';
 import type { TraceKind } from '../traffic/traffic';
-import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, ProducerWorkerData } from './protocol';
+import type { ProducerAccountRecord } from '../../store/records';
+import type { TrafficState } from '../traffic/traffic';
+import { decodePosition, encodePosition, type ProducerPosition } from './position';
+import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, ProducerWorkerData, RestoreState } from './protocol';
 
 /** Chain time of slot 0, derived from the seed so that two seeds differ in time as well. */
 export function genesisTimeOf(seed: number): number {
@@ -42,9 +44,10 @@ interface Pending {
  * and writes them. Several slots may be in flight: the emulator runs the next while this thread
  * writes the last, and the ledger is the same as if one thread did both (events arrive in order).
  *
- * Its history is a pure function of the seed and of how many bulk and live slots were produced;
- * both counts are stored with every batch, so a restart can replay the history (writing nothing)
- * and carry on producing exactly where the ledger ends.
+ * Its history is a pure function of the seed and of how many bulk and live slots were produced.
+ * Every batch that ends a slot between traces also carries the producer's position (position.ts:
+ * clock, lt, blocks, counters, the traffic's state) and the accounts changed since the last one, so
+ * a restart takes up where the ledger ends instead of replaying the history.
  */
 export class Producer {
   private bulkSlots = 0;
@@ -53,17 +56,67 @@ export class Producer {
   private readonly pending = new Map<number, Pending>();
   private failure: Error | null = null;
   private readonly firstKinds = [...FIRST_KINDS];
+  /** Slots `resume` produced again (0 when the ledger ended on its saved position). */
+  replayedSlots = 0;
 
   private constructor(
     private readonly worker: Worker,
     private readonly assembler: LedgerAssembler,
+    private readonly seed: number,
   ) {
+    // the counts of the command whose events made the checkpoint (later commands may be in flight)
+    assembler.savePosition = (p, meta) =>
+      encodePosition({ format: 1, seed, bulkSlots: Number(meta.bulk_slots), liveSlots: Number(meta.live_slots), ...p });
     worker.on('message', (reply: ProducerReply) => this.receive(reply));
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`the emulator thread exited (code ${code})`)));
   }
 
-  static async start(store: LedgerStore | null, seed: number): Promise<Producer> {
+  /** A new network from the seed's genesis, writing into `store` (nothing is written without one). */
+  static start(store: LedgerStore | null, seed: number): Promise<Producer> {
+    return Producer.launch(store, seed, null, -1);
+  }
+
+  /**
+   * Takes up an existing ledger where it ends. From the saved position when there is one: the
+   * emulator thread and the assembler load it, then the slots the ledger holds beyond it (a slot
+   * whose deep trace spanned several blocks may have been cut short by a crash) are produced again
+   * without writing what the ledger already holds. A ledger without a position (written by an older
+   * build) is replayed from the seed the same way, once: its position is saved as the replay goes.
+   */
+  static async resume(store: LedgerStore, seed: number): Promise<Producer> {
+    const bulk = Number((await store.getMeta('bulk_slots')) ?? 'NaN');
+    const live = Number((await store.getMeta('live_slots')) ?? 'NaN');
+    if (!Number.isInteger(bulk) || !Number.isInteger(live)) throw new Error('the ledger does not say how it was produced; live production cannot resume');
+    const saved = await store.loadProducerState();
+    const position = saved.position ? decodePosition(saved.position) : null;
+    if (position && position.seed !== seed) {
+      throw new Error(`the ledger was produced from seed ${position.seed}, not ${seed}; live production cannot resume`);
+    }
+    const latest = saved.latestMcSeqno ?? -1;
+    const producer = await Producer.launch(store, seed, position ? { position, accounts: saved.accounts } : null, latest, saved.latestMcRootHash);
+    try {
+      const bulkLeft = bulk - producer.bulkSlots;
+      producer.replayedSlots = bulkLeft + live - producer.liveSlots;
+      await producer.slots(producer.replayedSlots, (i) => i >= bulkLeft);
+      // a slot cut short by a crash ends past the ledger's end once made again (and is written on)
+      if (producer.stats.mcSeqno < latest) {
+        throw new Error(`replaying seed ${seed} ends at masterchain seqno ${producer.stats.mcSeqno}, the ledger at ${latest}; live production cannot resume`);
+      }
+    } catch (error) {
+      await producer.close();
+      throw error;
+    }
+    return producer;
+  }
+
+  private static async launch(
+    store: LedgerStore | null,
+    seed: number,
+    saved: { position: ProducerPosition; accounts: ProducerAccountRecord[] } | null,
+    skipThrough: number,
+    skipThroughHash: Buffer | null = null,
+  ): Promise<Producer> {
     // the emulator thread loads while this one compiles the contracts
     const workerData: ProducerWorkerData = { seed, genesisTime: genesisTimeOf(seed) };
     // The emulator thread's live heap is ~50 MB, but V8 lets it grow to several hundred MB of garbage
@@ -72,38 +125,33 @@ export class Producer {
     const resourceLimits = { maxOldGenerationSizeMb: 384 };
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [], resourceLimits });
     // its listeners are attached at once, so an early failure of the thread is reported, not thrown
-    const producer = new Producer(worker, new LedgerAssembler(store?.writer ?? null));
+    const producer = new Producer(worker, new LedgerAssembler(store?.writer ?? null), seed);
+    producer.assembler.skipThrough = skipThrough;
+    producer.assembler.skipThroughHash = skipThroughHash;
     try {
       producer.assembler.classifyWith(await createTraceClassifier());
-      await producer.send({ cmd: 'start', contracts: await compiledContractBocs() }, { seed: String(seed), bulk_slots: '0', live_slots: '0' });
+      const contracts = await compiledContractBocs();
+      if (saved) {
+        const { position, accounts } = saved;
+        producer.bulkSlots = position.bulkSlots;
+        producer.liveSlots = position.liveSlots;
+        producer.firstKinds.splice(0, position.bulkSlots + position.liveSlots);
+        producer.assembler.restore(position, accounts);
+        const restore: RestoreState = {
+          slot: position.blocks.slot,
+          lt: position.lt,
+          accounts: accounts.map((a) => [a.account, a.shardAccount]),
+          traffic: position.traffic as unknown as TrafficState,
+        };
+        await producer.send({ cmd: 'start', contracts, restore });
+      } else {
+        await producer.send({ cmd: 'start', contracts });
+      }
       return producer;
     } catch (error) {
       await producer.close();
       throw error;
     }
-  }
-
-  /**
-   * Rebuilds the producer of an existing ledger: replays its bulk and live slots without writing,
-   * checks that the replay ends where the ledger ends, then writes into the store again.
-   */
-  static async resume(store: LedgerStore, seed: number): Promise<Producer> {
-    const bulk = Number(store.getMeta('bulk_slots') ?? 'NaN');
-    const live = Number(store.getMeta('live_slots') ?? 'NaN');
-    if (!Number.isInteger(bulk) || !Number.isInteger(live)) throw new Error('the ledger does not say how it was produced; live production cannot resume');
-    const producer = await Producer.start(null, seed);
-    try {
-      await producer.slots(bulk + live, (i) => i >= bulk);
-      const expected = await store.reader.latestMasterchainSeqno();
-      if (producer.stats.mcSeqno !== expected) {
-        throw new Error(`replaying seed ${seed} ends at masterchain seqno ${producer.stats.mcSeqno}, the ledger at ${expected}; live production cannot resume`);
-      }
-    } catch (error) {
-      await producer.close();
-      throw error;
-    }
-    producer.setWriter(store.writer);
-    return producer;
   }
 
   get stats() {
@@ -123,8 +171,7 @@ export class Producer {
   slot(live = false): Promise<number> {
     if (live) this.liveSlots += 1;
     else this.bulkSlots += 1;
-    const meta = { bulk_slots: String(this.bulkSlots), live_slots: String(this.liveSlots) };
-    return this.send({ cmd: 'slot', traces: live ? LIVE_TRACES : BULK_TRACES, force: this.firstKinds.shift() }, meta);
+    return this.send({ cmd: 'slot', traces: live ? LIVE_TRACES : BULK_TRACES, force: this.firstKinds.shift() });
   }
 
   /**
@@ -156,9 +203,11 @@ export class Producer {
     this.fail(new Error('the producer was closed'));
   }
 
-  private send(command: CommandBody, meta: Record<string, string>): Promise<number> {
+  /** Sends a command; the batches its events make carry the slot counts after it. */
+  private send(command: CommandBody): Promise<number> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
+    const meta = { seed: String(this.seed), bulk_slots: String(this.bulkSlots), live_slots: String(this.liveSlots) };
     return new Promise<number>((resolve, reject) => {
       this.pending.set(id, { meta, resolve, reject });
       this.worker.postMessage({ ...command, id } as ProducerCommand);
@@ -179,7 +228,15 @@ export class Producer {
     }
     if (reply.done) {
       this.pending.delete(reply.id);
-      pending.resolve(this.assembler.stats.transactions);
+      const transactions = this.assembler.stats.transactions;
+      // the slot is done once its batches are committed; a failed write fails the whole producer
+      this.assembler.written().then(
+        () => pending.resolve(transactions),
+        (error: unknown) => {
+          pending.reject(error as Error);
+          this.fail(error as Error);
+        },
+      );
     }
   }
 

@@ -1,12 +1,12 @@
 import type { EmulatorEvent } from '../network/emulator-events';
 import type { CompiledContracts } from '../contracts/compile';
-import type { TraceKind } from '../traffic/traffic';
+import type { TraceKind, TrafficState } from '../traffic/traffic';
 
 /** The producer's main thread → its emulator thread. */
 export type ProducerCommand = CommandBody & { id: number };
 
 export type CommandBody =
-  | { cmd: 'start'; contracts: Record<keyof CompiledContracts, string> }
+  | { cmd: 'start'; contracts: Record<keyof CompiledContracts, string>; restore?: RestoreState }
   | { cmd: 'slot'; traces: number; force?: TraceKind };
 
 /**
@@ -20,6 +20,16 @@ export interface ProducerReply {
   events: Uint8Array;
   done: boolean;
   error?: string;
+}
+
+/** A saved position, for the emulator thread to go on from instead of genesis. */
+export interface RestoreState {
+  /** The slot to run next. */
+  slot: number;
+  lt: bigint;
+  /** [raw address, ShardAccount BOC] of every account. */
+  accounts: [string, Buffer][];
+  traffic: TrafficState;
 }
 
 export type { EmulatorEvent };

@@ -16,6 +16,18 @@ export class Random {
     for (let i = 0; i < 20; i++) this.next();
   }
 
+  /** The generator's whole state: a restored generator goes on with the very same numbers. */
+  get state(): [number, number, number, number] {
+    return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
+  }
+
+  set state([a, b, c, d]: [number, number, number, number]) {
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+
   /** Uniform in [0, 1). */
   next(): number {
     this.a >>>= 0; this.b >>>= 0; this.c >>>= 0; this.d >>>= 0;

@@ -62,6 +62,22 @@ const WIDE_FAN = { width: 32, depth: 2, value: toNano('110') };
 const NO_FUNDS_BOUNCE_VALUE = toNano('0.0006');
 const GENESIS_BALANCE = toNano('1000000');
 
+/** Plain data (JSON), written with the batch that ends a slot: see `Traffic.snapshot`. */
+export interface TrafficState {
+  rng: [number, number, number, number];
+  /** [seqno, deployed] of each wallet, the masterchain wallet last. */
+  wallets: [number, number][];
+  jettonBalances: [string, string][];
+  /** Owner of each NFT as a wallet index, -1 when its mint failed. */
+  nftOwners: number[];
+  nextForwarderId: string;
+  chains: string;
+  fans: string;
+  queryId: string;
+  freshAddresses: number;
+  counts: [TraceKind, number][];
+}
+
 /**
  * What the traffic drives: the emulator (in a producer's worker thread) or a whole in-process
  * LedgerNetwork (in tests, whose traces then carry their records).
@@ -87,6 +103,7 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
   private collection!: Address;
   private thrower!: Address;
   private tickTock!: Address;
+  private inits!: Record<'tickTock' | 'minter' | 'collection' | 'thrower', { code: Cell; data: Cell }>;
   private readonly jettonBalances = new Map<string, bigint>();
   private readonly nftOwners: (TrafficWallet | null)[] = [];
   private nextForwarderId = 1n;
@@ -107,41 +124,88 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
 
   /** Genesis: funded wallets (still uninit: their first external deploys them), the tick-tock account. */
   async genesis(): Promise<void> {
-    this.contracts = await compileContracts();
-    for (let i = 0; i < WALLETS; i++) {
-      const w = new TrafficWallet(i % 2 === 0 ? 'v4r2' : 'v5r1', deriveKeyPair(this.seed, i), 0);
-      this.wallets.push(w);
-      await this.net.genesisAccount(w.address, { balance: GENESIS_BALANCE });
-    }
-    this.admin = this.wallets[0]!;
-    this.mcWallet = new TrafficWallet('v4r2', deriveKeyPair(this.seed, 1000), -1);
+    await this.setup();
+    for (const w of this.wallets) await this.net.genesisAccount(w.address, { balance: GENESIS_BALANCE });
     await this.net.genesisAccount(this.mcWallet.address, { balance: GENESIS_BALANCE });
-    const tt = { code: this.contracts.tickTock, data: tickTockData() };
-    this.tickTock = contractAddress(-1, tt);
-    await this.net.genesisAccount(this.tickTock, { balance: toNano('1000'), ...tt, special: { tick: true, tock: true } });
+    await this.net.genesisAccount(this.tickTock, { balance: toNano('1000'), ...this.inits.tickTock, special: { tick: true, tock: true } });
   }
 
   /** The first traces: the admin deploys the jetton minter, the NFT collection and the thrower. */
   async bootstrap(): Promise<void> {
-    const c = this.contracts;
-    const minterInit = {
-      code: c.jettonMinter,
-      data: jettonMinterData({ admin: this.admin.address, walletCode: c.jettonWallet, metadata: { name: 'Ledger Jetton', symbol: 'LJT', decimals: '9', description: 'The jetton of the ledgerscope network', image: 'https://ledgerscope.invalid/ljt.png' } }),
-    };
-    const collectionInit = {
-      code: c.nftCollection,
-      data: nftCollectionData({ owner: this.admin.address, itemCode: c.nftItem, metadata: { name: 'Ledger Shapes', description: 'Shapes minted on the ledgerscope network', image: 'https://ledgerscope.invalid/shapes.png' } }),
-    };
-    const throwerInit = { code: c.thrower, data: commentCell(`thrower ${this.seed}`) };
-    this.minter = contractAddress(0, minterInit);
-    this.collection = contractAddress(0, collectionInit);
-    this.thrower = contractAddress(0, throwerInit);
+    const { minter, collection, thrower } = this.inits;
     await this.send(this.admin, [
-      internal({ to: this.minter, value: toNano('1'), init: minterInit, bounce: false, body: commentCell('deploy jetton minter') }),
-      internal({ to: this.collection, value: toNano('1'), init: collectionInit, bounce: false, body: commentCell('deploy collection') }),
-      internal({ to: this.thrower, value: toNano('1'), init: throwerInit, bounce: false }),
+      internal({ to: this.minter, value: toNano('1'), init: minter, bounce: false, body: commentCell('deploy jetton minter') }),
+      internal({ to: this.collection, value: toNano('1'), init: collection, bounce: false, body: commentCell('deploy collection') }),
+      internal({ to: this.thrower, value: toNano('1'), init: thrower, bounce: false }),
     ]);
     await this.net.endSlot();
+  }
+
+  /**
+   * Everything the seed fixes: the compiled contracts, the wallets' keys, the contracts' initial
+   * states and addresses. Sends nothing.
+   */
+  private async setup(): Promise<void> {
+    const c = (this.contracts = await compileContracts());
+    for (let i = 0; i < WALLETS; i++) this.wallets.push(new TrafficWallet(i % 2 === 0 ? 'v4r2' : 'v5r1', deriveKeyPair(this.seed, i), 0));
+    this.admin = this.wallets[0]!;
+    this.mcWallet = new TrafficWallet('v4r2', deriveKeyPair(this.seed, 1000), -1);
+    this.inits = {
+      tickTock: { code: c.tickTock, data: tickTockData() },
+      minter: {
+        code: c.jettonMinter,
+        data: jettonMinterData({ admin: this.admin.address, walletCode: c.jettonWallet, metadata: { name: 'Ledger Jetton', symbol: 'LJT', decimals: '9', description: 'The jetton of the ledgerscope network', image: 'https://ledgerscope.invalid/ljt.png' } }),
+      },
+      collection: {
+        code: c.nftCollection,
+        data: nftCollectionData({ owner: this.admin.address, itemCode: c.nftItem, metadata: { name: 'Ledger Shapes', description: 'Shapes minted on the ledgerscope network', image: 'https://ledgerscope.invalid/shapes.png' } }),
+      },
+      thrower: { code: c.thrower, data: commentCell(`thrower ${this.seed}`) },
+    };
+    this.tickTock = contractAddress(-1, this.inits.tickTock);
+    this.minter = contractAddress(0, this.inits.minter);
+    this.collection = contractAddress(0, this.inits.collection);
+    this.thrower = contractAddress(0, this.inits.thrower);
+  }
+
+  /**
+   * The generator's state between two slots: with the seed, all a restarted producer needs to go on
+   * sending exactly the traffic an uninterrupted one sends. Every field that a trace changes belongs
+   * here (the resume tests compare a restarted ledger with an uninterrupted one, byte for byte).
+   */
+  snapshot(): TrafficState {
+    const walletIndex = (w: TrafficWallet | null) => (w ? this.wallets.indexOf(w) : -1);
+    return {
+      rng: this.rng.state,
+      wallets: [...this.wallets, this.mcWallet].map((w) => [w.seqno, w.deployed ? 1 : 0]),
+      jettonBalances: [...this.jettonBalances].map(([k, v]) => [k, v.toString()]),
+      nftOwners: this.nftOwners.map(walletIndex),
+      nextForwarderId: this.nextForwarderId.toString(),
+      chains: this.chains.toString(),
+      fans: this.fans.toString(),
+      queryId: this.queryId.toString(),
+      freshAddresses: this.freshAddresses,
+      counts: [...this.counts],
+    };
+  }
+
+  /** Takes up a snapshot: the network already holds the accounts' states. */
+  async restore(state: TrafficState): Promise<void> {
+    await this.setup();
+    this.rng.state = state.rng;
+    [...this.wallets, this.mcWallet].forEach((w, i) => {
+      const [seqno, deployed] = state.wallets[i]!;
+      w.seqno = seqno;
+      w.deployed = deployed === 1;
+    });
+    for (const [k, v] of state.jettonBalances) this.jettonBalances.set(k, BigInt(v));
+    this.nftOwners.push(...state.nftOwners.map((i) => (i < 0 ? null : this.wallets[i]!)));
+    this.nextForwarderId = BigInt(state.nextForwarderId);
+    this.chains = BigInt(state.chains);
+    this.fans = BigInt(state.fans);
+    this.queryId = BigInt(state.queryId);
+    this.freshAddresses = state.freshAddresses;
+    for (const [k, n] of state.counts) this.counts.set(k, n);
   }
 
   /** One masterchain block's worth of traffic: the tick and tock, then `traces` traces. */

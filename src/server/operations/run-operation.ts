@@ -1,5 +1,6 @@
 import type { LedgerSnapshots } from '../../store/interface';
 import type { ReadCaches } from '../serialize/read-caches';
+import { followLedgerSeqno } from '../serialize/address-book';
 import type { BodySink, Operation } from './operation';
 
 /** A body sink that also learns, before the first piece, which masterchain block the answer reflects. */
@@ -21,6 +22,7 @@ export async function runOperation<P>(
 ): Promise<void> {
   await ledger.readSnapshot(async (reader) => {
     const seqno = await reader.latestMasterchainSeqno();
+    followLedgerSeqno(reader, seqno);
     out.begin(seqno);
     await op.run({ ...ctx, reader }, params, out);
   });

@@ -192,8 +192,10 @@ export class ReaderPool implements ReadExecutor {
   private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
     if (m.status === 404) return new ReadError(404, m.message, m.seqno);
     // the store cannot answer right now (locked by a writer past the busy timeout, file gone or
-    // unreadable): a 503 the client may retry, not a 500
-    if (m.code && /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)/.test(m.code)) {
+    // unreadable; PostgreSQL unreachable, shutting down or starting (SQLSTATE classes 08 and 57P),
+    // or a replica that cancelled a read conflicting with the WAL it replays (40001)): a 503 the
+    // client may retry, not a 500
+    if (m.code && /^(SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)|LEDGER_CONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)/.test(m.code)) {
       return new ReadError(503, 'the ledger store is unavailable; try again shortly', null, 1);
     }
     if (m.status !== 499) process.stderr.write(`internal error in a reader worker: ${m.message}\n`);

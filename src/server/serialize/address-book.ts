@@ -20,25 +20,34 @@ type BookEntry = { user_friendly: string; domain: null; interfaces: string[] };
 type MetaEntry = { is_indexed: boolean; token_info: Record<string, unknown>[] };
 
 /**
- * What the store said about each address, kept for at most a second. Account status and interfaces
- * change only while live production runs (an account gets deployed, a contract gets classified), so
- * an answer may show an address's previous form or interfaces for up to a second; in exchange a
- * request stops paying one indexed lookup and one checksum per address (most of a small query's cost).
+ * What the store said about each address, as of one masterchain block. Account status and
+ * interfaces change only when a block lands (an account gets deployed, a contract gets classified),
+ * so the entries hold until the reader sees a newer masterchain block (`followLedgerSeqno`), and a
+ * request stops paying one indexed lookup and one checksum per address (most of a small query's
+ * cost). Following the block, not the clock, keeps the answers of several API processes over one
+ * ledger the same at the same block.
  */
 class BookCache {
   /** Each address book entry as its `"raw":{…}` member text: a response joins strings, serializes nothing. */
   readonly bookJson = new Map<string, string>();
   readonly meta = new Map<string, MetaEntry | null>();
-  private born = Date.now();
+  private seqno: number | null = null;
+
+  follow(seqno: number | null): void {
+    if (seqno !== this.seqno) {
+      this.clear();
+      this.seqno = seqno;
+    }
+  }
 
   fresh(): this {
-    const now = Date.now();
-    if (now - this.born > 1000 || this.bookJson.size + this.meta.size > 100_000) {
-      this.bookJson.clear();
-      this.meta.clear();
-      this.born = now;
-    }
+    if (this.bookJson.size + this.meta.size > 100_000) this.clear();
     return this;
+  }
+
+  private clear(): void {
+    this.bookJson.clear();
+    this.meta.clear();
   }
 }
 const caches = new WeakMap<LedgerReader, BookCache>();
@@ -47,6 +56,11 @@ const cacheOf = (reader: LedgerReader) => {
   if (!c) caches.set(reader, (c = new BookCache()));
   return c.fresh();
 };
+
+/** A snapshot of `reader` sees masterchain block `seqno`: entries read at another block are dropped. */
+export function followLedgerSeqno(reader: LedgerReader, seqno: number | null): void {
+  cacheOf(reader).follow(seqno);
+}
 
 /** The cache, with an entry for each of the addresses. */
 async function withBook(reader: LedgerReader, addresses: Set<string>): Promise<BookCache> {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { testLedgerPath } from '../../ledger/test-ledger';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { createServer } from '../app';
+import { startPgTestLedger } from '../../store/postgres/test-support/pg-test-ledger';
 import type { ServiceLimits } from '../limits';
 import type { ZodType } from 'zod';
 import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
@@ -51,10 +52,13 @@ export interface TestServer {
 export async function startTestServer(limits: Partial<ServiceLimits> = {}): Promise<TestServer> {
   const path = await testLedgerPath();
   const store = openLedgerStore(path, { readonly: true });
+  // LEDGER_TEST_ENGINE=postgres: the same suites against the same seed's ledger in PostgreSQL, the
+  // SQLite file of that seed still the oracle they check answers against
+  const pg = process.env.LEDGER_TEST_ENGINE === 'postgres' ? await startPgTestLedger() : null;
   // The suite checks answers, not speed: on a loaded CI machine a big page may take longer than the
   // production budget, and a cut body would fail a test that is not about the budget. Tests of
   // the budget set their own.
-  const app = await createServer({ location: path, limits: { queryTimeoutMs: 120_000, ...limits } });
+  const app = await createServer({ location: pg?.url ?? path, limits: { queryTimeoutMs: 120_000, ...limits } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -82,6 +86,7 @@ export async function startTestServer(limits: Partial<ServiceLimits> = {}): Prom
       await app.close();
       sql.close();
       store.close();
+      pg?.cluster.destroy();
     },
   };
 }

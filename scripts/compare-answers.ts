@@ -1,0 +1,53 @@
+// Every answer of the API on one ledger, as JSON lines: `npx tsx scripts/compare-answers.ts LEDGER OUT`.
+// Run it on a ledger with one build and on the same ledger (or its migrated copy, or a ledger of the
+// same seed and size) with another, then compare the two files (`cmp A B`): a storage change must
+// leave every answer byte for byte as it was. The requests come from the ledger itself (every
+// masterchain block, every block, every trace, every account's traces, every message hash, body hash
+// and opcode), read with plain SQL that both schema versions answer.
+import { createWriteStream } from 'node:fs';
+import Database from 'better-sqlite3';
+import { openLedgerStore } from '../src/store/open-store';
+import { createServer } from '../src/server/app';
+
+const [path, out] = process.argv.slice(2);
+if (!path || !out) {
+  process.stderr.write('usage: npx tsx scripts/compare-answers.ts LEDGER OUT\n');
+  process.exit(2);
+}
+const sql = new Database(path, { readonly: true });
+const hex = (b: Buffer) => b.toString('hex');
+const col = <T>(q: string) => sql.prepare(q).pluck().all() as T[];
+const urls: string[] = [];
+for (const s of col<number>('SELECT seqno FROM blocks WHERE workchain = -1 ORDER BY seqno')) {
+  urls.push(`/api/v3/masterchainBlockShardState?seqno=${s}&limit=1000`, `/api/v3/traces?mc_seqno=${s}&limit=1000&include_actions=true`);
+}
+for (const b of sql.prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY workchain, shard, seqno').safeIntegers(true).all() as Record<string, bigint>[]) {
+  urls.push(`/api/v2/getBlockTransactionsExt?workchain=${b.workchain}&shard=${b.shard}&seqno=${b.seqno}&count=1000`);
+}
+const traceIds = col<Buffer>('SELECT trace_id FROM traces ORDER BY trace_id');
+for (let i = 0; i < traceIds.length; i += 10) urls.push(`/api/v3/traces?trace_id=${traceIds.slice(i, i + 10).map(hex).join(',')}&include_actions=true`);
+for (const a of col<string>('SELECT DISTINCT account FROM trace_accounts ORDER BY account')) urls.push(`/api/v3/traces?account=${encodeURIComponent(a)}&limit=1000`);
+for (const sort of ['asc', 'desc']) for (const offset of [0, 500, 1500]) urls.push(`/api/v3/traces?limit=1000&offset=${offset}&sort=${sort}&include_actions=true`);
+for (const m of col<Buffer>('SELECT DISTINCT msg_hash FROM messages ORDER BY msg_hash')) urls.push(`/api/v3/transactionsByMessage?msg_hash=${hex(m)}`);
+for (const m of col<Buffer>('SELECT DISTINCT hash_norm FROM messages WHERE hash_norm IS NOT NULL ORDER BY hash_norm')) urls.push(`/api/v3/transactionsByMessage?msg_hash=${hex(m)}&direction=in`);
+for (const b of col<Buffer>('SELECT DISTINCT body_hash FROM messages ORDER BY body_hash')) urls.push(`/api/v3/transactionsByMessage?body_hash=${hex(b)}&limit=1000`);
+for (const o of col<number>('SELECT DISTINCT opcode FROM messages WHERE opcode IS NOT NULL ORDER BY opcode')) {
+  for (const d of ['in', 'out']) urls.push(`/api/v3/transactionsByMessage?opcode=${o}&direction=${d}&limit=1000`);
+}
+sql.close();
+
+// writable: a ledger of an older schema version is migrated first, as the server would
+openLedgerStore(path).close();
+const app = await createServer({ location: path });
+const file = createWriteStream(out);
+let failed = 0;
+let done = 0;
+for (const url of urls) {
+  const r = await app.inject({ method: 'GET', url });
+  if (r.statusCode !== 200) failed += 1;
+  if (!file.write(`${JSON.stringify({ url, status: r.statusCode, body: r.json() as unknown })}\n`)) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
+  if (++done % 1000 === 0) process.stderr.write(`${done}/${urls.length}\n`);
+}
+await new Promise((resolve) => file.end(resolve));
+await app.close();
+process.stdout.write(`${urls.length} answers written to ${out} (${failed} not 200)\n`);

@@ -1,0 +1,362 @@
+import type { QueryResultRow } from 'pg';
+import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
+import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import type {
+  AccountInfoRecord,
+  AccountStatus,
+  ActionRecord,
+  BalanceChangesRecord,
+  BlockRecord,
+  BlockRef,
+  InterfaceName,
+  TokenInfoRecord,
+  TokenType,
+  TraceRecord,
+  TransactionRecord,
+} from '../records';
+import { actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from '../row-records';
+
+const hex = (b: Buffer) => b.toString('hex');
+
+/** A pool (each query on any connection) or one connection inside a snapshot transaction. */
+export interface Queryable {
+  query<R extends QueryResultRow = Row>(config: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: R[] }>;
+}
+
+/** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
+const MAX_LT = (1n << 63n) - 1n;
+const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
+
+// Statements are prepared once per connection under a name derived from their text.
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let n = statementNames.get(sql);
+  if (!n) {
+    n = `ls${statementNames.size}`;
+    statementNames.set(sql, n);
+  }
+  return n;
+}
+
+/**
+ * The PostgreSQL twin of the SQLite reader: the same queries in the same orders, with lists of keys
+ * as one array parameter (`= ANY($1)`). Bound to a pool, each query sees the newest committed
+ * ledger; bound to a connection inside a REPEATABLE READ transaction, all of them see one snapshot.
+ */
+export class PgLedgerReader implements LedgerReader {
+  constructor(private readonly db: Queryable) {}
+
+  /** The connections belong to the store, which closes them. */
+  async close(): Promise<void> {}
+
+  private async rows(sql: string, values: unknown[] = []): Promise<Row[]> {
+    return (await this.db.query({ name: statementName(sql), text: sql, values })).rows;
+  }
+
+  async getBlock(ref: BlockRef): Promise<BlockRecord | null> {
+    const [row] = await this.rows('SELECT * FROM blocks WHERE workchain = $1 AND shard = $2 AND seqno = $3', [ref.workchain, ref.shard, ref.seqno]);
+    return row ? blockFromRow(row) : null;
+  }
+
+  async getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number): Promise<{ hashes: Buffer[]; incomplete: boolean }> {
+    const rows = after
+      ? await this.rows(
+          `SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3
+           AND (account > $4 OR (account = $4 AND lt > $5)) ORDER BY account, lt LIMIT $6`,
+          [ref.workchain, ref.shard, ref.seqno, after.account, clampLt(after.lt), count + 1],
+        )
+      : await this.rows('SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3 ORDER BY account, lt LIMIT $4', [
+          ref.workchain, ref.shard, ref.seqno, count + 1,
+        ]);
+    return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
+  }
+
+  async getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }> {
+    const page = await this.getBlockTransactionHashes(ref, after, count);
+    return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
+  }
+
+  async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
+    const mc = await this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
+    if (!mc) return null;
+    const shards = await this.rows(
+      `SELECT b.* FROM shard_state s JOIN blocks b ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
+       WHERE s.mc_seqno = $1 ORDER BY s.workchain, s.shard`,
+      [seqno],
+    );
+    return [mc, ...shards.map(blockFromRow)];
+  }
+
+  async getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]> {
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const rows = await this.rows(`SELECT hash FROM transactions WHERE mc_seqno = $1 ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT $2 OFFSET $3`, [
+      seqno, page.limit, page.offset,
+    ]);
+    return rows.map((r) => blob(r.hash));
+  }
+
+  async getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]> {
+    return this.getTransactions(await this.getTransactionHashesByMcSeqno(seqno, page));
+  }
+
+  /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
+  async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
+    if (hashes.length === 0) return [];
+    const rows = new Map<string, Row>();
+    for (const r of await this.rows('SELECT * FROM transactions WHERE hash = ANY($1::bytea[])', [hashes])) rows.set(hex(blob(r.hash)), r);
+    const ordered: Row[] = [];
+    for (const h of hashes) {
+      const r = rows.get(hex(h));
+      if (r) ordered.push(r);
+    }
+    return this.assemble(ordered);
+  }
+
+  async getTransaction(hash: Buffer): Promise<TransactionRecord | null> {
+    return (await this.getTransactions([hash]))[0] ?? null;
+  }
+
+  async findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]> {
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const byUtime = filter.startUtime !== undefined || filter.endUtime !== undefined;
+    const where: string[] = ["t.state = 'complete'"];
+    const args: unknown[] = [];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    let from = 'traces t';
+    let order = byUtime ? `t.end_utime ${dir}, t.trace_id ${dir}` : `t.end_lt ${dir}, t.trace_id ${dir}`;
+    if (filter.accounts?.length === 1 && !byUtime) {
+      // one account: walk its trace_accounts rows in index order (account, end_lt, trace_id)
+      from = 'trace_accounts a JOIN traces t ON t.trace_id = a.trace_id AND t.mc_seqno_start = a.mc_seqno';
+      where.push(`a.account = ${arg(filter.accounts[0])}`);
+      order = `a.end_lt ${dir}, a.trace_id ${dir}`;
+    } else if (filter.accounts?.length) {
+      from = `(SELECT DISTINCT trace_id, mc_seqno FROM trace_accounts WHERE account = ANY(${arg(filter.accounts)}::text[])) a
+              JOIN traces t ON t.trace_id = a.trace_id AND t.mc_seqno_start = a.mc_seqno`;
+    } else if (filter.traceIds?.length) {
+      where.push(`t.trace_id = ANY(${arg(filter.traceIds)}::bytea[])`);
+    } else if (filter.txHashes?.length) {
+      from = `(SELECT DISTINCT trace_id FROM transactions WHERE hash = ANY(${arg(filter.txHashes)}::bytea[])) a JOIN traces t ON t.trace_id = a.trace_id`;
+    } else if (filter.msgHashes?.length) {
+      const m = arg(filter.msgHashes);
+      from = `(SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash AND x.mc_seqno = m.mc_seqno WHERE m.msg_hash = ANY(${m}::bytea[])
+               UNION SELECT x.trace_id FROM messages m JOIN transactions x ON x.hash = m.tx_hash AND x.mc_seqno = m.mc_seqno WHERE m.hash_norm = ANY(${m}::bytea[])) a
+              JOIN traces t ON t.trace_id = a.trace_id`;
+    }
+    if (filter.mcSeqno !== undefined) where.push(`t.mc_seqno_end = ${arg(filter.mcSeqno)}`);
+    if (filter.startUtime !== undefined) where.push(`t.end_utime >= ${arg(filter.startUtime)}`);
+    if (filter.endUtime !== undefined) where.push(`t.end_utime <= ${arg(filter.endUtime)}`);
+    if (filter.startLt !== undefined) where.push(`t.end_lt >= ${arg(clampLt(filter.startLt))}`);
+    if (filter.endLt !== undefined) where.push(`t.end_lt <= ${arg(clampLt(filter.endLt))}`);
+    const sql = `SELECT t.* FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${arg(page.limit)} OFFSET ${arg(page.offset)}`;
+    return this.tracesFromRows(await this.rows(sql, args));
+  }
+
+  /** Trace records of trace rows, with the accounts each completed trace touched. */
+  private async tracesFromRows(rows: Row[]): Promise<TraceRecord[]> {
+    if (rows.length === 0) return [];
+    const accounts = new Map<string, string[]>();
+    const accountRows = await this.rows(
+      'SELECT trace_id, account FROM trace_accounts WHERE trace_id = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[]) ORDER BY trace_id, account',
+      [rows.map((r) => r.trace_id), [...new Set(rows.map((r) => num(r.mc_seqno_start)))]],
+    );
+    for (const r of accountRows) {
+      const k = hex(blob(r.trace_id));
+      const list = accounts.get(k);
+      if (list) list.push(r.account as string);
+      else accounts.set(k, [r.account as string]);
+    }
+    return rows.map((r) => traceFromRow(r, accounts.get(hex(blob(r.trace_id))) ?? []));
+  }
+
+  async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
+    return this.assemble(await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash LIMIT $2', [traceId, max]));
+  }
+
+  async getActions(traceIds: Buffer[]): Promise<ActionRecord[]> {
+    if (traceIds.length === 0) return [];
+    const rows = await this.rows('SELECT * FROM actions WHERE trace_id = ANY($1::bytea[]) ORDER BY trace_id, position', [traceIds]);
+    const byTrace = new Map<string, ActionRecord[]>();
+    for (const r of rows) {
+      const k = hex(blob(r.trace_id));
+      const list = byTrace.get(k) ?? [];
+      byTrace.set(k, list);
+      list.push(actionFromRow(r));
+    }
+    // in the order the trace ids were asked for, each trace's actions by position
+    const out: ActionRecord[] = [];
+    for (const id of traceIds) out.push(...(byTrace.get(hex(id)) ?? []));
+    return out;
+  }
+
+  async findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]> {
+    return this.getTransactions(await this.findTransactionHashesByMessage(filter, page));
+  }
+
+  async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {
+    const args: unknown[] = [];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    if (filter.msgHash) {
+      // the message's two rows (sent, received) and the few external messages sharing its
+      // normalized hash: two index lookups, deduplicated and ordered here, as the SQLite reader does
+      const h = arg(filter.msgHash);
+      const rest = messageConditions(filter, arg);
+      const rows = (await this.rows(
+        `SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ${h}${rest}
+         UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ${h} AND msg_hash != ${h}${rest}`,
+        args,
+      )) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
+      const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
+      for (const r of rows) unique.set(hex(r.tx_hash), r);
+      const sign = page.sort === 'asc' ? 1 : -1;
+      const ordered = [...unique.values()].sort((a, b) =>
+        sign * (a.tx_lt !== b.tx_lt ? (a.tx_lt < b.tx_lt ? -1 : 1) : a.tx_account !== b.tx_account ? (a.tx_account < b.tx_account ? -1 : 1) : Buffer.compare(a.tx_hash, b.tx_hash)),
+      );
+      return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
+    }
+    const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
+    const rest = messageConditions(filter, arg);
+    // Several messages of one transaction may match (a fan-out sends many with one opcode): each
+    // transaction is listed once.
+    const sql = `SELECT DISTINCT tx_lt, tx_account, tx_hash FROM messages WHERE true${rest}
+                 ORDER BY tx_lt ${dir}, tx_account ${dir}, tx_hash ${dir} LIMIT ${arg(page.limit)} OFFSET ${arg(page.offset)}`;
+    return (await this.rows(sql, args)).map((r) => blob(r.tx_hash));
+  }
+
+  async getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]> {
+    const unique = [...new Set(accounts)];
+    if (unique.length === 0) return [];
+    const byAccount = new Map<string, Row>();
+    for (const r of await this.rows('SELECT * FROM accounts WHERE account = ANY($1::text[])', [unique])) byAccount.set(r.account as string, r);
+    const out: AccountInfoRecord[] = [];
+    for (const a of unique) {
+      const r = byAccount.get(a);
+      if (r) {
+        out.push({
+          account: r.account as string,
+          codeHash: optBlob(r.code_hash),
+          interfaces: JSON.parse(r.interfaces as string) as InterfaceName[],
+          status: r.status as AccountStatus,
+        });
+      }
+    }
+    return out;
+  }
+
+  async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {
+    const unique = [...new Set(accounts)];
+    if (unique.length === 0) return [];
+    const byAccount = new Map<string, Row[]>();
+    for (const r of await this.rows('SELECT * FROM token_info WHERE account = ANY($1::text[]) ORDER BY account, type', [unique])) {
+      const list = byAccount.get(r.account as string) ?? [];
+      byAccount.set(r.account as string, list);
+      list.push(r);
+    }
+    return unique.flatMap((a) =>
+      (byAccount.get(a) ?? []).map((r) => ({
+        account: r.account as string,
+        type: r.type as TokenType,
+        name: r.name as string | null,
+        symbol: r.symbol as string | null,
+        decimals: optNum(r.decimals),
+        description: r.description as string | null,
+        image: r.image as string | null,
+        extra: JSON.parse(r.extra as string) as Record<string, unknown>,
+      })),
+    );
+  }
+
+  async getBalanceChanges(scope: { traceId: Buffer } | { actionId: Buffer }): Promise<BalanceChangesRecord | null> {
+    let txs: TransactionRecord[];
+    if ('traceId' in scope) {
+      txs = await this.assemble(await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash', [scope.traceId]));
+      if (txs.length === 0) return null;
+    } else {
+      const [row] = await this.rows('SELECT * FROM actions WHERE action_id = $1', [scope.actionId]);
+      if (!row) return null;
+      txs = await this.getTransactions(actionFromRow(row).transactions);
+    }
+    const accounts = [...new Set(txs.map((t) => t.account))];
+    return balanceChanges(txs, jettonWalletIdentities(await this.getTokenInfos(accounts)));
+  }
+
+  async getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]> {
+    if (traceIds.length === 0) return [];
+    return this.tracesFromRows(await this.rows('SELECT * FROM traces WHERE trace_id = ANY($1::bytea[])', [traceIds]));
+  }
+
+  async getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]> {
+    const rows = await this.rows('SELECT * FROM blocks WHERE mc_seqno > $1 AND workchain <> -1 ORDER BY mc_seqno, workchain, shard, seqno', [mcSeqno]);
+    return rows.map((r) => blockFromRow(r));
+  }
+
+  async latestMasterchainSeqno(): Promise<number | null> {
+    const [row] = await this.rows('SELECT max(seqno) AS s FROM blocks WHERE workchain = -1');
+    return row?.s === null || row?.s === undefined ? null : num(row.s);
+  }
+
+  /**
+   * Full records of a page of transaction rows with a constant number of queries per page: their
+   * messages, account states, message contents and each message's other end. Each key list is
+   * narrowed to the partitions the page's transactions live in (`mc_seqno = ANY`), so the other
+   * partitions are pruned at run time.
+   */
+  private async assemble(txRows: Row[]): Promise<TransactionRecord[]> {
+    if (txRows.length === 0) return [];
+    const mcs = [...new Set(txRows.map((r) => num(r.mc_seqno)))];
+    const msgRows = await this.rows('SELECT * FROM messages WHERE tx_hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
+      txRows.map((r) => r.hash),
+      mcs,
+    ]);
+    const msgsByTx = new Map<string, Row[]>();
+    for (const m of msgRows) {
+      const k = hex(blob(m.tx_hash));
+      const list = msgsByTx.get(k);
+      if (list) list.push(m);
+      else msgsByTx.set(k, [m]);
+    }
+    const stateHashes = new Map<string, Buffer>();
+    for (const r of txRows) for (const h of [blob(r.state_before), blob(r.state_after)]) stateHashes.set(hex(h), h);
+    const msgHashes = new Map<string, Buffer>();
+    for (const m of msgRows) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
+    // one after another: inside a snapshot they share one connection, which runs one query at a time
+    const stateRows = await this.rows('SELECT * FROM account_states WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
+      [...stateHashes.values()],
+      mcs,
+    ]);
+    // the other end of each message: the transaction that received (`in`) or sent (`out`) it; and
+    // the row that keeps the message's own columns (the receiver's copy leaves them to the sender's)
+    const { ends, payloads } = messageEnds(
+      msgHashes.size ? await this.rows('SELECT * FROM messages WHERE msg_hash = ANY($1::bytea[]) ORDER BY msg_hash, direction, tx_hash', [[...msgHashes.values()]]) : [],
+    );
+    // every message's body and init state is kept in its receiver's partition too
+    const contentHashes = new Map<string, Buffer>();
+    for (const m of [...msgRows, ...payloads.values()]) {
+      contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
+      const init = optBlob(m.init_state_hash);
+      if (init) contentHashes.set(hex(init), init);
+    }
+    const contentRows = contentHashes.size
+      ? await this.rows('SELECT hash, boc FROM message_contents WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...contentHashes.values()], mcs])
+      : [];
+    const states = new Map<string, Row>();
+    for (const r of stateRows) states.set(hex(blob(r.hash)), r);
+    const contents = new Map<string, Buffer>();
+    for (const r of contentRows) contents.set(hex(blob(r.hash)), blob(r.boc));
+    return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends, payloads });
+  }
+}
+
+/** The body hash, opcode and direction conditions of a message filter, as ` AND ...` clauses. */
+function messageConditions(filter: MessageFilter, arg: (v: unknown) => string): string {
+  let rest = '';
+  if (filter.bodyHash) rest += ` AND body_hash = ${arg(filter.bodyHash)}`;
+  if (filter.opcode !== undefined) rest += ` AND opcode = ${arg(filter.opcode)}`;
+  if (filter.direction) rest += ` AND direction = ${arg(filter.direction)}`;
+  return rest;
+}
