@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Cell } from '@ton/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testLedgerPath } from './test-ledger';
+import { decodeAction, decodeBoc, decodeDescription } from '../store/compact';
 import { messageCells } from './network/extract-messages';
 import { shardContainsAccount } from '../ton/shard';
 import { OP } from './contracts/opcodes';
@@ -18,6 +19,11 @@ const hex = (b: unknown) => (b as Buffer).toString('hex');
 
 beforeAll(async () => {
   db = new Database(await testLedgerPath(), { readonly: true });
+  // the store keeps these deflated (src/store/compact.ts): plain again for the checks below
+  db.function('plain_description', (b: unknown) => JSON.stringify(decodeDescription(b as Buffer)));
+  db.function('plain_boc', (b: unknown) => decodeBoc(b as Buffer));
+  db.function('action_transactions', (b: unknown) => JSON.stringify(decodeAction(b as Buffer).transactions));
+  db.function('action_details', (b: unknown) => JSON.stringify(decodeAction(b as Buffer).details));
 }, 300_000);
 
 describe('the generated ledger: blocks and shards', () => {
@@ -79,7 +85,7 @@ describe('the generated ledger: transactions and messages', () => {
   });
 
   it('stores each transaction as its real BOC, whose hash is the transaction hash, and message hashes of the raw cells', () => {
-    const txs = all('SELECT hash, boc FROM transactions');
+    const txs = all('SELECT hash, plain_boc(boc) AS boc FROM transactions');
     for (const t of txs) {
       const cell = Cell.fromBoc(t.boc as Buffer)[0]!;
       expect(hex(cell.hash())).toBe(hex(t.hash));
@@ -116,13 +122,13 @@ describe('the generated ledger: every kind of trace', () => {
   it('holds transfers with comments, deploys, bounces, compute failures, jettons, NFTs, masterchain and tick-tock activity', () => {
     expect(one("SELECT count(*) AS n FROM messages WHERE comment IS NOT NULL AND comment != ''").n).toBeGreaterThan(20n);
     expect(one("SELECT count(*) AS n FROM transactions WHERE orig_status IN ('uninit','nonexist') AND end_status = 'active'").n).toBeGreaterThan(5n);
-    expect(one("SELECT count(*) AS n FROM messages WHERE bounced = 1 AND direction = 'in'").n).toBeGreaterThan(2n);
-    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(description, '$.compute_ph.skipped') = 0 AND json_extract(description, '$.compute_ph.exit_code') NOT IN (0, 1)").n).toBeGreaterThan(2n);
+    expect(one("SELECT count(*) AS n FROM messages o JOIN messages i ON i.msg_hash = o.msg_hash AND i.direction = 'in' WHERE o.bounced = 1 AND o.direction = 'out'").n).toBeGreaterThan(2n);
+    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(plain_description(description), '$.compute_ph.skipped') = 0 AND json_extract(plain_description(description), '$.compute_ph.exit_code') NOT IN (0, 1)").n).toBeGreaterThan(2n);
     for (const op of [OP.jettonTransferNotification, OP.excesses, OP.jettonBurnNotification, OP.nftOwnershipAssigned, OP.jettonInternalTransfer]) {
       expect(one("SELECT count(*) AS n FROM messages WHERE opcode = ? AND direction = 'in'", op | 0).n, `opcode ${op.toString(16)}`).toBeGreaterThan(0n);
     }
-    expect(one("SELECT count(*) AS n FROM transactions WHERE workchain = -1 AND json_extract(description, '$.type') = 'ord'").n).toBeGreaterThan(0n);
-    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(description, '$.type') = 'tick_tock' AND json_extract(description, '$.is_tock') = 1").n).toBeGreaterThan(0n);
+    expect(one("SELECT count(*) AS n FROM transactions WHERE workchain = -1 AND json_extract(plain_description(description), '$.type') = 'ord'").n).toBeGreaterThan(0n);
+    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(plain_description(description), '$.type') = 'tick_tock' AND json_extract(plain_description(description), '$.is_tock') = 1").n).toBeGreaterThan(0n);
     expect(one("SELECT count(*) AS n FROM traces WHERE external_hash IS NULL").n).toBeGreaterThan(0n);
     expect(one('SELECT max(transactions) AS n FROM traces').n).toBeGreaterThanOrEqual(200n);
     // a chain: a trace whose every transaction has at most one child, at least 20 deep
@@ -132,7 +138,7 @@ describe('the generated ledger: every kind of trace', () => {
   });
 
   it('classifies the classic shapes: one jetton_transfer over its 4+ transactions; a bounce fails its action', () => {
-    const jt = all("SELECT * FROM actions WHERE type = 'jetton_transfer' AND parent_action_id IS NULL AND success = 1");
+    const jt = all("SELECT *, action_transactions(body) AS transactions, action_details(body) AS details FROM actions WHERE type = 'jetton_transfer' AND parent_action_id IS NULL AND success = 1");
     expect(jt.length).toBeGreaterThan(0);
     for (const a of jt) {
       const txs = JSON.parse(a.transactions as string) as string[];
@@ -145,11 +151,11 @@ describe('the generated ledger: every kind of trace', () => {
       expect(JSON.parse(a.details as string).amount).toMatch(/^\d+$/);
     }
     // a bounce belongs to the action whose message bounced, and fails it
-    const bounced = all("SELECT m.tx_hash FROM messages m WHERE m.bounced = 1 AND m.direction = 'in'");
+    const bounced = all("SELECT i.tx_hash FROM messages o JOIN messages i ON i.msg_hash = o.msg_hash AND i.direction = 'in' WHERE o.bounced = 1 AND o.direction = 'out'");
     expect(bounced.length).toBeGreaterThan(2);
     for (const b of bounced) {
       const h = (b.tx_hash as Buffer).toString('base64');
-      const owners = all("SELECT success, transactions, type FROM actions WHERE transactions LIKE ?", `%${h}%`);
+      const owners = all("SELECT success, action_transactions(body) AS transactions, type FROM actions WHERE action_transactions(body) LIKE ?", `%${h}%`);
       expect(owners.length, `actions holding bounce ${h}`).toBeGreaterThan(0);
       for (const a of owners) {
         expect(a.success).toBe(0n);
