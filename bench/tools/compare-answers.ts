@@ -1,4 +1,4 @@
-// Every answer of the API on one ledger, as JSON lines: `npx tsx scripts/compare-answers.ts LEDGER OUT`.
+// Every answer of the API on one ledger, as JSON lines: `npx tsx bench/tools/compare-answers.ts LEDGER OUT`.
 // Run it on a ledger with one build and on the same ledger (or its migrated copy, or a ledger of the
 // same seed and size) with another, then compare the two files (`cmp A B`): a storage change must
 // leave every answer byte for byte as it was. The requests come from the ledger itself (every
@@ -6,12 +6,12 @@
 // and opcode), read with plain SQL that both schema versions answer.
 import { createWriteStream } from 'node:fs';
 import Database from 'better-sqlite3';
-import { openLedgerStore } from '../src/store/open-store';
-import { createServer } from '../src/server/app';
+import { openLedgerStore } from '../../src/store/open-store';
+import { createServer } from '../../src/server/app';
 
 const [path, out] = process.argv.slice(2);
 if (!path || !out) {
-  process.stderr.write('usage: npx tsx scripts/compare-answers.ts LEDGER OUT\n');
+  process.stderr.write('usage: npx tsx bench/tools/compare-answers.ts LEDGER OUT\n');
   process.exit(2);
 }
 const sql = new Database(path, { readonly: true });
