@@ -4,7 +4,7 @@
 //
 // A new operation adds its entry to OPERATIONS, and its shapes to a definitions file beside
 // v3-definitions.ts (streaming payloads, for instance, in their own file), merged in DEFINITIONS.
-import { array, boolean, integer, nullable, object, ref, shape, string, type JsonSchema } from './json-schema';
+import { array, boolean, integer, map, nullable, object, ref, shape, string, type JsonSchema } from './json-schema';
 import { v3Definitions } from './v3-definitions';
 
 export interface ContractParameter {
@@ -101,6 +101,17 @@ export const OPERATIONS: ContractOperation[] = [
       offset,
     ],
     response: shape({ always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') } }),
+    error: v3Error,
+  },
+  {
+    // Not in the published OpenAPI of the version we follow; TON Center's server has it, with this
+    // shape: nanoton changes and fees as JSON integers, jetton changes as decimal strings.
+    path: '/api/v3/balanceChanges',
+    parameters: [
+      { name: 'trace_id', type: 'string' },
+      { name: 'action_id', type: 'string' },
+    ],
+    response: shape({ always: { changes: map(integer), fees: map(integer), jettons: map(map(string)) } }),
     error: v3Error,
   },
 ];
