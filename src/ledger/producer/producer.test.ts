@@ -131,7 +131,7 @@ describe('the producer', () => {
     live.start();
     const deadline = Date.now() + 30_000;
     // two live slots written (a slot whose trace runs deep spans several masterchain blocks)
-    while (Number(s.getMeta('live_slots') ?? 0) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (Number((await s.getMeta('live_slots')) ?? 0) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await live.stop();
     const after = (await s.reader.latestMasterchainSeqno())!;
     expect(after).toBeGreaterThanOrEqual(before + 2);

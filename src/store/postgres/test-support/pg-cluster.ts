@@ -33,7 +33,8 @@ function owner(): { uid: number; gid: number } | null {
 function runPg(program: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
   const bin = join(postgresBinDir(), program);
   const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-  const r = spawnSync(cmd, argv, { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+  // from `/`: the server's user may not enter the folder the tests run in (a root-only clone)
+  const r = spawnSync(cmd, argv, { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000, cwd: '/' });
   if (r.status !== 0) throw new Error(`${program} ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr || r.stdout}`);
   return r.stdout;
 }
