@@ -2,12 +2,16 @@
 // columns over in different JavaScript types (SQLite: every integer a BigInt, flags 0/1; PostgreSQL:
 // int4 a number, int8 a BigInt, flags booleans), so each converter accepts either.
 import type {
+  AccountInfoRecord,
   AccountStateRecord,
   AccountStatus,
   ActionRecord,
   ActionType,
   BlockRecord,
+  InterfaceName,
   MessageRecord,
+  TokenInfoRecord,
+  TokenType,
   TraceRecord,
   TransactionRecord,
 } from './records';
@@ -68,6 +72,30 @@ export function traceFromRow(row: Row, accounts: string[]): TraceRecord {
     state: row.state as TraceRecord['state'],
     classificationState: row.classification_state as TraceRecord['classificationState'],
     accounts,
+  };
+}
+
+/** An `accounts` row (the address book: what the classifier learned of an account). */
+export function accountInfoFromRow(r: Row): AccountInfoRecord {
+  return {
+    account: r.account as string,
+    codeHash: optBlob(r.code_hash),
+    interfaces: JSON.parse(r.interfaces as string) as InterfaceName[],
+    status: r.status as AccountStatus,
+  };
+}
+
+/** A `token_info` row (jetton and NFT metadata). */
+export function tokenInfoFromRow(r: Row): TokenInfoRecord {
+  return {
+    account: r.account as string,
+    type: r.type as TokenType,
+    name: r.name as string | null,
+    symbol: r.symbol as string | null,
+    decimals: optNum(r.decimals),
+    description: r.description as string | null,
+    image: r.image as string | null,
+    extra: JSON.parse(r.extra as string) as Record<string, unknown>,
   };
 }
 

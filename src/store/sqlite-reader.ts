@@ -3,18 +3,15 @@ import { balanceChanges, jettonWalletIdentities } from './balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from './interface';
 import type {
   AccountInfoRecord,
-  AccountStatus,
   ActionRecord,
   BalanceChangesRecord,
   BlockRecord,
   BlockRef,
-  InterfaceName,
   TokenInfoRecord,
-  TokenType,
   TraceRecord,
   TransactionRecord,
 } from './records';
-import { actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from './row-records';
+import { accountInfoFromRow, actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, tokenInfoFromRow, traceFromRow, transactionsFromRows, type Row } from './row-records';
 
 // Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; the row
 // converters of row-records.ts turn them back into the record types.
@@ -230,14 +227,7 @@ export class SqliteLedgerReader implements LedgerReader {
     const out: AccountInfoRecord[] = [];
     for (const a of new Set(accounts)) {
       const r = stmt.get(a) as Row | undefined;
-      if (r) {
-        out.push({
-          account: r.account as string,
-          codeHash: optBlob(r.code_hash),
-          interfaces: JSON.parse(r.interfaces as string) as InterfaceName[],
-          status: r.status as AccountStatus,
-        });
-      }
+      if (r) out.push(accountInfoFromRow(r));
     }
     return out;
   }
@@ -246,18 +236,7 @@ export class SqliteLedgerReader implements LedgerReader {
     const stmt = this.q('SELECT * FROM token_info WHERE account = ?');
     const out: TokenInfoRecord[] = [];
     for (const a of new Set(accounts)) {
-      for (const r of stmt.all(a) as Row[]) {
-        out.push({
-          account: r.account as string,
-          type: r.type as TokenType,
-          name: r.name as string | null,
-          symbol: r.symbol as string | null,
-          decimals: optNum(r.decimals),
-          description: r.description as string | null,
-          image: r.image as string | null,
-          extra: JSON.parse(r.extra as string) as Record<string, unknown>,
-        });
-      }
+      for (const r of stmt.all(a) as Row[]) out.push(tokenInfoFromRow(r));
     }
     return out;
   }

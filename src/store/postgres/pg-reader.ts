@@ -3,18 +3,15 @@ import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
 import type {
   AccountInfoRecord,
-  AccountStatus,
   ActionRecord,
   BalanceChangesRecord,
   BlockRecord,
   BlockRef,
-  InterfaceName,
   TokenInfoRecord,
-  TokenType,
   TraceRecord,
   TransactionRecord,
 } from '../records';
-import { actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, optNum, traceFromRow, transactionsFromRows, type Row } from '../row-records';
+import { accountInfoFromRow, actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, tokenInfoFromRow, traceFromRow, transactionsFromRows, type Row } from '../row-records';
 
 const hex = (b: Buffer) => b.toString('hex');
 
@@ -236,14 +233,7 @@ export class PgLedgerReader implements LedgerReader {
     const out: AccountInfoRecord[] = [];
     for (const a of unique) {
       const r = byAccount.get(a);
-      if (r) {
-        out.push({
-          account: r.account as string,
-          codeHash: optBlob(r.code_hash),
-          interfaces: JSON.parse(r.interfaces as string) as InterfaceName[],
-          status: r.status as AccountStatus,
-        });
-      }
+      if (r) out.push(accountInfoFromRow(r));
     }
     return out;
   }
@@ -258,16 +248,7 @@ export class PgLedgerReader implements LedgerReader {
       list.push(r);
     }
     return unique.flatMap((a) =>
-      (byAccount.get(a) ?? []).map((r) => ({
-        account: r.account as string,
-        type: r.type as TokenType,
-        name: r.name as string | null,
-        symbol: r.symbol as string | null,
-        decimals: optNum(r.decimals),
-        description: r.description as string | null,
-        image: r.image as string | null,
-        extra: JSON.parse(r.extra as string) as Record<string, unknown>,
-      })),
+      (byAccount.get(a) ?? []).map(tokenInfoFromRow),
     );
   }
 
