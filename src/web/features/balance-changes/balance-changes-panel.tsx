@@ -80,7 +80,7 @@ export function BalanceChangesPanel({
       <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
         <table className="w-full text-left">
           <caption className="sr-only">TON balance changes and fees paid per account</caption>
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+          <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
             <tr>
               <th scope="col" className="px-3 py-1.5">Account</th>
               <th scope="col" className="px-3 py-1.5 text-right">TON change</th>
@@ -98,7 +98,7 @@ export function BalanceChangesPanel({
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-500 dark:text-slate-400">
         {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond what the others gained.
       </p>
       {rows.length > FOLD && (
@@ -107,14 +107,14 @@ export function BalanceChangesPanel({
         </button>
       )}
       {jettons.length === 0 ? (
-        <p className="text-slate-500">No jetton balance moved.</p>
+        <p className="text-slate-500 dark:text-slate-400">No jetton balance moved.</p>
       ) : (
         jettons.map(([master, owners]) => {
           const token = jettonToken(master, metadata);
           return (
             <div key={master} data-testid="jetton-changes">
               <h3 className="font-medium">
-                {token?.symbol ?? 'Jetton'} <span className="font-normal text-slate-500">(master <AddressLink raw={master} book={book} />)</span>
+                {token?.symbol ?? 'Jetton'} <span className="font-normal text-slate-500 dark:text-slate-400">(master <AddressLink raw={master} book={book} />)</span>
               </h3>
               <ul className="mt-1 space-y-0.5">
                 {Object.entries(owners).map(([owner, delta]) => (

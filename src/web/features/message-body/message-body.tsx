@@ -9,12 +9,12 @@ import { useDecoded } from './use-decoded';
  */
 export function MessageBody({ m, book, metadata }: { m: Message; book: AddressBook; metadata?: TokenMetadata }) {
   const decoded = useDecoded(m.body, m.initState !== null);
-  if (decoded === undefined) return <p className="text-xs text-slate-500">Decoding the body…</p>;
+  if (decoded === undefined) return <p className="text-xs text-slate-500 dark:text-slate-400">Decoding the body…</p>;
   // a comment the server read is already on the card
   if (decoded === null || (decoded.type === 'text_comment' && m.body?.comment != null)) return null;
   return (
-    <section aria-label="Decoded body" className="rounded border border-slate-200 p-2 text-sm dark:border-slate-800">
+    <div role="group" aria-label="Decoded body" className="rounded border border-slate-200 p-2 text-sm dark:border-slate-800">
       <DecodedFields decoded={decoded} ctx={{ book, metadata, accounts: [m.destination, m.source] }} />
-    </section>
+    </div>
   );
 }
