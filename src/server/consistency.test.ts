@@ -1,12 +1,8 @@
 import { Cell, loadTransaction } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { startTestServer, TEST_TRACE_MAX_TXS, type TestServer } from './test-support/test-server';
 import { hashToBase64, hashToHex } from '../ton/hash';
 import { tracesResponse } from '../api/schemas/v3';
-import { defaultLimits } from './limits';
-
-/** The trace cap the test servers run with (API_TRACE_MAX_TXS's default). */
-const TRACE_TX_LIMIT = defaultLimits().traceMaxTxs;
 
 let s: TestServer;
 beforeAll(async () => {
@@ -139,8 +135,8 @@ describe('traces filters return only and all matching traces', () => {
       };
       walk(t.trace!);
       // a trace over the cap is served cut at the cap (contract.test.ts checks the cut)
-      expect(nodes).toBe(Math.min(t.trace_info.transactions, TRACE_TX_LIMIT));
-      expect(t.is_incomplete).toBe(t.trace_info.transactions > TRACE_TX_LIMIT);
+      expect(nodes).toBe(Math.min(t.trace_info.transactions, TEST_TRACE_MAX_TXS));
+      expect(t.is_incomplete).toBe(t.trace_info.transactions > TEST_TRACE_MAX_TXS);
       expect(t.transactions_order.length).toBe(nodes);
     }
   });

@@ -7,14 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type ContractParameter } from '../api/contract/operations';
 import { decodeDescription } from '../store/compact';
 import { FULL_SHARD } from '../ton/shard';
-import { defaultLimits } from './limits';
-
-/** The trace cap the test servers run with (API_TRACE_MAX_TXS's default). */
-const TRACE_TX_LIMIT = defaultLimits().traceMaxTxs;
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkContract, checkTonCenterAnswer } from './test-support/contract';
-import { startTestServer, type TestServer } from './test-support/test-server';
+import { startTestServer, TEST_TRACE_MAX_TXS, type TestServer } from './test-support/test-server';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -199,14 +195,14 @@ describe('the fields only rare traffic makes', () => {
 
   it('a trace over the per-trace cap is cut at the cap, in lt order, with is_incomplete and a warning', async () => {
     const { big } = samples();
-    expect(big.transactions).toBeGreaterThan(TRACE_TX_LIMIT);
+    expect(big.transactions).toBeGreaterThan(TEST_TRACE_MAX_TXS);
     const r = await ok(`/api/v3/traces?trace_id=${q(big.traceId)}`);
     const t = r.traces[0];
     expect(t.is_incomplete).toBe(true);
-    expect(t.warning).toMatch(new RegExp(`${big.transactions}.*${TRACE_TX_LIMIT}`));
+    expect(t.warning).toMatch(new RegExp(`${big.transactions}.*${TEST_TRACE_MAX_TXS}`));
     expect(t.trace_info.transactions).toBe(big.transactions);
-    expect(t.transactions_order).toHaveLength(TRACE_TX_LIMIT);
-    expect(Object.keys(t.transactions)).toHaveLength(TRACE_TX_LIMIT);
+    expect(t.transactions_order).toHaveLength(TEST_TRACE_MAX_TXS);
+    expect(Object.keys(t.transactions)).toHaveLength(TEST_TRACE_MAX_TXS);
     const lts = t.transactions_order.map((h: string) => BigInt(t.transactions[h].lt));
     expect(lts).toEqual([...lts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     // a complete trace says nothing

@@ -4,7 +4,7 @@ import { testLedgerPath } from '../../ledger/test-ledger';
 import { openLedgerStore, type LedgerStore } from '../../store/open-store';
 import { createServer } from '../app';
 import { startPgTestLedger } from '../../store/postgres/test-support/pg-test-ledger';
-import type { ServiceLimits } from '../limits';
+import { defaultLimits, type ServiceLimits } from '../limits';
 import type { ZodType } from 'zod';
 import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
 import { balanceChangesResponse, masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../../api/schemas/v3';
@@ -33,6 +33,9 @@ export function checkAgainstSchemas(path: string, status: number, body: unknown)
   const r = schema.safeParse(body);
   if (!r.success) throw new Error(`response of ${path.slice(0, 200)} (${status}) does not match its schema: ${JSON.stringify(r.error.issues).slice(0, 1000)}`);
 }
+
+/** The per-trace cap a test server runs with unless a test sets its own (API_TRACE_MAX_TXS's default). */
+export const TEST_TRACE_MAX_TXS = defaultLimits().traceMaxTxs;
 
 export interface TestServer {
   base: string;
