@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { killMidBatch } from '../store/test-support/kill-mid-batch';
 import { openLedgerStore, LedgerFileError } from '../store/open-store';
 import { SCHEMA_VERSION } from '../store/schema';
 import { Producer } from './producer/producer';
@@ -13,23 +13,7 @@ describe('the store survives a writer killed mid-batch', () => {
   it('reopens at the last committed batch, with nothing half-written, and the producer resumes from it exactly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-crash-'));
     const path = join(dir, 'ledger.db');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'crash-writer.ts'), path, '6'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let committedTxs = -1;
-    let midBatch = false;
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        for (const line of chunk.split('\n')) {
-          const c = /^committed (\d+) (\d+)$/.exec(line);
-          if (c) committedTxs = Number(c[2]);
-          if (line.startsWith('mid-batch')) {
-            midBatch = true;
-            child.kill('SIGKILL');
-          }
-        }
-      });
-      child.on('exit', () => resolve());
-      child.on('error', reject);
-    });
+    const { midBatch, committedTxs } = await killMidBatch(join(__dirname, 'crash-writer.ts'), [path, '6']);
     expect(midBatch).toBe(true);
     expect(committedTxs).toBeGreaterThan(0);
     const store = openLedgerStore(path);

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killMidBatch } from '../test-support/kill-mid-batch';
 import { syntheticBatches } from '../synthetic-ledger';
 import { openPgStore } from './open-pg-store';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
@@ -17,23 +17,7 @@ afterAll(() => cluster?.destroy());
 describe('the PostgreSQL store survives a writer killed mid-batch', () => {
   it('holds the committed batches only, nothing half-written, and takes new batches', async () => {
     const url = cluster.createDatabase('crash');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'test-support', 'pg-crash-writer.ts'), url, '6'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let committedTxs = -1;
-    let midBatch = false;
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        for (const line of chunk.split('\n')) {
-          const c = /^committed (\d+) (\d+)$/.exec(line);
-          if (c) committedTxs = Number(c[2]);
-          if (line.startsWith('mid-batch')) {
-            midBatch = true;
-            child.kill('SIGKILL');
-          }
-        }
-      });
-      child.on('exit', () => resolve());
-      child.on('error', reject);
-    });
+    const { midBatch, committedTxs } = await killMidBatch(join(__dirname, 'test-support', 'pg-crash-writer.ts'), [url, '6']);
     expect(midBatch).toBe(true);
     expect(committedTxs).toBeGreaterThan(0);
     // the server notices the dead connection and rolls its transaction back
