@@ -26,7 +26,7 @@ import { loadavg } from 'node:os';
 import Database from 'better-sqlite3';
 import { benchLedgerPath, median } from './bench-ledger';
 
-const PORT = 8291;
+const PORT = Number(process.env.BENCH_PORT ?? 8291);
 const base = `http://127.0.0.1:${PORT}`;
 const SEED = Number(process.env.SCALE_SEED ?? 42);
 const SIZES = (process.env.SCALE_TXS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
