@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { displayAddress, hashPath, shortAddress, shortHash } from '../lib/format';
 import { useSettings } from '../lib/settings';
@@ -54,12 +54,12 @@ export function MessageLink({ hash, children, className, copy, ...rest }: Common
   );
 }
 
-/** A trace; `tx` opens it with that transaction selected. */
-export function TraceLink({ traceId, tx, children, className, copy, ...rest }: Common & { traceId: string; tx?: string }) {
+/** A trace; `tx` opens it with that transaction selected, `view` in that view. */
+export function TraceLink({ traceId, tx, view, children, className, copy, style, ...rest }: Common & { traceId: string; tx?: string; view?: 'table' | 'lanes'; style?: CSSProperties; 'data-tx'?: string }) {
   const hex = hashPath(traceId);
   return (
     <WithCopy copy={copy} text={hex} label="trace id">
-      <Link to="/trace/$traceId" params={{ traceId: hex }} search={tx ? { tx: hashPath(tx) } : {}} title={hex} className={className ?? `mono ${LINK}`} {...rest}>
+      <Link to="/trace/$traceId" params={{ traceId: hex }} search={{ ...(tx ? { tx: hashPath(tx) } : {}), ...(view ? { view } : {}) }} title={hex} className={className ?? `mono ${LINK}`} style={style} {...rest}>
         {children ?? shortHash(traceId)}
       </Link>
     </WithCopy>

@@ -13,6 +13,7 @@ import { CopyButton } from '../components/copy-button';
 import { fromApiTrace, firstFailure, failureOf } from '../features/trace-graph/trace-model';
 import { accountLetters } from '../features/trace-graph/account-labels';
 import { TraceTable } from '../features/trace-graph/trace-table';
+import { TraceLanes } from '../features/trace-lanes/trace-lanes';
 import { TxPanel } from '../features/trace-graph/tx-panel';
 import { ActionList } from '../features/trace-graph/action-list';
 import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-export';
@@ -38,7 +39,7 @@ export const Route = createFileRoute('/trace/$traceId')({
   params: traceRouteParams,
   validateSearch: z.object({
     tx: z.optional(z.string()),
-    view: z.optional(z.catch(z.enum(['graph', 'table']), 'graph')),
+    view: z.optional(z.catch(z.enum(['graph', 'table', 'lanes']), 'graph')),
   }),
   // React Flow's chunk and the balance changes (the panel suspends on its own) start with the route,
   // in parallel with the trace the page needs to render at all.
@@ -174,7 +175,7 @@ function TracePage() {
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">
         <div role="tablist" aria-label="View" className="inline-flex rounded-md border border-slate-300 dark:border-slate-700">
-          {(['graph', 'table'] as const).map((v) => (
+          {(['graph', 'table', 'lanes'] as const).map((v) => (
             <button key={v} role="tab" type="button" aria-selected={view === v} onClick={() => void navigate({ search: (p) => ({ ...p, view: v === 'graph' ? undefined : v }), replace: true })} className={`px-3 py-1 text-sm capitalize ${view === v ? 'bg-teal-700 text-white' : ''}`}>
               {v}
             </button>
@@ -223,6 +224,8 @@ function TracePage() {
                 </div>
               </div>
             )
+          ) : view === 'lanes' ? (
+            <TraceLanes trace={trace} letters={letters} selected={selected} />
           ) : (
             <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
           )}
