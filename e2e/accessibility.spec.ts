@@ -16,6 +16,7 @@ function pagesOf(traces: Trace[]): Array<{ name: string; path: string; ready: (p
     { name: 'traces', path: '/traces', ready: (p) => expect(p.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible() },
     { name: 'trace graph', path: `/trace/${hex(trace.trace_id)}?tx=${hex(tx.hash)}`, ready: (p) => expect(p.getByTestId('trace-node')).toHaveCount(txsOf(trace).length) },
     { name: 'trace table', path: `/trace/${hex(trace.trace_id)}?view=table`, ready: (p) => expect(p.locator('table tbody tr').first()).toBeVisible() },
+    { name: 'trace lanes', path: `/trace/${hex(trace.trace_id)}?view=lanes`, ready: (p) => expect(p.getByTestId('lane-tx')).toHaveCount(txsOf(trace).length) },
     { name: 'transaction', path: `/tx/${hex(tx.hash)}`, ready: (p) => expect(p.getByTestId('raw-boc')).toBeVisible() },
     { name: 'message', path: `/msg/${hex(tx.in_msg!.hash)}`, ready: (p) => expect(p.getByTestId('receiver-tx')).toBeVisible() },
     { name: 'account', path: `/account/${tx.account}`, ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
@@ -27,7 +28,7 @@ function pagesOf(traces: Trace[]): Array<{ name: string; path: string; ready: (p
   ];
 }
 
-const PAGE_NAMES = ['home', 'traces', 'trace graph', 'trace table', 'transaction', 'message', 'account', 'masterchain block', 'shard block', 'messages', 'home under another API (banner)', 'not found'];
+const PAGE_NAMES = ['home', 'traces', 'trace graph', 'trace table', 'trace lanes', 'transaction', 'message', 'account', 'masterchain block', 'shard block', 'messages', 'home under another API (banner)', 'not found'];
 
 for (const theme of ['light', 'dark'] as const) {
   for (const name of PAGE_NAMES) {

@@ -91,6 +91,27 @@ test('not-found and bad input say what was looked for', async ({ page }) => {
   await expect(page.getByText('Not found: account nonsense')).toBeVisible();
 });
 
+test('a malformed path parameter is refused at the route, saying what it should be, without asking the API', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/api/') && asked.push(r.url())));
+  await page.goto('/tx/nothash');
+  await expect(page.getByRole('heading', { name: 'Not found: transaction nothash' })).toBeVisible();
+  await expect(page.getByText('A transaction hash is 64 hex digits or 44 base64 characters.')).toBeVisible();
+  await page.goto('/mc/-3');
+  await expect(page.getByText('A masterchain seqno is a non-negative integer below 2^32.')).toBeVisible();
+  await page.goto('/block/5/abc/1');
+  await expect(page.getByRole('heading', { name: 'Not found: block 5:abc:1' })).toBeVisible();
+  await expect(page.getByText('A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.')).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
+test('a filter the API refuses is told apart from a failure, and the form stays to fix it', async ({ page }) => {
+  await page.goto('/traces?start_lt=notanumber');
+  await expect(page.getByRole('alert')).toContainText('The API refused the request (422)');
+  await expect(page.getByRole('alert')).toContainText('start_lt');
+  await expect(page.getByRole('form', { name: 'Trace filters' })).toBeVisible();
+});
+
 test('an unreachable API is said as such, with a retry', async ({ page }) => {
   await page.goto('/?api=http://127.0.0.1:9');
   await expect(page.getByText('The API is unreachable')).toBeVisible({ timeout: 20_000 });

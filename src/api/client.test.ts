@@ -129,18 +129,18 @@ describe('LedgerClient errors', () => {
   it('v2 {ok:false,error,code}: an ApiError with the status and the server’s message', async () => {
     const e = await failure(c().getBlockTransactionsExt({ workchain: -1, shard: '-9223372036854775808', seqno: 1 }));
     expect(e).toBeInstanceOf(ApiError);
-    expect(e).toMatchObject({ kind: 'http', status: 404, message: 'block not found' });
+    expect(e).toMatchObject({ kind: 'not-found', status: 404, message: 'block not found' });
     expect((e as ApiError).url).toContain('seqno=1');
   });
 
   it('v3 {error}: an ApiError with the status and the server’s message', async () => {
     const e = await failure(c().getTransactionsByMessage({ msg_hash: h(1), limit: 0 }));
-    expect(e).toMatchObject({ name: 'ApiError', kind: 'http', status: 422, message: 'parameter limit must be from 1 to 1000, got "0"' });
+    expect(e).toMatchObject({ name: 'ApiError', kind: 'bad-request', status: 422, message: 'parameter limit must be from 1 to 1000, got "0"' });
   });
 
   it('an error page that is not JSON: the status and its text', async () => {
     const e = await failure(c().getTraces({ limit: 502 }));
-    expect(e).toMatchObject({ kind: 'http', status: 502, message: 'HTTP 502 Bad Gateway' });
+    expect(e).toMatchObject({ kind: 'server', status: 502, message: 'HTTP 502 Bad Gateway' });
   });
 
   it('200 with another shape, or not JSON at all: an ApiShapeError naming the field', async () => {

@@ -12,12 +12,21 @@ import {
 import type { BalanceChangesRequest, BlockTransactionsExtRequest, MasterchainBlockShardStateRequest, TracesRequest, TransactionsByMessageRequest } from './request-params';
 import { wireBalanceChanges, wireError, wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions } from './wire';
 
+/** What an error status means to a reader: the thing does not exist, the request was wrong, or the server failed. */
+export type ApiErrorKind = 'not-found' | 'bad-request' | 'server';
+
+function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 404) return 'not-found';
+  // 429 is the server's load, not the request's fault: asked again later, it is answered.
+  return status >= 400 && status < 500 && status !== 429 ? 'bad-request' : 'server';
+}
+
 /**
  * The API answered with an error status; `message` is the server's own message (v2
  * `{ok: false, error}` or v3 `{error}`), else `HTTP <status> <text>` for a body of another shape.
  */
 export class ApiError extends Error {
-  readonly kind = 'http' as const;
+  readonly kind: ApiErrorKind;
   constructor(
     readonly status: number,
     message: string,
@@ -25,6 +34,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    this.kind = kindOfStatus(status);
   }
 }
 
@@ -61,13 +71,13 @@ export function isLedgerApiError(e: unknown): e is LedgerApiError {
 
 /** The API answered that the thing asked for does not exist (HTTP 404). */
 export function isNotFound(e: unknown): boolean {
-  return e instanceof ApiError && e.status === 404;
+  return isLedgerApiError(e) && e.kind === 'not-found';
 }
 
 /** Worth asking again: no answer, or a server error; a 4xx is an answer (bad input, not found). */
 export function isRetryable(e: unknown): boolean {
   if (!isLedgerApiError(e)) return true;
-  return e.kind === 'unreachable' || (e.kind === 'http' && e.status >= 500);
+  return e.kind === 'unreachable' || e.kind === 'server';
 }
 
 type Scalar = string | number | bigint | boolean;
@@ -96,7 +106,8 @@ export interface ClientOptions {
 
 /** A typed client of the four operations, normalizing either dialect into ./model.ts. */
 export class LedgerClient {
-  private readonly base: string;
+  /** The API base, without trailing slashes: part of every query key (./queries.ts). */
+  readonly base: string;
   private readonly doFetch: typeof fetch;
 
   constructor(private readonly opts: ClientOptions) {

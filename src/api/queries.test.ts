@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockTransactionsQuery, shardStateQuery, tracesQuery, transactionsByMessageQuery } from './queries';
+import { blockTransactionsQuery, clientFor, shardStateQuery, tracesQuery, transactionsByMessageQuery } from './queries';
 
 let server: Server;
 let base: string;
@@ -25,10 +25,10 @@ afterAll(async () => {
 describe('query options', () => {
   it('every key starts with the API base URL, then the operation and its parameters', () => {
     const keys = [
-      blockTransactionsQuery('https://a.example', { workchain: 0, shard: '-9223372036854775808', seqno: 1 }).queryKey,
-      shardStateQuery('https://a.example', { seqno: 1 }).queryKey,
-      tracesQuery('https://a.example', { limit: 5 }).queryKey,
-      transactionsByMessageQuery('https://a.example', { opcode: 0 }).queryKey,
+      blockTransactionsQuery(clientFor('https://a.example'), { workchain: 0, shard: '-9223372036854775808', seqno: 1 }).queryKey,
+      shardStateQuery(clientFor('https://a.example'), { seqno: 1 }).queryKey,
+      tracesQuery(clientFor('https://a.example'), { limit: 5 }).queryKey,
+      transactionsByMessageQuery(clientFor('https://a.example'), { opcode: 0 }).queryKey,
     ];
     for (const k of keys) expect(k.slice(0, 2)).toEqual(['ledger', 'https://a.example']);
     expect(new Set(keys.map((k) => k[2])).size).toBe(4);
@@ -37,8 +37,8 @@ describe('query options', () => {
   it('the same operation on two APIs has two cache entries and two requests', async () => {
     const qc = new QueryClient();
     const other = base.replace('127.0.0.1', 'localhost');
-    const a = shardStateQuery(base, { seqno: 3 });
-    const b = shardStateQuery(other, { seqno: 3 });
+    const a = shardStateQuery(clientFor(base), { seqno: 3 });
+    const b = shardStateQuery(clientFor(other), { seqno: 3 });
     expect(a.queryKey).not.toEqual(b.queryKey);
     const before = hits.length;
     await qc.fetchQuery(a);

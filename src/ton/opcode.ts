@@ -29,3 +29,38 @@ export function toSignedOpcode(u32: number): number {
 export function opcodeToHex(op: number): string {
   return '0x' + (op >>> 0).toString(16).padStart(8, '0');
 }
+
+/**
+ * The TEP-74 (jetton) and TEP-62 (NFT) opcodes, by the type name the decoder (decode/) gives their
+ * bodies: one table for the decoder and for the names the explorer prints.
+ */
+export const STANDARD_OPCODES = {
+  jetton_transfer: 0x0f8a7ea5,
+  jetton_internal_transfer: 0x178d4519,
+  jetton_notify: 0x7362d09c,
+  excess: 0xd53276db,
+  jetton_burn: 0x595f07bc,
+  jetton_burn_notification: 0x7bdd97de,
+  jetton_mint: 0x642b7d07,
+  nft_transfer: 0x5fcc3d14,
+  nft_ownership_assigned: 0x05138d91,
+  get_static_data: 0x2fcb26a2,
+  report_static_data: 0x8b771735,
+} as const;
+
+export type StandardOpcodeType = keyof typeof STANDARD_OPCODES;
+
+const STANDARD_NAMES = new Map<number, string>(
+  Object.entries(STANDARD_OPCODES).map(([type, op]) => [
+    op,
+    type
+      .split('_')
+      .map((w) => (w === 'nft' ? 'NFT' : w[0]!.toUpperCase() + w.slice(1)))
+      .join(' '),
+  ]),
+);
+
+/** The name explorers print for a standard opcode (`Jetton Transfer`, `NFT Ownership Assigned`), signed or unsigned; null for others. */
+export function standardOpcodeName(op: number): string | null {
+  return STANDARD_NAMES.get(op >>> 0) ?? null;
+}

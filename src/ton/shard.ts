@@ -36,10 +36,15 @@ export function shardPrefixLength(shard: bigint): number {
   return 63 - trailing;
 }
 
+/** The first 64 bits of an account id, the bits shards split on. */
+function accountPrefix(accountId: Uint8Array): bigint {
+  return new DataView(accountId.buffer, accountId.byteOffset, 8).getBigUint64(0);
+}
+
 export function shardContainsAccount(shard: bigint, accountId: Uint8Array): boolean {
   const bits = shardPrefixLength(shard);
   if (bits === 0) return true;
-  const prefix = Buffer.from(accountId.buffer, accountId.byteOffset, 8).readBigUInt64BE(0);
+  const prefix = accountPrefix(accountId);
   const mask = ((1n << BigInt(bits)) - 1n) << BigInt(64 - bits);
   return (prefix & mask) === (unsigned(shard) & mask);
 }
@@ -55,7 +60,7 @@ export function shardChildren(shard: bigint): [bigint, bigint] {
 
 /** The shard of `prefixBits` bits that contains the account. */
 export function shardOfAccount(accountId: Uint8Array, prefixBits: number): bigint {
-  const prefix = Buffer.from(accountId.buffer, accountId.byteOffset, 8).readBigUInt64BE(0);
+  const prefix = accountPrefix(accountId);
   const keep = prefixBits === 0 ? 0n : (prefix >> BigInt(64 - prefixBits)) << BigInt(64 - prefixBits);
   return signed(keep | (1n << BigInt(63 - prefixBits)));
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { Address, beginCell, external, storeMessage } from '@ton/core';
 import { formatAddress, parseAddress, rawAddress, toRaw } from './address';
-import { hashToBase64, hashToBase64Url, hashToHex, parseHash } from './hash';
+import { hashBase64, hashHex, hashToBase64, hashToBase64Url, hashToHex, parseHash } from './hash';
+import { rawAddressOrNull } from './address-forms';
 import { opcodeToHex, parseOpcode } from './opcode';
 import {
   FULL_SHARD,
@@ -111,6 +113,43 @@ describe('shards', () => {
     expect(shardOfAccount(low, 1)).toBe(left);
     expect(shardOfAccount(high, 2)).toBe(shardChildren(right)[1]);
     expect(shardOfAccount(high, 0)).toBe(FULL_SHARD);
+  });
+});
+
+// The explorer's forms are computed without @ton/core (address-forms.ts, bytes.ts): they must be
+// @ton/core's and Node's own, byte for byte.
+describe('forms without @ton/core agree with @ton/core and Buffer', () => {
+  it('formats 300 random addresses in every form exactly as @ton/core does, and reads them back', () => {
+    for (let i = 0; i < 300; i++) {
+      const hash = randomBytes(32);
+      const address = new Address(i % 2 ? -1 : 0, hash);
+      const raw = `${address.workChain}:${hash.toString('hex').toUpperCase()}`;
+      expect(formatAddress(raw, 'raw')).toBe(raw);
+      for (const bounceable of [true, false]) {
+        for (const testOnly of [true, false]) {
+          const mine = formatAddress(raw, bounceable ? 'bounceable' : 'non-bounceable', { testOnly });
+          expect(mine).toBe(address.toString({ urlSafe: true, bounceable, testOnly }));
+          expect(rawAddressOrNull(mine)).toBe(raw);
+          expect(rawAddressOrNull(address.toString({ urlSafe: false, bounceable, testOnly }))).toBe(raw);
+        }
+      }
+    }
+  });
+
+  it('reads hashes in hex, 0x-hex, base64 (also with + turned into a space) and base64url as Buffer does', () => {
+    for (let i = 0; i < 200; i++) {
+      const b = randomBytes(32);
+      const hex = b.toString('hex');
+      for (const form of [hex.toUpperCase(), '0x' + hex, b.toString('base64'), b.toString('base64').replace(/\+/g, ' '), b.toString('base64url') + '=']) {
+        expect(hashHex(form)).toBe(hex);
+        expect(hashBase64(form)).toBe(b.toString('base64'));
+      }
+      expect(hashToBase64(b)).toBe(b.toString('base64'));
+      expect(hashToBase64Url(b)).toBe(b.toString('base64url') + '=');
+    }
+    expect(hashHex('abc')).toBeNull();
+    expect(hashHex('g'.repeat(64))).toBeNull();
+    expect(rawAddressOrNull('5:' + 'a'.repeat(64))).toBeNull();
   });
 });
 

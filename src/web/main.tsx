@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
-import { NotFound } from './components/states';
+import { RouteError, RouteNotFound, RoutePending } from './components/route-states';
 import { isRetryable } from '../api/client';
 import { CONFIG_FILE, loadDeployment, setDeployment } from './lib/deployment';
 
@@ -22,9 +22,16 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  // the loaders' data lives in the query cache, whose staleTime decides when it is asked again
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
-  defaultNotFoundComponent: () => <NotFound what="page" />,
+  // Every route's states: a page whose loader takes longer than a second shows the pending state
+  // (the router's default delay: a pending state shown sooner, then held so it does not flash,
+  // cost the 1,000-transaction trace page a few hundred ms), a failed loader the error, an
+  // unknown path not-found.
+  defaultPendingComponent: RoutePending,
+  defaultErrorComponent: RouteError,
+  defaultNotFoundComponent: RouteNotFound,
 });
 
 declare module '@tanstack/react-router' {

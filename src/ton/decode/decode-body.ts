@@ -5,20 +5,24 @@ import { readExcess, readJettonBurn, readJettonBurnNotification, readJettonInter
 import { readForwardChain, readForwardFan, readThrowExit } from './ledger-contracts';
 import { readGetStaticData, readNftDeploy, readNftItemInit, readNftOwnershipAssigned, readNftTransfer, readReportStaticData } from './nft';
 import { readWalletV4, readWalletV5Extension, readWalletV5Signed } from './wallet';
+import { STANDARD_OPCODES, type StandardOpcodeType } from '../opcode';
+
+/** A standard (TEP-74/TEP-62) body: its opcode from the shared table, its type name the table's key. */
+const standard = (type: StandardOpcodeType, read: BodyReader): [number, { type: string; read: BodyReader }] => [STANDARD_OPCODES[type], { type, read }];
 
 /** Every body the decoder knows, by its opcode (unsigned 32-bit), with the type name it yields. */
 const READERS = new Map<number, { type: string; read: BodyReader }>([
-  [0x0f8a7ea5, { type: 'jetton_transfer', read: readJettonTransfer }],
-  [0x178d4519, { type: 'jetton_internal_transfer', read: readJettonInternalTransfer }],
-  [0x7362d09c, { type: 'jetton_notify', read: readJettonNotify }],
-  [0xd53276db, { type: 'excess', read: readExcess }],
-  [0x595f07bc, { type: 'jetton_burn', read: readJettonBurn }],
-  [0x7bdd97de, { type: 'jetton_burn_notification', read: readJettonBurnNotification }],
-  [0x642b7d07, { type: 'jetton_mint', read: readJettonMint }],
-  [0x5fcc3d14, { type: 'nft_transfer', read: readNftTransfer }],
-  [0x05138d91, { type: 'nft_ownership_assigned', read: readNftOwnershipAssigned }],
-  [0x2fcb26a2, { type: 'get_static_data', read: readGetStaticData }],
-  [0x8b771735, { type: 'report_static_data', read: readReportStaticData }],
+  standard('jetton_transfer', readJettonTransfer),
+  standard('jetton_internal_transfer', readJettonInternalTransfer),
+  standard('jetton_notify', readJettonNotify),
+  standard('excess', readExcess),
+  standard('jetton_burn', readJettonBurn),
+  standard('jetton_burn_notification', readJettonBurnNotification),
+  standard('jetton_mint', readJettonMint),
+  standard('nft_transfer', readNftTransfer),
+  standard('nft_ownership_assigned', readNftOwnershipAssigned),
+  standard('get_static_data', readGetStaticData),
+  standard('report_static_data', readReportStaticData),
   [0x00000001, { type: 'nft_deploy', read: readNftDeploy }],
   [0x2167da4b, { type: 'encrypted_text_comment', read: readEncryptedComment }],
   [0x7369676e, { type: 'w5_external_signed_request', read: readWalletV5Signed('w5_external_signed_request') }],

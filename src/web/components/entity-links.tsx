@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { hashPath, shortHash } from '../lib/format';
+import { displayAddress, hashPath, shortAddress, shortHash } from '../lib/format';
+import { useSettings } from '../lib/settings';
+import { SHORTCUTS, ariaKeys } from '../lib/shortcuts';
+import type { AddressBook } from '../features/trace-graph/trace-model';
 import { CopyButton } from './copy-button';
 
 // One place knows how each entity of the ledger is linked: its route and canonical path form (hex
@@ -16,6 +19,7 @@ interface Common {
   /** Adds a copy button for the entity's full id. */
   copy?: boolean;
   'data-testid'?: string;
+  'aria-keyshortcuts'?: string;
 }
 
 /** The link, then its copy button when asked for. */
@@ -50,12 +54,12 @@ export function MessageLink({ hash, children, className, copy, ...rest }: Common
   );
 }
 
-/** A trace; `tx` opens it with that transaction selected. */
-export function TraceLink({ traceId, tx, children, className, copy, ...rest }: Common & { traceId: string; tx?: string }) {
+/** A trace; `tx` opens it with that transaction selected, `view` in that view. */
+export function TraceLink({ traceId, tx, view, children, className, copy, style, ...rest }: Common & { traceId: string; tx?: string; view?: 'table' | 'lanes'; style?: CSSProperties; 'data-tx'?: string }) {
   const hex = hashPath(traceId);
   return (
     <WithCopy copy={copy} text={hex} label="trace id">
-      <Link to="/trace/$traceId" params={{ traceId: hex }} search={tx ? { tx: hashPath(tx) } : {}} title={hex} className={className ?? `mono ${LINK}`} {...rest}>
+      <Link to="/trace/$traceId" params={{ traceId: hex }} search={{ ...(tx ? { tx: hashPath(tx) } : {}), ...(view ? { view } : {}) }} title={hex} className={className ?? `mono ${LINK}`} style={style} {...rest}>
         {children ?? shortHash(traceId)}
       </Link>
     </WithCopy>
@@ -73,7 +77,7 @@ export function BlockLink({ block, children, className, copy, ...rest }: Common 
   const id = `${block.workchain}:${block.shard}:${block.seqno}`;
   return (
     <WithCopy copy={copy} text={id} label="block id">
-      <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: String(block.workchain), shard: block.shard, seqno: String(block.seqno) }} title={`block ${id}`} className={className ?? `mono ${LINK}`} {...rest}>
+      <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: block.workchain, shard: block.shard, seqno: block.seqno }} title={`block ${id}`} className={className ?? `mono ${LINK}`} {...rest}>
         {children ?? id}
       </Link>
     </WithCopy>
@@ -83,9 +87,44 @@ export function BlockLink({ block, children, className, copy, ...rest }: Common 
 export function McBlockLink({ seqno, children, className, copy, ...rest }: Common & { seqno: number }) {
   return (
     <WithCopy copy={copy} text={String(seqno)} label="masterchain seqno">
-      <Link to="/mc/$seqno" params={{ seqno: String(seqno) }} title={`masterchain block ${seqno}`} className={className ?? LINK} {...rest}>
+      <Link to="/mc/$seqno" params={{ seqno }} title={`masterchain block ${seqno}`} className={className ?? LINK} {...rest}>
         {children ?? seqno}
       </Link>
     </WithCopy>
+  );
+}
+
+const NAV = 'rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700';
+
+/** The masterchain blocks before and after this one, with the keys that go there too. */
+export function McBlockNav({ seqno }: { seqno: number }) {
+  return (
+    <nav aria-label="Neighbouring blocks" className="flex gap-2 text-sm">
+      {seqno > 0 && (
+        <McBlockLink seqno={seqno - 1} className={NAV} aria-keyshortcuts={ariaKeys(SHORTCUTS.mcPrevious)}>
+          ← {seqno - 1}
+        </McBlockLink>
+      )}
+      <McBlockLink seqno={seqno + 1} className={NAV} aria-keyshortcuts={ariaKeys(SHORTCUTS.mcNext)}>
+        {seqno + 1} →
+      </McBlockLink>
+    </nav>
+  );
+}
+
+/** An account (the API's raw form) in the chosen address format, linked to its page; the full form in the title, its interface beside it. */
+export function AddressLink({ raw, book, full = false }: { raw: string | null | undefined; book?: AddressBook; full?: boolean }) {
+  const { addressForm } = useSettings();
+  if (!raw) return <span className="text-slate-500 dark:text-slate-400">external</span>;
+  const entry = book?.[raw];
+  const text = displayAddress(raw, addressForm);
+  const iface = entry?.interfaces?.[0];
+  return (
+    <span className={`${full ? 'inline' : 'inline-flex'} min-w-0 items-baseline gap-1`}>
+      <Link to="/account/$address" params={{ address: raw }} title={text} className={`mono ${full ? 'break-all' : 'truncate'} ${LINK}`}>
+        {entry?.domain ?? (full ? text : shortAddress(text))}
+      </Link>
+      {iface && <span className="rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">{iface}</span>}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { PAGE_SIZES, type PageState } from '../lib/pagination';
+import { Loading } from './states';
 
 /** Previous/next and page size; the page itself lives in the URL (limit/offset). */
 export function Pager({ page, limit, onChange, label }: { page: PageState<unknown> | null; limit: number; onChange: (p: { limit?: number; offset?: number }) => void; label: string }) {
@@ -20,5 +21,15 @@ export function Pager({ page, limit, onChange, label }: { page: PageState<unknow
         </select>
       </label>
     </nav>
+  );
+}
+
+/** A list's place while its page loads: the loading line, and the pager (its size choice already usable). */
+export function ListPending({ limit, label }: { limit: number; label: string }) {
+  return (
+    <>
+      <Loading label={`Loading ${label.toLowerCase()}`} />
+      <Pager page={null} limit={limit} label={label} onChange={() => undefined} />
+    </>
   );
 }

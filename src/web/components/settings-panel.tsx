@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSettings, type Theme } from '../lib/settings';
 import { normalizeApiBase } from '../lib/api-base';
-import type { AddressForm } from '../lib/ton-lite';
+import type { AddressForm } from '../../ton/address-forms';
 
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const s = useSettings();

@@ -2,15 +2,19 @@ import type { ReactNode } from 'react';
 import { isLedgerApiError } from '../../api/client';
 
 /**
- * What to tell the reader, by the client's `kind` of error: the API's own message when it answered
- * with an error, "unreachable" when no HTTP answer came at all, "unexpected answer" when it answered
- * in a shape this explorer does not read (another API, or a broken proxy).
+ * What to tell the reader, by the client's `kind` of error: the thing does not exist, the request
+ * was refused (the API's own message says why), no HTTP answer came at all, the server failed, or
+ * it answered in a shape this explorer does not read (another API, or a broken proxy).
  */
 export function errorMessage(error: unknown): { title: string; detail: string; unreachable: boolean } {
   if (isLedgerApiError(error)) {
     switch (error.kind) {
-      case 'http':
-        return { title: error.status === 404 ? 'Not found' : `The API answered ${error.status}`, detail: error.message, unreachable: false };
+      case 'not-found':
+        return { title: 'Not found', detail: error.message, unreachable: false };
+      case 'bad-request':
+        return { title: `The API refused the request (${error.status})`, detail: error.message, unreachable: false };
+      case 'server':
+        return { title: `The API failed to answer (${error.status})`, detail: `${error.message}. It may answer if asked again.`, unreachable: false };
       case 'unreachable':
         return { title: 'The API is unreachable', detail: `${error.message}. Check the API base URL in Settings.`, unreachable: true };
       case 'shape':
@@ -54,22 +58,5 @@ export function Loading({ label = 'Loading' }: { label?: string }) {
     <p role="status" aria-live="polite" className="animate-pulse text-sm text-slate-500 dark:text-slate-400">
       {label}…
     </p>
-  );
-}
-
-/** Placeholder rows of the table's own shape, so the page does not jump when data arrives. */
-export function SkeletonRows({ rows, cols }: { rows: number; cols: number }) {
-  return (
-    <>
-      {Array.from({ length: rows }, (_, r) => (
-        <tr key={r} aria-hidden="true">
-          {Array.from({ length: cols }, (_, c) => (
-            <td key={c} className="px-3 py-2">
-              <span className="block h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
-            </td>
-          ))}
-        </tr>
-      ))}
-    </>
   );
 }

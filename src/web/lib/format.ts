@@ -1,4 +1,5 @@
-import { formatAddressLite, hashHex, hashToBase64Lite, type AddressForm } from './ton-lite';
+import { formatAddress, rawAddressOrNull, type AddressForm } from '../../ton/address-forms';
+import { hashHex } from '../../ton/hash';
 import { opcodeToHex } from '../../ton/opcode';
 
 /**
@@ -52,17 +53,11 @@ export function formatToken(amount: string, token: { symbol?: string | null; dec
 }
 
 /** Any accepted hash form to the lower-case hex used in explorer paths, or null if not a hash. */
-export function canonicalHash(input: string): string | null {
-  return hashHex(input);
-}
+export const canonicalHash = hashHex;
 
 /** The API's base64 hash (or any form) to the explorer's path form. */
 export function hashPath(hash: string): string {
   return canonicalHash(hash) ?? hash;
-}
-
-export function hashBase64(input: string): string | null {
-  return hashToBase64Lite(input);
 }
 
 export function shortHash(hash: string, keep = 6): string {
@@ -73,7 +68,7 @@ export function shortHash(hash: string, keep = 6): string {
 /** An address in the chosen form; the input is the API's raw form (or any accepted form). */
 export function displayAddress(raw: string, form: AddressForm, opts: { bounceable?: boolean } = {}): string {
   const f = form === 'bounceable' && opts.bounceable === false ? 'non-bounceable' : form;
-  return formatAddressLite(raw, f) ?? raw;
+  return rawAddressOrNull(raw) === null ? raw : formatAddress(raw, f);
 }
 
 export function shortAddress(text: string, keep = 6): string {

@@ -1,5 +1,6 @@
-import { hashHex, parseAddressLite, bytesToHex } from './ton-lite';
-import { parseShard } from '../../ton/shard';
+import { hashHex } from '../../ton/hash';
+import { parseAddressParts, rawOfParts } from '../../ton/address-forms';
+import { parseShard, shardFromUnsignedHex } from '../../ton/shard';
 
 /** What a search box input can be, before asking the API which object it names. */
 export type SearchInput =
@@ -35,7 +36,7 @@ export function parseSearchInput(input: string): SearchInput {
     try {
       // Exactly 16 unsigned digits is TON Center's hex form (it always pads to 16), even when all
       // of them happen to be decimal digits; the signed decimal form is otherwise 1..20 digits.
-      shard = /^[0-9a-fA-F]{16}$/.test(block[2]!) ? hexShard(block[2]!) : parseShard(block[2]!);
+      shard = /^[0-9a-fA-F]{16}$/.test(block[2]!) ? shardFromUnsignedHex(block[2]!) : parseShard(block[2]!);
     } catch (e) {
       return { kind: 'invalid', message: (e as Error).message };
     }
@@ -43,16 +44,15 @@ export function parseSearchInput(input: string): SearchInput {
   }
   const hex = hashHex(text);
   if (hex !== null) return { kind: 'hash', hex };
-  const address = parseAddressLite(text);
-  if (!('error' in address)) return { kind: 'address', raw: `${address.workchain}:${bytesToHex(address.hash).toUpperCase()}` };
-  if (/^-?\d+:/.test(text) || text.length === 48) return { kind: 'invalid', message: address.error };
+  let addressError: string;
+  try {
+    return { kind: 'address', raw: rawOfParts(parseAddressParts(text)) };
+  } catch (e) {
+    addressError = (e as Error).message;
+  }
+  if (/^-?\d+:/.test(text) || text.length === 48) return { kind: 'invalid', message: addressError };
   return {
     kind: 'invalid',
     message: 'not recognised: enter a transaction, message or trace hash, an address, a masterchain seqno or a block id workchain:shard:seqno',
   };
-}
-
-function hexShard(hex: string): bigint {
-  const u = BigInt('0x' + hex);
-  return u >= 1n << 63n ? u - (1n << 64n) : u;
 }

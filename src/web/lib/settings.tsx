@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AddressForm } from './ton-lite';
+import type { AddressForm } from '../../ton/address-forms';
 import { readStored, writeStored } from './local-storage';
 import { effectiveApiBase, normalizeApiBase } from './api-base';
 import { siteApiBase } from './deployment';

@@ -1,8 +1,9 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { SettingsProvider, apiBaseFor } from '../lib/settings';
+import { clientFor } from '../../api/queries';
+import type { RouterContext } from '../lib/router-context';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
 import { SourceBanner } from '../components/source-banner';
@@ -14,12 +15,13 @@ const ShortcutHelp = lazy(() => import('../components/shortcut-help'));
 // `?api=` makes the API base part of a shared link; it rides along on every navigation.
 const rootSearch = z.object({ api: z.optional(z.string()) });
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearch,
   search: { middlewares: [retainSearchParams(['api'])] },
-  // Every loader reads the API base in effect from the context: a link's ?api=, else the saved
-  // choice, else the site's own (the settings invalidate the router when the saved one changes).
-  beforeLoad: ({ search }) => ({ apiBase: apiBaseFor(search.api) }),
+  // Every loader and page reads the API client in effect from the context: for a link's ?api=,
+  // else the saved choice, else the site's own (the settings invalidate the router when the saved
+  // one changes, which runs this again).
+  beforeLoad: ({ search }) => ({ api: clientFor(apiBaseFor(search.api)) }),
   component: RootLayout,
 });
 

@@ -1,42 +1,41 @@
+import { useMemo } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { useSettings } from '../lib/settings';
-import { tracesQuery } from '../../api/queries';
-import { fetchLimit, pageOf } from '../lib/pagination';
+import { useApi } from '../lib/router-context';
+import { accountRouteParams } from '../lib/route-params';
+import { pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
-import { formatAddressLite, parseAddressLite, rawAddressLite } from '../lib/ton-lite';
-import { ErrorState, NotFound, Empty } from '../components/states';
+import { formatAddress } from '../../ton/address-forms';
 import { CopyButton } from '../components/copy-button';
 import { Pager } from '../components/pager';
-import { TraceList } from '../features/traces/trace-list';
+import { RouteNotFound } from '../components/route-states';
+import { TraceList, type ExtraColumn } from '../features/traces/trace-list';
 import { AccountSummary } from '../features/account/account-summary';
 import { AccountTraceChange } from '../features/balance-changes/account-trace-change';
-
-const PAGE = 10;
+import { ACCOUNT_PAGE, accountLatestQuery, accountTracesQuery } from '../features/account/queries';
 
 export const Route = createFileRoute('/account/$address')({
-  validateSearch: z.object(pageSearch(PAGE)),
+  params: accountRouteParams,
+  validateSearch: z.object(pageSearch(ACCOUNT_PAGE)),
+  loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0 } }) => ({ limit, offset }),
+  loader: ({ context: { queryClient, api }, params: { address }, deps: { limit, offset } }) =>
+    Promise.all([queryClient.ensureQueryData(accountTracesQuery(api, address, limit, offset)), queryClient.ensureQueryData(accountLatestQuery(api, address))]),
+  notFoundComponent: RouteNotFound,
   component: AccountPage,
 });
 
 function AccountPage() {
-  const { address } = Route.useParams();
-  const { limit = PAGE, offset = 0 } = Route.useSearch();
+  const { address: raw } = Route.useParams();
+  const { limit = ACCOUNT_PAGE, offset = 0 } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { effectiveApiBase } = useSettings();
-  const raw = rawAddressLite(address);
-  const q = useQuery({ ...tracesQuery(effectiveApiBase, { account: raw ?? address, limit: fetchLimit(limit), offset }), enabled: raw !== null, placeholderData: (p) => p });
-  // The current state comes from the newest traces: the very request of the list's default first
-  // page, so on that page (where most visits land) one answer serves both, and on any other page
-  // the summary still shows the newest state rather than the state of the page being browsed.
-  const latest = useQuery({ ...tracesQuery(effectiveApiBase, { account: raw ?? address, limit: fetchLimit(PAGE), offset: 0 }), enabled: raw !== null });
-  if (raw === null) {
-    const parsed = parseAddressLite(address);
-    return <NotFound what={`account ${address}`}>{'error' in parsed ? parsed.error : ''}</NotFound>;
-  }
-  const page = q.data ? pageOf(q.data.traces, limit, offset) : null;
-  const entry = (q.data ?? latest.data)?.addressBook[raw];
+  const api = useApi();
+  const q = useSuspenseQuery(accountTracesQuery(api, raw, limit, offset));
+  const latest = useSuspenseQuery(accountLatestQuery(api, raw));
+  const page = pageOf(q.data.traces, limit, offset);
+  const entry = q.data.addressBook[raw] ?? latest.data.addressBook[raw];
+  // what each trace did to this account's TON; stable per account, for the table's memo
+  const extra = useMemo<ExtraColumn>(() => ({ header: 'TON change', cell: (t) => <AccountTraceChange trace={t} account={raw} /> }), [raw]);
   return (
     <div className="space-y-4">
       <header>
@@ -45,7 +44,7 @@ function AccountPage() {
         </h1>
         <dl className="mt-2 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
           {(['raw', 'bounceable', 'non-bounceable'] as const).map((f) => {
-            const text = formatAddressLite(raw, f)!;
+            const text = formatAddress(raw, f);
             return (
               <div key={f} className="contents">
                 <dt className="text-slate-500 dark:text-slate-400">{f}</dt>
@@ -60,19 +59,14 @@ function AccountPage() {
       </header>
       <section aria-labelledby="acct-state">
         <h2 id="acct-state" className="mb-1 font-semibold">Current state</h2>
-        <AccountSummary account={raw} data={latest.data} error={latest.isError ? latest.error : null} onRetry={() => void latest.refetch()} />
+        <AccountSummary account={raw} data={latest.data} />
       </section>
       <section aria-labelledby="acct-traces">
         <h2 id="acct-traces" className="mb-1 font-semibold">Traces</h2>
-        {q.isError ? (
-          <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-        ) : page && page.rows.length === 0 && offset === 0 ? (
-          <Empty>No trace of this ledger involves this account.</Empty>
-        ) : (
-          <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces of this account, newest first" extra={{ header: 'TON change', cell: (t) => <AccountTraceChange trace={t} account={raw} /> }} />
-        )}
+        <TraceList traces={page.rows} book={q.data.addressBook} caption="Traces of this account, newest first" empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'} extra={extra} />
         <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
       </section>
     </div>
   );
 }
+

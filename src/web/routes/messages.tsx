@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { LedgerClient } from '../../api/client';
 import { z } from 'zod/mini';
-import { useSettings } from '../lib/settings';
-import { transactionsByMessageQuery } from '../../api/queries';
-import { fetchLimit, pageOf } from '../lib/pagination';
+import { useApi } from '../lib/router-context';
+import { pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
-import { ErrorState, Empty } from '../components/states';
-import { Pager } from '../components/pager';
+import { Empty } from '../components/states';
+import { Deferred } from '../components/route-states';
+import { messagePageQuery } from '../features/transaction/queries';
+import { ListPending, Pager } from '../components/pager';
 import { TxList } from '../features/transaction/tx-list';
 
 export const Route = createFileRoute('/messages')({
@@ -18,22 +20,25 @@ export const Route = createFileRoute('/messages')({
     direction: z.optional(z.catch(z.enum(['in', 'out']), undefined as unknown as 'in')),
     ...pageSearch(10),
   }),
+  loaderDeps: ({ search }) => search,
+  // Nothing to ask before a filter is given. As on /traces, the form stays usable while the results
+  // load or when the API refuses a filter: they are prefetched, not awaited.
+  loader: ({ context: { queryClient, api }, deps }) => void (hasFilter(deps) && queryClient.prefetchQuery(resultsQuery(api, deps))),
   component: MessagesPage,
 });
+
+type MessagesSearch = ReturnType<typeof Route.useSearch>;
+
+const hasFilter = (s: MessagesSearch) => !!(s.msg_hash || s.body_hash || s.opcode);
+
+const resultsQuery = (api: LedgerClient, s: MessagesSearch) =>
+  messagePageQuery(api, { msg_hash: s.msg_hash, body_hash: s.body_hash, opcode: s.opcode, direction: s.direction }, s.limit ?? 10, s.offset ?? 0);
 
 function MessagesPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { effectiveApiBase } = useSettings();
-  const { limit = 10, offset = 0 } = search;
-  const any = !!(search.msg_hash || search.body_hash || search.opcode);
-  const q = useQuery({
-    ...transactionsByMessageQuery(effectiveApiBase, { msg_hash: search.msg_hash, body_hash: search.body_hash, opcode: search.opcode, direction: search.direction, limit: fetchLimit(limit), offset }),
-    enabled: any,
-    placeholderData: (p) => p,
-  });
+  const any = hasFilter(search);
   const [draft, setDraft] = useState({ msg_hash: search.msg_hash ?? '', body_hash: search.body_hash ?? '', opcode: search.opcode ?? '', direction: search.direction ?? '' });
-  const page = q.data ? pageOf(q.data.transactions, limit, offset) : null;
   function submit(e: FormEvent) {
     e.preventDefault();
     void navigate({
@@ -61,16 +66,25 @@ function MessagesPage() {
         </label>
         <div><button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm text-white">Search</button></div>
       </form>
-      {!any ? (
-        <Empty>Enter a message hash, a body hash or an opcode.</Empty>
-      ) : q.isError ? (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      ) : page && page.rows.length === 0 ? (
-        <Empty>No transaction has a message matching these filters{offset > 0 ? ' on this page' : ''}.</Empty>
+      {any ? (
+        <Deferred label="Loading transactions" resetKey={JSON.stringify(search)} fallback={<ListPending limit={search.limit ?? 10} label="Transactions" />}>
+          <Results search={search} onPage={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
+        </Deferred>
       ) : (
-        <TxList txs={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Transactions with matching messages" />
+        <Empty>Enter a message hash, a body hash or an opcode.</Empty>
       )}
-      {any && <Pager page={page} limit={limit} label="Transactions" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />}
     </div>
+  );
+}
+
+function Results({ search, onPage }: { search: MessagesSearch; onPage: (p: { limit?: number; offset?: number }) => void }) {
+  const { limit = 10, offset = 0 } = search;
+  const q = useSuspenseQuery(resultsQuery(useApi(), search));
+  const page = pageOf(q.data.transactions, limit, offset);
+  return (
+    <>
+      <TxList txs={page.rows} book={q.data.addressBook} caption="Transactions with matching messages" empty={`No transaction has a message matching these filters${offset > 0 ? ' on this page' : ''}.`} />
+      <Pager page={page} limit={limit} label="Transactions" onChange={onPage} />
+    </>
   );
 }

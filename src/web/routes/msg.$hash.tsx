@@ -1,31 +1,43 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TraceLink, TxLink } from '../components/entity-links';
-import { useQuery } from '@tanstack/react-query';
-import { useSettings } from '../lib/settings';
-import { transactionsByMessageQuery } from '../../api/queries';
-import { canonicalHash, hashPath } from '../lib/format';
-import { ErrorState, Loading, NotFound } from '../components/states';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { Transaction, TransactionsPage } from '../../api/model';
+import { useApi } from '../lib/router-context';
+import { missing, msgRouteParams } from '../lib/route-params';
+import { messageQuery } from '../features/transaction/queries';
+import { hashPath } from '../lib/format';
+import { RouteNotFound } from '../components/route-states';
 import { CopyButton } from '../components/copy-button';
 import { MessageCard } from '../features/transaction/message-card';
-import { AddressLink } from '../components/address-link';
+import { AddressLink } from '../components/entity-links';
 
-export const Route = createFileRoute('/msg/$hash')({ component: MessagePage });
+const NO_SUCH_MESSAGE = 'No transaction of this ledger sent or received a message with this hash.';
 
-function MessagePage() {
-  const { hash } = Route.useParams();
-  const { effectiveApiBase } = useSettings();
-  const hex = canonicalHash(hash);
-  const q = useQuery({ ...transactionsByMessageQuery(effectiveApiBase, { msg_hash: hex ?? hash, limit: 10 }), enabled: hex !== null });
-  if (hex === null) return <NotFound what={`message ${hash}`}>A message hash is 64 hex digits or 44 base64 characters.</NotFound>;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  if (!q.data) return <Loading label="Loading message" />;
-  const txs = q.data.transactions;
+/** The message of `hex` and the transactions at its two ends, in the answer for its hash. */
+function messageIn(page: TransactionsPage, hex: string) {
   // The same message hash (or the normalized hash of an external) matches the sender's out_msgs and the receiver's in_msg.
   const matches = (h?: string | null, n?: string | null) => (h && hashPath(h) === hex) || (n && hashPath(n) === hex);
-  const receiver = txs.find((t) => t.inMsg && matches(t.inMsg.hash, t.inMsg.hashNorm));
-  const sender = txs.find((t) => t.outMsgs.some((m) => matches(m.hash)));
+  const receiver: Transaction | undefined = page.transactions.find((t) => t.inMsg && matches(t.inMsg.hash, t.inMsg.hashNorm));
+  const sender: Transaction | undefined = page.transactions.find((t) => t.outMsgs.some((m) => matches(m.hash)));
   const msg = receiver?.inMsg ?? sender?.outMsgs.find((m) => matches(m.hash));
-  if (!msg) return <NotFound what={`message ${hex}`}>No transaction of this ledger sent or received a message with this hash.</NotFound>;
+  return msg ? { msg, receiver, sender } : null;
+}
+
+export const Route = createFileRoute('/msg/$hash')({
+  params: msgRouteParams,
+  loader: async ({ context: { queryClient, api }, params: { hash } }) => {
+    if (!messageIn(await queryClient.ensureQueryData(messageQuery(api, hash)), hash)) throw missing(`message ${hash}`, NO_SUCH_MESSAGE);
+  },
+  notFoundComponent: RouteNotFound,
+  component: MessagePage,
+});
+
+function MessagePage() {
+  const { hash: hex } = Route.useParams();
+  const q = useSuspenseQuery(messageQuery(useApi(), hex));
+  const found = messageIn(q.data, hex);
+  if (!found) throw missing(`message ${hex}`, NO_SUCH_MESSAGE);
+  const { msg, receiver, sender } = found;
   const book = q.data.addressBook;
   return (
     <div className="space-y-4">

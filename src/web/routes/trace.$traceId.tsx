@@ -1,15 +1,19 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
-import { balanceChangesQuery, tracesQuery } from '../../api/queries';
+import { useApi } from '../lib/router-context';
+import { missing, traceRouteParams } from '../lib/route-params';
+import { traceBalanceChangesQuery, traceQuery } from '../features/trace-graph/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
-import { ErrorState, Loading, NotFound } from '../components/states';
+import { Loading } from '../components/states';
+import { Deferred, RouteNotFound } from '../components/route-states';
 import { CopyButton } from '../components/copy-button';
 import { fromApiTrace, firstFailure, failureOf } from '../features/trace-graph/trace-model';
 import { accountLetters } from '../features/trace-graph/account-labels';
 import { TraceTable } from '../features/trace-graph/trace-table';
+import { TraceLanes } from '../features/trace-lanes/trace-lanes';
 import { TxPanel } from '../features/trace-graph/tx-panel';
 import { ActionList } from '../features/trace-graph/action-list';
 import { download, svgToPng, traceToSvg } from '../features/trace-graph/trace-export';
@@ -31,36 +35,35 @@ const TRACE_KEYS_HINT =
 const LG = '(min-width: 1024px)';
 const DETAILS_OVER_GRAPH_PX = 22 * 16 + 12;
 
-const traceQuery = (apiBase: string, id: string) => tracesQuery(apiBase, { trace_id: id, include_actions: true, limit: 1 });
-
 export const Route = createFileRoute('/trace/$traceId')({
+  params: traceRouteParams,
   validateSearch: z.object({
     tx: z.optional(z.string()),
-    view: z.optional(z.catch(z.enum(['graph', 'table']), 'graph')),
+    view: z.optional(z.catch(z.enum(['graph', 'table', 'lanes']), 'graph')),
   }),
-  // Starts fetching the trace and React Flow with the route, in parallel with the route's own chunk
-  // (the component would start the fetch only once its chunk had loaded and rendered).
-  loader: ({ context, params }) => {
+  // React Flow's chunk and the balance changes (the panel suspends on its own) start with the route,
+  // in parallel with the trace the page needs to render at all.
+  loader: async ({ context: { queryClient, api }, params: { traceId } }) => {
     void loadTraceGraph();
-    const id = canonicalHash(params.traceId);
-    if (id === null) return;
-    void context.queryClient.prefetchQuery(traceQuery(context.apiBase, id));
-    void context.queryClient.prefetchQuery(balanceChangesQuery(context.apiBase, { trace_id: id }));
+    void queryClient.prefetchQuery(traceBalanceChangesQuery(api, traceId));
+    const page = await queryClient.ensureQueryData(traceQuery(api, traceId));
+    if (!page.traces[0]) throw missing(`trace ${traceId}`, 'No completed trace has this id. It may still be in progress, or the hash names a transaction or message: try the search.');
   },
+  notFoundComponent: RouteNotFound,
   component: TracePage,
 });
 
 function TracePage() {
-  const { traceId } = Route.useParams();
+  const { traceId: id } = Route.useParams();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { effectiveApiBase, addressForm, theme } = useSettings();
-  const id = canonicalHash(traceId);
-  const q = useQuery({ ...traceQuery(effectiveApiBase, id ?? traceId), enabled: id !== null });
-  const balancesForExport = useBalanceChangesForExport(effectiveApiBase, id);
+  const { addressForm, theme } = useSettings();
+  const q = useSuspenseQuery(traceQuery(useApi(), id));
+  const balancesForExport = useBalanceChangesForExport(id);
   const TraceGraph = useTraceGraph();
-  const wire = q.data?.traces[0];
-  const book = useMemo(() => q.data?.addressBook ?? {}, [q.data]);
+  // the loader saw the trace; a later refetch that lost it (a reset ledger) shows not-found
+  const wire = q.data.traces[0];
+  const book = q.data.addressBook;
   const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
   const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
   // The header, the failure banner and the actions paint first; the graph (React Flow's layout and
@@ -115,10 +118,7 @@ function TracePage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [trace, selected, select, deselect]);
 
-  if (id === null) return <NotFound what={`trace ${traceId}`}>The trace id must be a hash: 64 hex digits or 44 base64 characters.</NotFound>;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  if (!q.data) return <Loading label="Loading trace" />;
-  if (!wire || !trace) return <NotFound what={`trace ${id}`}>No completed trace has this id. It may still be in progress, or the hash names a transaction or message: try the search.</NotFound>;
+  if (!wire || !trace) throw missing(`trace ${id}`, 'No completed trace has this id.');
 
   const failed = firstFailure(trace);
   const failedMeaning = failed?.exitCode != null ? describeExitCode(failed.exitCode, { wallet: failed.interfaces.some((i) => i.startsWith('wallet')) }) : null;
@@ -168,12 +168,14 @@ function TracePage() {
 
       <section aria-labelledby="balances-title">
         <h2 id="balances-title" className="mb-1 font-semibold">Balance changes</h2>
-        <BalanceChangesPanel apiBase={effectiveApiBase} traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
+        <Deferred label="Loading balance changes" resetKey={id}>
+          <BalanceChangesPanel traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
+        </Deferred>
       </section>
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">
         <div role="tablist" aria-label="View" className="inline-flex rounded-md border border-slate-300 dark:border-slate-700">
-          {(['graph', 'table'] as const).map((v) => (
+          {(['graph', 'table', 'lanes'] as const).map((v) => (
             <button key={v} role="tab" type="button" aria-selected={view === v} onClick={() => void navigate({ search: (p) => ({ ...p, view: v === 'graph' ? undefined : v }), replace: true })} className={`px-3 py-1 text-sm capitalize ${view === v ? 'bg-teal-700 text-white' : ''}`}>
               {v}
             </button>
@@ -222,6 +224,8 @@ function TracePage() {
                 </div>
               </div>
             )
+          ) : view === 'lanes' ? (
+            <TraceLanes trace={trace} letters={letters} selected={selected} />
           ) : (
             <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
           )}

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { useSettings } from '../lib/settings';
-import { tracesQuery } from '../../api/queries';
-import { fetchLimit, pageOf } from '../lib/pagination';
+import type { LedgerClient } from '../../api/client';
+import { useApi } from '../lib/router-context';
+import { pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
-import { ErrorState, Empty } from '../components/states';
-import { Pager } from '../components/pager';
+import { Deferred } from '../components/route-states';
+import { tracePageQuery } from '../features/traces/queries';
+import { ListPending, Pager } from '../components/pager';
 import { TraceList } from '../features/traces/trace-list';
 
 const text = z.optional(z.string());
@@ -21,8 +22,9 @@ export const Route = createFileRoute('/traces')({
     ...pageSearch(10),
   }),
   loaderDeps: ({ search }) => search,
-  // the page's list is asked for with the route, in parallel with the page's own chunk
-  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(listQuery(context.apiBase, deps)),
+  // The filters are the page's first content and stay usable while the list loads, or when the API
+  // refuses a filter (the list's own error box says why): the list is prefetched, not awaited.
+  loader: ({ context: { queryClient, api }, deps }) => void queryClient.prefetchQuery(listQuery(api, deps)),
   component: TracesPage,
 });
 
@@ -43,24 +45,21 @@ const FIELDS: Array<{ key: keyof TracesParams; label: string; hint: string }> = 
 type TracesSearch = ReturnType<typeof Route.useSearch>;
 
 /** The page's query: the filters of the URL that are set, the sort, and one row more than a page. */
-function listQuery(apiBase: string, search: TracesSearch) {
+function listQuery(api: LedgerClient, search: TracesSearch) {
   const { limit = 10, offset = 0 } = search;
   const params: TracesParams = {};
   for (const f of FIELDS) {
     const v = search[f.key as keyof typeof search];
     if (v !== undefined && v !== '') (params as Record<string, unknown>)[f.key] = v;
   }
-  return tracesQuery(apiBase, { ...params, sort: search.sort, limit: fetchLimit(limit), offset });
+  return tracePageQuery(api, { ...params, sort: search.sort }, limit, offset);
 }
 
 function TracesPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { effectiveApiBase } = useSettings();
-  const { limit = 10, offset = 0 } = search;
-  const q = useQuery({ ...listQuery(effectiveApiBase, search), placeholderData: (p) => p });
   const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(FIELDS.map((f) => [f.key, String(search[f.key as keyof typeof search] ?? '')])));
-  const page = q.data ? pageOf(q.data.traces, limit, offset) : null;
+  const onPage = (p: { limit?: number; offset?: number }) => void navigate({ search: (s) => ({ ...s, ...p }) });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -94,14 +93,21 @@ function TracesPage() {
           <button type="button" onClick={() => { setDraft({}); void navigate({ search: (s) => ({ api: (s as { api?: string }).api }) }); }} className="rounded border border-slate-300 px-3 py-1 text-sm dark:border-slate-700">Clear</button>
         </div>
       </form>
-      {q.isError ? (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      ) : page && page.rows.length === 0 ? (
-        <Empty>No completed trace matches these filters{offset > 0 ? ' on this page' : ''}.</Empty>
-      ) : (
-        <TraceList traces={page?.rows ?? []} book={q.data?.addressBook ?? {}} loading={!q.data} skeleton={Math.min(limit, 10)} caption="Traces matching the filters" />
-      )}
-      <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
+      <Deferred label="Loading traces" resetKey={JSON.stringify(search)} fallback={<ListPending limit={search.limit ?? 10} label="Traces" />}>
+        <Results search={search} onPage={onPage} />
+      </Deferred>
     </div>
+  );
+}
+
+function Results({ search, onPage }: { search: TracesSearch; onPage: (p: { limit?: number; offset?: number }) => void }) {
+  const { limit = 10, offset = 0 } = search;
+  const q = useSuspenseQuery(listQuery(useApi(), search));
+  const page = pageOf(q.data.traces, limit, offset);
+  return (
+    <>
+      <TraceList traces={page.rows} book={q.data.addressBook} caption="Traces matching the filters" empty={`No completed trace matches these filters${offset > 0 ? ' on this page' : ''}.`} />
+      <Pager page={page} limit={limit} label="Traces" onChange={onPage} />
+    </>
   );
 }

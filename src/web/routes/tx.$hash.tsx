@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BlockLink, McBlockLink, TraceLink } from '../components/entity-links';
-import { useQuery } from '@tanstack/react-query';
-import { useSettings } from '../lib/settings';
-import { blockTransactionsQuery, tracesQuery } from '../../api/queries';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Transaction } from '../../api/model';
-import { canonicalHash, formatTime, formatTon, hashPath } from '../lib/format';
-import { ErrorState, Loading, NotFound } from '../components/states';
+import { useApi } from '../lib/router-context';
+import { missing, txRouteParams } from '../lib/route-params';
+import { laterTracesQuery, rawTransactionQuery, transactionIn, transactionQuery } from '../features/transaction/queries';
+import { nextTxIn } from '../features/account/account-history';
+import { formatTime, formatTon, hashPath } from '../lib/format';
+import { Deferred, RouteNotFound } from '../components/route-states';
 import { CopyButton } from '../components/copy-button';
-import { AddressLink } from '../components/address-link';
+import { AddressLink } from '../components/entity-links';
 import { DetailRow } from '../components/detail-row';
 import { TonAmount } from '../components/ton-amount';
 import { MessageCard } from '../features/transaction/message-card';
@@ -16,36 +18,34 @@ import { AccountNeighbours } from '../features/transaction/account-neighbours';
 import { failureOf, txViewOf, type AddressBook } from '../features/trace-graph/trace-model';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 
-export const Route = createFileRoute('/tx/$hash')({ component: TxPage });
+const NO_SUCH_TX = 'No transaction of this ledger has this hash.';
+
+export const Route = createFileRoute('/tx/$hash')({
+  params: txRouteParams,
+  // The page needs the transaction (read with its trace); its raw BOC and the account's later
+  // traces (for the next transaction) are fetched alongside and shown when they come.
+  loader: async ({ context: { queryClient, api }, params: { hash } }) => {
+    const found = transactionIn(await queryClient.ensureQueryData(transactionQuery(api, hash)), hash);
+    if (!found) throw missing(`transaction ${hash}`, NO_SUCH_TX);
+    void queryClient.prefetchQuery(rawTransactionQuery(api, found.tx));
+    if (nextTxIn([found.trace], found.tx) === null) void queryClient.prefetchQuery(laterTracesQuery(api, found.tx));
+  },
+  notFoundComponent: RouteNotFound,
+  component: TxPage,
+});
 
 function TxPage() {
-  const { hash } = Route.useParams();
-  const { effectiveApiBase } = useSettings();
-  const hex = canonicalHash(hash);
-  const q = useQuery({ ...tracesQuery(effectiveApiBase, { tx_hash: hex ?? hash, limit: 1 }), enabled: hex !== null });
-  const trace = q.data?.traces[0];
-  const tx: Transaction | undefined = trace ? Object.values(trace.transactions).find((t) => hashPath(t.hash) === hex) : undefined;
-  // The raw transaction BOC is only in v2: ask for the block's page that starts right at this
-  // transaction (the cursor (account, lt - 1) is exclusive, so the first row is this one).
-  const boc = useQuery({
-    ...blockTransactionsQuery(effectiveApiBase, {
-      workchain: tx?.block.workchain ?? 0, shard: tx?.block.shard ?? '0', seqno: tx?.block.seqno ?? 0, count: 1,
-      after_lt: tx ? (BigInt(tx.lt) - 1n).toString() : undefined, after_hash: tx?.account,
-    }),
-    enabled: !!tx,
-  });
-  if (hex === null) return <NotFound what={`transaction ${hash}`}>A transaction hash is 64 hex digits or 44 base64 characters.</NotFound>;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  if (!q.data) return <Loading label="Loading transaction" />;
-  if (!tx || !trace) return <NotFound what={`transaction ${hex}`}>No transaction of this ledger has this hash.</NotFound>;
+  const { hash: hex } = Route.useParams();
+  const q = useSuspenseQuery(transactionQuery(useApi(), hex));
+  const found = transactionIn(q.data, hex);
+  if (!found) throw missing(`transaction ${hex}`, NO_SUCH_TX);
+  const { trace, tx } = found;
   const book: AddressBook = q.data.addressBook;
   const view = txViewOf(tx, book);
   const failure = failureOf(view);
   const d = tx.description;
   const c = d.compute;
   const wallet = view.interfaces.some((i) => i.startsWith('wallet'));
-  const rawTx = boc.data?.transactions[0];
-  const rawBoc = rawTx && hashPath(rawTx.hash) === hex ? rawTx.data : undefined;
   const gasFees = c && !c.skipped ? c.gasFees ?? '0' : '0';
   const storageFees = d.storage?.feesCollected ?? '0';
   const actionFees = d.action?.totalActionFees ?? '0';
@@ -65,7 +65,7 @@ function TxPage() {
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <DetailRow k="Account"><AddressLink raw={tx.account} book={book} full /></DetailRow>
-        <AccountNeighbours tx={tx} trace={trace} apiBase={effectiveApiBase} />
+        <AccountNeighbours tx={tx} trace={trace} />
         <DetailRow k="Trace"><TraceLink traceId={trace.traceId} tx={hex} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</TraceLink></DetailRow>
         <DetailRow k="Block">
           <BlockLink block={tx.block} />
@@ -119,17 +119,23 @@ function TxPage() {
       </section>
       <section aria-labelledby="raw">
         <h2 id="raw" className="font-semibold">Raw transaction (BOC, base64)</h2>
-        {rawBoc ? (
-          <>
-            <pre className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="raw-boc">{rawBoc}</pre>
-            <CopyButton text={rawBoc} label="transaction BOC" />
-          </>
-        ) : boc.isError ? (
-          <ErrorState error={boc.error} onRetry={() => void boc.refetch()} />
-        ) : (
-          <Loading label="Loading the raw transaction" />
-        )}
+        <Deferred label="Loading the raw transaction" resetKey={hex}>
+          <RawTransaction tx={tx} hex={hex} />
+        </Deferred>
       </section>
     </div>
+  );
+}
+
+/** The transaction's own BOC, from v2's block listing (v3 does not send it). */
+function RawTransaction({ tx, hex }: { tx: Transaction; hex: string }) {
+  const { data } = useSuspenseQuery(rawTransactionQuery(useApi(), tx));
+  const raw = data.transactions[0];
+  if (!raw || hashPath(raw.hash) !== hex) return <p className="text-sm text-slate-500 dark:text-slate-400">The block listing did not return this transaction.</p>;
+  return (
+    <>
+      <pre className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="raw-boc" tabIndex={0}>{raw.data}</pre>
+      <CopyButton text={raw.data} label="transaction BOC" />
+    </>
   );
 }

@@ -1,11 +1,11 @@
-import { Link } from '@tanstack/react-router';
+import { TxLink } from '../../components/entity-links';
 import type { TracesPage } from '../../../api/model';
-import { formatTime, hashPath, shortHash } from '../../lib/format';
+import { formatTime, shortHash } from '../../lib/format';
 import { Age } from '../../components/age';
 import { TonAmount } from '../../components/ton-amount';
 import { CopyButton } from '../../components/copy-button';
 import { DetailRow } from '../../components/detail-row';
-import { Empty, ErrorState } from '../../components/states';
+import { Empty } from '../../components/states';
 import { latestTxOf } from './account-history';
 
 /**
@@ -13,19 +13,11 @@ import { latestTxOf } from './account-history';
  * are the state after the account's newest transaction in its newest traces, and the section says
  * which transaction that is: a reader can check it, and knows the figure is not live.
  */
-export function AccountSummary({ account, data, error, onRetry }: { account: string; data: TracesPage | undefined; error: unknown; onRetry: () => void }) {
-  if (error) return <ErrorState error={error} onRetry={onRetry} />;
-  if (!data) return <p className="h-24 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-900" aria-label="Loading the account state" />;
+export function AccountSummary({ account, data }: { account: string; data: TracesPage }) {
   const tx = latestTxOf(data.traces, account);
   if (!tx) return <Empty>This account has no transactions on this ledger: no balance or state to show.</Empty>;
   const state = tx.stateAfter;
   const status = state?.status ?? tx.endStatus;
-  const txPath = hashPath(tx.hash);
-  const txLink = (
-    <Link to="/tx/$hash" params={{ hash: txPath }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid="summary-tx">
-      {shortHash(tx.hash)}
-    </Link>
-  );
   return (
     <div className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="account-summary">
       <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1">
@@ -49,7 +41,7 @@ export function AccountSummary({ account, data, error, onRetry }: { account: str
           <DetailRow k="Frozen hash"><span className="mono break-all text-xs">{state.frozenHash}</span></DetailRow>
         )}
         <DetailRow k="Last activity">
-          <Age unix={tx.now} /> · transaction {txLink}
+          <Age unix={tx.now} /> · transaction <TxLink hash={tx.hash} data-testid="summary-tx" />
         </DetailRow>
       </dl>
       <p className="mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="summary-as-of">

@@ -1,30 +1,29 @@
-import { useCallback, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { balanceChangesQuery } from '../../../api/queries';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { AddressBook, BalanceChanges } from '../../../api/model';
-import { AddressLink } from '../../components/address-link';
-import { ErrorState, Loading } from '../../components/states';
+import { AddressLink } from '../../components/entity-links';
+import { DataTable, type Column } from '../../components/data-table';
+import { useApi } from '../../lib/router-context';
+import { traceBalanceChangesQuery } from '../trace-graph/queries';
 import { jettonToken, type TokenMetadata } from '../trace-graph/action-summary';
 import { formatTon } from '../../lib/format';
 import { SignedAmount } from './signed-amount';
-
-const queryOf = (apiBase: string, traceId: string) => balanceChangesQuery(apiBase, { trace_id: traceId });
 
 /**
  * The trace's balance changes for its JSON export: the panel's own answer (fetched if the panel
  * has not got it yet), `null` when the API has none. Read at export time, so the page itself does
  * not re-render when the panel's answer arrives.
  */
-export function useBalanceChangesForExport(apiBase: string, traceId: string | null): () => Promise<BalanceChanges | null> {
+export function useBalanceChangesForExport(traceId: string): () => Promise<BalanceChanges | null> {
   const client = useQueryClient();
+  const api = useApi();
   return useCallback(async () => {
-    if (traceId === null) return null;
     try {
-      return await client.ensureQueryData(queryOf(apiBase, traceId));
+      return await client.ensureQueryData(traceBalanceChangesQuery(api, traceId));
     } catch {
       return null;
     }
-  }, [client, apiBase, traceId]);
+  }, [client, api, traceId]);
 }
 
 interface Row {
@@ -43,61 +42,47 @@ function rowsOf(c: BalanceChanges): Row[] {
 
 const FOLD = 12;
 
+const tonColumns = (who: (raw: string) => ReactNode): Column<Row>[] => [
+  { header: 'Account', className: 'max-w-[16rem]', cell: (r) => who(r.account) },
+  { header: 'TON change', className: 'text-right', cell: (r) => <SignedAmount value={r.change.toString()} /> },
+  { header: 'Fees paid', className: 'text-right text-slate-600 dark:text-slate-400', cell: (r) => (r.fees === 0n ? '—' : formatTon(r.fees, { maxFraction: 9 })) },
+];
+
 /**
  * Who gained and lost how much TON and of which jetton in a trace, and who paid the fees: the
  * `balanceChanges` of the API (ours or TON Center's). A 1,000-transaction fan-out touches a
  * thousand accounts, so the TON table shows the first rows and folds the rest.
  */
 export function BalanceChangesPanel({
-  apiBase,
   traceId,
   book,
   metadata,
   letters,
 }: {
-  apiBase: string;
   traceId: string;
   book: AddressBook;
   metadata: TokenMetadata;
   letters: Map<string, string>;
 }) {
-  const query = useQuery(queryOf(apiBase, traceId));
+  const query = useSuspenseQuery(traceBalanceChangesQuery(useApi(), traceId));
   const [all, setAll] = useState(false);
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <Loading label="Loading balance changes" />;
+  const who = useCallback(
+    (raw: string) => (
+      <span className="inline-flex items-baseline gap-1">
+        {letters.get(raw) && <span className="font-semibold">{letters.get(raw)}</span>}
+        <AddressLink raw={raw} book={book} />
+      </span>
+    ),
+    [letters, book],
+  );
+  const columns = useMemo(() => tonColumns(who), [who]);
   const rows = rowsOf(query.data);
   const shown = all ? rows : rows.slice(0, FOLD);
   const totalFees = rows.reduce((s, r) => s + r.fees, 0n);
   const jettons = Object.entries(query.data.jettons);
-  const who = (raw: string) => (
-    <span className="inline-flex items-baseline gap-1">
-      {letters.get(raw) && <span className="font-semibold">{letters.get(raw)}</span>}
-      <AddressLink raw={raw} book={book} />
-    </span>
-  );
   return (
     <div className="space-y-3 text-sm" data-testid="balance-changes">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="w-full text-left">
-          <caption className="sr-only">TON balance changes and fees paid per account</caption>
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
-            <tr>
-              <th scope="col" className="px-3 py-1.5">Account</th>
-              <th scope="col" className="px-3 py-1.5 text-right">TON change</th>
-              <th scope="col" className="px-3 py-1.5 text-right">Fees paid</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.account} className="border-t border-slate-100 dark:border-slate-800" data-testid="balance-row">
-                <td className="max-w-[16rem] px-3 py-1">{who(r.account)}</td>
-                <td className="px-3 py-1 text-right"><SignedAmount value={r.change.toString()} /></td>
-                <td className="px-3 py-1 text-right text-slate-600 dark:text-slate-400">{r.fees === 0n ? '—' : formatTon(r.fees, { maxFraction: 9 })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="TON balance changes and fees paid per account" columns={columns} rows={shown} rowKey={(r) => r.account} rowTestId="balance-row" dense />
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond what the others gained.
       </p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AddressBook, DecodedBody } from '../../../api/model';
-import { AddressLink } from '../../components/address-link';
+import { AddressLink } from '../../components/entity-links';
 import { CopyButton } from '../../components/copy-button';
 import { formatTon, formatToken } from '../../lib/format';
 import type { TokenMetadata } from '../trace-graph/action-summary';

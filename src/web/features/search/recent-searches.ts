@@ -1,5 +1,5 @@
 import { displayAddress, shortAddress, shortHash } from '../../lib/format';
-import type { AddressForm } from '../../lib/ton-lite';
+import type { AddressForm } from '../../../ton/address-forms';
 import { readStored, writeStored } from '../../lib/local-storage';
 import type { SearchTarget } from './resolve-search';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isNotFound } from '../../../api/client';
+import { isNotFound, type LedgerClient } from '../../../api/client';
 import { parseSearchInput } from '../../lib/search-input';
 import { shardStateQuery, tracesQuery, transactionsByMessageQuery } from '../../../api/queries';
 import { hashPath } from '../../lib/format';
@@ -20,7 +20,7 @@ export type SearchResult = { ok: true; target: SearchTarget } | { ok: false; mes
  * knows it wins. A masterchain seqno is checked to exist; addresses and block ids open directly
  * (their pages say when the ledger has nothing).
  */
-export async function resolveSearch(qc: QueryClient, base: string, input: string): Promise<SearchResult> {
+export async function resolveSearch(qc: QueryClient, api: LedgerClient, input: string): Promise<SearchResult> {
   const parsed = parseSearchInput(input);
   switch (parsed.kind) {
     case 'empty':
@@ -36,7 +36,7 @@ export async function resolveSearch(qc: QueryClient, base: string, input: string
       };
     case 'mc-seqno': {
       try {
-        await qc.fetchQuery(shardStateQuery(base, { seqno: parsed.seqno, limit: 1 }));
+        await qc.fetchQuery(shardStateQuery(api, { seqno: parsed.seqno, limit: 1 }));
       } catch (e) {
         if (isNotFound(e)) return { ok: false, message: `No masterchain block ${parsed.seqno} in this ledger.` };
         throw e;
@@ -45,17 +45,17 @@ export async function resolveSearch(qc: QueryClient, base: string, input: string
     }
     case 'hash': {
       const hex = parsed.hex;
-      const byTx = await qc.fetchQuery(tracesQuery(base, { tx_hash: hex, limit: 1 }));
+      const byTx = await qc.fetchQuery(tracesQuery(api, { tx_hash: hex, limit: 1 }));
       const trace = byTx.traces[0];
       if (trace) {
         const tx = Object.values(trace.transactions).find((t) => hashPath(t.hash) === hex);
         if (tx) return { ok: true, target: { to: '/tx/$hash', params: { hash: hex } } };
       }
-      const byMsg = await qc.fetchQuery(transactionsByMessageQuery(base, { msg_hash: hex, limit: 1 }));
+      const byMsg = await qc.fetchQuery(transactionsByMessageQuery(api, { msg_hash: hex, limit: 1 }));
       if (byMsg.transactions.length > 0) return { ok: true, target: { to: '/msg/$hash', params: { hash: hex } } };
-      const byId = await qc.fetchQuery(tracesQuery(base, { trace_id: hex, limit: 1 }));
+      const byId = await qc.fetchQuery(tracesQuery(api, { trace_id: hex, limit: 1 }));
       if (byId.traces[0]) return { ok: true, target: { to: '/trace/$traceId', params: { traceId: hex } } };
-      const byMsgTrace = await qc.fetchQuery(tracesQuery(base, { msg_hash: hex, limit: 1 }));
+      const byMsgTrace = await qc.fetchQuery(tracesQuery(api, { msg_hash: hex, limit: 1 }));
       if (byMsgTrace.traces[0]) return { ok: true, target: { to: '/trace/$traceId', params: { traceId: hashPath(byMsgTrace.traces[0].traceId) } } };
       return { ok: false, message: `No transaction, message or trace has the hash ${hex}.` };
     }

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSettings } from '../../lib/settings';
+import { useApi } from '../../lib/router-context';
 import { errorMessage } from '../../components/states';
 import { resolveSearch, type SearchTarget } from './resolve-search';
 import { addRecent, describeTarget, loadRecent, saveRecent, type RecentSearch } from './recent-searches';
@@ -15,7 +16,8 @@ export function SearchBox() {
   const input = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const { effectiveApiBase, addressForm } = useSettings();
+  const { addressForm } = useSettings();
+  const api = useApi();
   // Recent searches: a listbox under the empty, focused box (the ARIA combobox pattern).
   const [recent, setRecent] = useState<RecentSearch[]>(loadRecent);
   const [focused, setFocused] = useState(false);
@@ -54,7 +56,7 @@ export function SearchBox() {
     setMessage(null);
     try {
       const query = text.trim();
-      const result = await resolveSearch(qc, effectiveApiBase, text);
+      const result = await resolveSearch(qc, api, text);
       if (result.ok) {
         remember({ query, target: result.target });
         // The box stays focused and empty after a search: the list would pop up over the new page.

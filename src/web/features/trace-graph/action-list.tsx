@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AddressLink } from '../../components/address-link';
+import { AddressLink } from '../../components/entity-links';
 import type { AddressBook } from './trace-model';
 import { summarizeAction, type ActionLike, type TokenMetadata } from './action-summary';
 

@@ -1,5 +1,5 @@
 import { formatTon } from '../../lib/format';
-import { opcodeToHex } from '../../../ton/opcode';
+import { opcodeToHex, standardOpcodeName } from '../../../ton/opcode';
 import { failureOf, type MessageView, type TraceView, type TxView } from './trace-model';
 import { FOLD_LIMIT, layoutTree, type LayoutInput, type TraceLayout } from './trace-layout';
 
@@ -14,25 +14,10 @@ export function messageLabel(m: MessageView): { value: string | null; name: stri
   if (m.bounced) name = 'Bounce';
   else if (m.comment !== null) name = `“${m.comment.length > 24 ? m.comment.slice(0, 23) + '…' : m.comment}”`;
   else if (m.opcode === null) name = m.source === null ? 'External' : 'Empty body';
-  else name = KNOWN_OPCODES[m.opcode >>> 0] ?? opcodeToHex(m.opcode);
-  if (m.source === null && m.opcode !== null && !KNOWN_OPCODES[m.opcode >>> 0]) name = `External ${opcodeToHex(m.opcode)}`;
+  else name = standardOpcodeName(m.opcode) ?? opcodeToHex(m.opcode);
+  if (m.source === null && m.opcode !== null && standardOpcodeName(m.opcode) === null) name = `External ${opcodeToHex(m.opcode)}`;
   return { value, name };
 }
-
-// TEP-74 jetton and TEP-62 NFT opcodes: the names every TON explorer prints.
-const KNOWN_OPCODES: Record<number, string> = {
-  0x0f8a7ea5: 'Jetton Transfer',
-  0x178d4519: 'Jetton Internal Transfer',
-  0x7362d09c: 'Jetton Notify',
-  0xd53276db: 'Excess',
-  0x595f07bc: 'Jetton Burn',
-  0x7bdd97de: 'Jetton Burn Notification',
-  0x642b7d07: 'Jetton Mint',
-  0x5fcc3d14: 'NFT Transfer',
-  0x05138d91: 'NFT Ownership Assigned',
-  0x2fcb26a2: 'Get Static Data',
-  0x8b771735: 'Report Static Data',
-};
 
 export interface TraceGraphModel {
   layout: TraceLayout;

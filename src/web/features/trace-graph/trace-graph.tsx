@@ -19,7 +19,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { shortAddress, displayAddress } from '../../lib/format';
-import type { AddressForm } from '../../lib/ton-lite';
+import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
 import type { AddressBook, TraceView } from './trace-model';
 import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLabel, txNodeText } from './graph-model';

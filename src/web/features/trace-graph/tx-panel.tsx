@@ -1,8 +1,7 @@
-import { Link } from '@tanstack/react-router';
-import { BlockLink, McBlockLink } from '../../components/entity-links';
-import { AddressLink } from '../../components/address-link';
+import { AddressLink, BlockLink, McBlockLink, TxLink } from '../../components/entity-links';
 import { CopyButton } from '../../components/copy-button';
-import { formatOpcode, formatTime, formatTon, hashBase64, hashPath } from '../../lib/format';
+import { formatOpcode, formatTime, formatTon, hashPath } from '../../lib/format';
+import { hashBase64 } from '../../../ton/hash';
 import { describeExitCode } from '../../../ton/exit-codes';
 import { failureOf, type AddressBook, type TxView } from './trace-model';
 
@@ -14,9 +13,9 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
     <section aria-labelledby="tx-panel-title" className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="tx-panel">
       <h2 id="tx-panel-title" className="font-semibold">
         Transaction {letter}{' '}
-        <Link to="/tx/$hash" params={{ hash: hashPath(tx.hash) }} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400" data-testid="tx-panel-link">
+        <TxLink hash={tx.hash} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400" data-testid="tx-panel-link">
           {hashPath(tx.hash).slice(0, 16)}…
-        </Link>
+        </TxLink>
         <CopyButton text={hashBase64(tx.hash) ?? tx.hash} label="transaction hash" />
       </h2>
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-1">

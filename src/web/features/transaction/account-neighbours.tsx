@@ -1,25 +1,17 @@
-import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Trace, Transaction } from '../../../api/model';
-import { tracesQuery } from '../../../api/queries';
-import { hashPath, shortHash } from '../../lib/format';
+import { TxLink } from '../../components/entity-links';
 import { DetailRow } from '../../components/detail-row';
+import { errorMessage } from '../../components/states';
+import { Deferred } from '../../components/route-states';
+import { useApi } from '../../lib/router-context';
 import { nextTxIn, previousTxOf } from '../account/account-history';
+import { NEXT_SEARCH, laterTracesQuery } from './queries';
 
-/**
- * How many traces ending after this transaction are searched for the account's next one. The
- * successor's trace ends after it, so it is among the first traces (by end) that end after this
- * transaction; on the test ledgers it is always the first or the second. Traces can be large (a
- * fan-out is 241 transactions), so the search stays short and an unfound successor is left out.
- */
-const NEXT_SEARCH = 4;
-
-function TxLink({ hash, lt, testId }: { hash: string; lt: string; testId: string }) {
+function Neighbour({ hash, lt, testId }: { hash: string; lt: string; testId: string }) {
   return (
     <>
-      <Link to="/tx/$hash" params={{ hash: hashPath(hash) }} className="mono text-teal-700 hover:underline dark:text-teal-400" data-testid={testId}>
-        {shortHash(hash)}
-      </Link>
+      <TxLink hash={hash} data-testid={testId} />
       <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">lt {lt}</span>
     </>
   );
@@ -31,25 +23,44 @@ function TxLink({ hash, lt, testId }: { hash: string; lt: string; testId: string
  * bounce comes back to its sender in the same trace), then in the account's traces that end after
  * this transaction; shown only when found, or stated absent when the search saw every such trace.
  */
-export function AccountNeighbours({ tx, trace, apiBase }: { tx: Transaction; trace: Trace; apiBase: string }) {
+export function AccountNeighbours({ tx, trace }: { tx: Transaction; trace: Trace }) {
   const prev = previousTxOf(tx);
   const inTrace = nextTxIn([trace], tx);
-  const later = useQuery({
-    ...tracesQuery(apiBase, { account: tx.account, start_lt: (BigInt(tx.lt) + 1n).toString(), sort: 'asc', limit: NEXT_SEARCH }),
-    enabled: inTrace === null,
-  });
-  const next = inTrace ?? (later.data ? nextTxIn(later.data.traces, tx) : null);
-  const noneLater = !next && later.data !== undefined && later.data.traces.length < NEXT_SEARCH;
   return (
     <>
       <DetailRow k="Previous tx">
-        {prev ? <TxLink hash={prev.hash} lt={prev.lt} testId="prev-tx" /> : <span className="text-slate-500 dark:text-slate-400">none: the account&apos;s first transaction</span>}
+        {prev ? <Neighbour hash={prev.hash} lt={prev.lt} testId="prev-tx" /> : <span className="text-slate-500 dark:text-slate-400">none: the account&apos;s first transaction</span>}
       </DetailRow>
-      {(next || noneLater) && (
+      {inTrace ? (
         <DetailRow k="Next tx">
-          {next ? <TxLink hash={next.hash} lt={next.lt} testId="next-tx" /> : <span className="text-slate-500 dark:text-slate-400" data-testid="no-next-tx">none yet: the account&apos;s latest transaction on this ledger</span>}
+          <Neighbour hash={inTrace.hash} lt={inTrace.lt} testId="next-tx" />
         </DetailRow>
+      ) : (
+        <Deferred
+          label="Looking for the next transaction"
+          resetKey={tx.hash}
+          fallback={<DetailRow k="Next tx"><span className="text-slate-500 dark:text-slate-400">looking…</span></DetailRow>}
+          failed={(error, retry) => (
+            <DetailRow k="Next tx">
+              <span className="text-slate-500 dark:text-slate-400">not looked up: {errorMessage(error).title}</span>{' '}
+              <button type="button" onClick={retry} className="text-teal-700 hover:underline dark:text-teal-400">Retry</button>
+            </DetailRow>
+          )}
+        >
+          <NextInLaterTraces tx={tx} />
+        </Deferred>
       )}
     </>
+  );
+}
+
+function NextInLaterTraces({ tx }: { tx: Transaction }) {
+  const { data } = useSuspenseQuery(laterTracesQuery(useApi(), tx));
+  const next = nextTxIn(data.traces, tx);
+  if (!next && data.traces.length >= NEXT_SEARCH) return null;
+  return (
+    <DetailRow k="Next tx">
+      {next ? <Neighbour hash={next.hash} lt={next.lt} testId="next-tx" /> : <span className="text-slate-500 dark:text-slate-400" data-testid="no-next-tx">none yet: the account&apos;s latest transaction on this ledger</span>}
+    </DetailRow>
   );
 }

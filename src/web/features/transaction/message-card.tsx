@@ -1,6 +1,5 @@
-import { MessageLink } from '../../components/entity-links';
+import { AddressLink, MessageLink } from '../../components/entity-links';
 import type { Message } from '../../../api/model';
-import { AddressLink } from '../../components/address-link';
 import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTon } from '../../lib/format';
 import type { AddressBook } from '../trace-graph/trace-model';

@@ -4,7 +4,7 @@ import { Cell, loadTransaction, type Transaction, type TransactionDescription } 
 import type { V2Message, V2Transaction } from '../../../api/model';
 import { decodeTextComment } from '../../../ton/comment';
 import type { MessageView, TxVerdict } from '../trace-graph/trace-model';
-import { rawAddressLite } from '../../lib/ton-lite';
+import { rawAddressOrNull } from '../../../ton/address-forms';
 
 /**
  * What the transaction lists show (inbound message, verdict of the phases), read from a v2
@@ -52,8 +52,8 @@ function messageOf(m: V2Message, flags: { bounce: boolean; bounced: boolean }): 
   return {
     hash: m.hash ?? '',
     // v2 prints an external source as an empty address
-    source: m.source ? rawAddressLite(m.source) ?? m.source : null,
-    destination: m.destination ? rawAddressLite(m.destination) ?? m.destination : null,
+    source: m.source ? rawAddressOrNull(m.source) ?? m.source : null,
+    destination: m.destination ? rawAddressOrNull(m.destination) ?? m.destination : null,
     value: m.value,
     opcode: body.opcode,
     comment: body.comment,

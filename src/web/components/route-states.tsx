@@ -1,0 +1,67 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { CatchBoundary, useRouter, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router';
+import { QueryErrorResetBoundary, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { ErrorState, Loading, NotFound } from './states';
+import type { Missing } from '../lib/route-params';
+
+// The states every route shares (main.tsx sets them as the router's defaults): what shows while a
+// loader waits, when it fails, and when what the URL names does not exist or is malformed.
+
+export function RoutePending() {
+  return <Loading label="Loading" />;
+}
+
+/** A loader's or a component's error, told apart by the client's `kind`; Retry runs the loaders again. */
+export function RouteError({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  const queryReset = useQueryErrorResetBoundary();
+  // the failed queries may be fetched again once this error is shown
+  useEffect(() => queryReset.reset(), [queryReset]);
+  return <ErrorState error={error} onRetry={() => void router.invalidate()} />;
+}
+
+/** A route's `notFoundComponent`: the `missing(what, detail)` its params parser or loader threw. */
+export function RouteNotFound({ data }: NotFoundRouteProps) {
+  const m = data as Missing | undefined;
+  return <NotFound what={m?.what ?? 'page'}>{m?.detail}</NotFound>;
+}
+
+/**
+ * A part of a page whose data is not needed for the page's first paint (the route's loader only
+ * prefetches it): it suspends and fails on its own, inside the page, with a Retry of its own.
+ * `fallback` and `failed` replace the loading line and the error box where those cannot stand (a
+ * row of a details list).
+ */
+export function Deferred({
+  label,
+  resetKey,
+  fallback,
+  failed,
+  children,
+}: {
+  label: string;
+  resetKey: string;
+  fallback?: ReactNode;
+  failed?: (error: unknown, retry: () => void) => ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <CatchBoundary
+          getResetKey={() => resetKey}
+          onCatch={() => undefined}
+          errorComponent={({ error, reset: again }) => {
+            const retry = () => {
+              reset();
+              again();
+            };
+            return failed ? failed(error, retry) : <ErrorState error={error} onRetry={retry} />;
+          }}
+        >
+          <Suspense fallback={fallback === undefined ? <Loading label={label} /> : fallback}>{children}</Suspense>
+        </CatchBoundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
