@@ -7,7 +7,8 @@ import { LedgerAssembler } from '../network/ledger-assembler';
 import type { TraceKind } from '../traffic/traffic';
 import type { ProducerAccountRecord } from '../../store/records';
 import type { TrafficState } from '../traffic/traffic';
-import { decodePosition, encodePosition, type ProducerPosition } from './position';
+import { decodePosition, encodePosition, POSITION_FORMAT, type ProducerPosition } from './position';
+import type { DeliveryState } from '../network/emulator';
 import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, ProducerWorkerData, RestoreState } from './protocol';
 
 /** Chain time of slot 0, derived from the seed so that two seeds differ in time as well. */
@@ -66,7 +67,7 @@ export class Producer {
   ) {
     // the counts of the command whose events made the checkpoint (later commands may be in flight)
     assembler.savePosition = (p, meta) =>
-      encodePosition({ format: 1, seed, bulkSlots: Number(meta.bulk_slots), liveSlots: Number(meta.live_slots), ...p });
+      encodePosition({ format: POSITION_FORMAT, seed, bulkSlots: Number(meta.bulk_slots), liveSlots: Number(meta.live_slots), ...p });
     worker.on('message', (reply: ProducerReply) => this.receive(reply));
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`the emulator thread exited (code ${code})`)));
@@ -136,12 +137,14 @@ export class Producer {
         producer.bulkSlots = position.bulkSlots;
         producer.liveSlots = position.liveSlots;
         producer.firstKinds.splice(0, position.bulkSlots + position.liveSlots);
-        producer.assembler.restore(position, accounts);
+        // the open traces' transactions so far are in the ledger
+        await producer.assembler.restore(position, accounts, (traceId) => store!.reader.getTraceTransactions(traceId, Number.MAX_SAFE_INTEGER));
         const restore: RestoreState = {
           slot: position.blocks.slot,
           lt: position.lt,
           accounts: accounts.map((a) => [a.account, a.shardAccount]),
-          traffic: position.traffic as unknown as TrafficState,
+          traffic: position.emulator.driver as TrafficState,
+          delivery: position.emulator.delivery as DeliveryState,
         };
         await producer.send({ cmd: 'start', contracts, restore });
       } else {

@@ -1,6 +1,7 @@
 import type { EmulatorEvent } from '../network/emulator-events';
 import type { CompiledContracts } from '../contracts/compile';
 import type { TraceKind, TrafficState } from '../traffic/traffic';
+import type { DeliveryState } from '../network/emulator';
 
 /** The producer's main thread → its emulator thread. */
 export type ProducerCommand = CommandBody & { id: number };
@@ -30,6 +31,7 @@ export interface RestoreState {
   /** [raw address, ShardAccount BOC] of every account. */
   accounts: [string, Buffer][];
   traffic: TrafficState;
+  delivery: DeliveryState;
 }
 
 export type { EmulatorEvent };
