@@ -117,6 +117,38 @@ describe('the producer', () => {
     expect(await s.getMeta(PRODUCER_POSITION_KEY)).toBeNull();
   }, 300_000);
 
+  it('writes a trace in flight as pending in one batch and complete in a later one; only complete traces are listed', async () => {
+    const s = store('pending');
+    const p = await Producer.start(s, 18);
+    const page = { limit: 1000, offset: 0, sort: 'asc' as const };
+    const seenPending = new Map<string, { mc: number; pendingMessages: number }>();
+    for (let i = 0; i < 6; i++) {
+      await p.slot();
+      const mc = (await s.reader.latestMasterchainSeqno())!;
+      const rows = s.db.prepare("SELECT trace_id FROM traces WHERE state = 'pending'").pluck().all() as Buffer[];
+      const listed = new Set((await s.reader.findTraces({}, page)).map((t) => t.traceId.toString('hex')));
+      for (const t of await s.reader.getTracesByIds(rows)) {
+        expect(t.state).toBe('pending');
+        expect(t.pendingMessages).toBeGreaterThan(0);
+        expect(listed.has(t.traceId.toString('hex'))).toBe(false);
+        if (!seenPending.has(t.traceId.toString('hex'))) seenPending.set(t.traceId.toString('hex'), { mc, pendingMessages: t.pendingMessages });
+      }
+    }
+    await p.close();
+    const ids = [...seenPending.keys()].map((h) => Buffer.from(h, 'hex'));
+    const completed = (await s.reader.getTracesByIds(ids)).filter((t) => t.state === 'complete');
+    expect(completed.length).toBeGreaterThan(0);
+    const listed = new Set((await s.reader.findTraces({}, page)).map((t) => t.traceId.toString('hex')));
+    for (const t of completed) {
+      const seen = seenPending.get(t.traceId.toString('hex'))!;
+      // the same trace, seen pending after masterchain block `seen.mc`, completed in a later one
+      expect(t.mcSeqnoEnd).toBeGreaterThan(seen.mc);
+      expect(t.mcSeqnoStart).toBeLessThanOrEqual(seen.mc);
+      expect(t.pendingMessages).toBe(0);
+      expect(listed.has(t.traceId.toString('hex'))).toBe(true);
+    }
+  }, 300_000);
+
   it('refuses a ledger without slot counts', async () => {
     const s = store('no-counts');
     await expect(Producer.resume(s, 1)).rejects.toThrow(/does not say how it was produced/);
