@@ -12,7 +12,7 @@ import { configBlockLimits, type BlockLimits } from './block-limits';
 import { shardKey, shardKeyOf, shardKeys } from './shard-layout';
 
 export interface EmulatorOptions {
-  /** Unix time of slot 0. */
+  /** Unix time of slot 0; each slot follows the one before by `slotSeconds`, unless dated (`dateSlot`). */
   genesisTime: number;
   /** Seconds between masterchain blocks. */
   slotSeconds?: number;
@@ -87,6 +87,8 @@ const addressKey = (a: Address, slot: number) => shardKeyOf(a.workChain, a.hash,
  */
 export class Emulator {
   private slotIndex = 0;
+  /** The time of the last slot made (before the first: a slot's length before genesis). */
+  private lastSlotTime: number;
   /**
    * The state of whatever drives the emulator (the traffic), carried by each `endSlot` event with
    * the messages in flight: the point a restarted producer can resume from.
@@ -111,18 +113,15 @@ export class Emulator {
     private readonly sink: EmulatorSink,
   ) {
     this.slotSeconds = opts.slotSeconds ?? 2;
+    this.lastSlotTime = opts.genesisTime - this.slotSeconds;
     this.limits = opts.limits ?? configBlockLimits();
-    chain.now = this.slotTime(0);
+    chain.now = opts.genesisTime;
     this.queues = this.emptyQueues(0);
   }
 
   static async create(opts: EmulatorOptions, sink: EmulatorSink): Promise<Emulator> {
     useNodeSha256();
     return new Emulator(await ExecutorChain.create(), opts, sink);
-  }
-
-  private slotTime(slot: number): number {
-    return this.opts.genesisTime + slot * this.slotSeconds;
   }
 
   private emptyQueues(slot: number): Map<string, Queued[]> {
@@ -204,10 +203,22 @@ export class Emulator {
     };
   }
 
-  /** Goes on from a saved position: the slot to run next, the latest lt, every account's ShardAccount BOC, what was in flight. */
-  restore(slot: number, lt: bigint, accounts: Iterable<[string, Uint8Array]>, delivery: DeliveryState): void {
+  /**
+   * Dates the current slot (nothing of it has run yet) by the wall clock: live blocks carry the
+   * time they are made, never earlier than a second after the slot before.
+   */
+  dateSlot(now: number): void {
+    this.chain.now = Math.max(now, this.lastSlotTime + 1);
+  }
+
+  /**
+   * Goes on from a saved position: the slot to run next, the time of the slot before, the latest
+   * lt, every account's ShardAccount BOC, what was in flight.
+   */
+  restore(slot: number, lastSlotTime: number, lt: bigint, accounts: Iterable<[string, Uint8Array]>, delivery: DeliveryState): void {
     this.slotIndex = slot;
-    this.chain.now = this.slotTime(slot);
+    this.lastSlotTime = lastSlotTime;
+    this.chain.now = lastSlotTime + this.slotSeconds;
     this.chain.restore(accounts, lt);
     this.nextTrace = delivery.nextTrace;
     for (const [id, pending, transactions, anyFailed, rootSuccess] of delivery.traces) this.flights.set(id, { pending, transactions, anyFailed, rootSuccess });
@@ -232,7 +243,9 @@ export class Emulator {
     const now = this.now;
     const lt = this.chain.lt;
     this.slotIndex += 1;
-    this.chain.now = this.slotTime(this.slotIndex);
+    // the chain's own pace (history, and tests): the next slot a slot's length later
+    this.lastSlotTime = now;
+    this.chain.now = now + this.slotSeconds;
     // what a block left over comes first, then what crossed shards; both by destination in the
     // next slot's layout (a split or a merge redistributes the queues)
     const next = this.emptyQueues(this.slotIndex);

@@ -34,14 +34,15 @@ async function run(command: ProducerCommand): Promise<void> {
     // the main thread compiled our contracts (its classifier needs their code hashes): no second compiler run
     adoptCompiledContracts(command.contracts);
     if (command.restore) {
-      const { slot, lt, accounts, traffic: state, delivery } = command.restore;
-      emulator.restore(slot, lt, accounts, delivery);
+      const { slot, lastSlotTime, lt, accounts, traffic: state, delivery } = command.restore;
+      emulator.restore(slot, lastSlotTime, lt, accounts, delivery);
       await traffic.restore(state);
     } else {
       await traffic.genesis();
       await traffic.bootstrap();
     }
   } else {
+    if (command.now !== undefined) emulator.dateSlot(command.now);
     await traffic.slot(command.traces, command.force);
   }
 }

@@ -8,7 +8,8 @@ export type ProducerCommand = CommandBody & { id: number };
 
 export type CommandBody =
   | { cmd: 'start'; contracts: Record<keyof CompiledContracts, string>; restore?: RestoreState }
-  | { cmd: 'slot'; traces: number; force?: TraceKind };
+  /** `now`: the slot's time by the wall clock (a live slot); without it, the chain's own pace. */
+  | { cmd: 'slot'; traces: number; force?: TraceKind; now?: number };
 
 /**
  * The emulator thread → the main thread: the events of command `id`, in order, in one or more
@@ -27,6 +28,8 @@ export interface ProducerReply {
 export interface RestoreState {
   /** The slot to run next. */
   slot: number;
+  /** The time of the slot before (its masterchain block's). */
+  lastSlotTime: number;
   lt: bigint;
   /** [raw address, ShardAccount BOC] of every account. */
   accounts: [string, Buffer][];

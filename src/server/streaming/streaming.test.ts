@@ -239,10 +239,14 @@ describe('trace', () => {
     } finally {
       ledger.producer.setWriter(ledger.store.writer);
     }
+    // a trace spans masterchain blocks (a message to another shard waits for the next one): the
+    // producer goes on until each is complete, its last event finalized and complete
+    const done = (s: SseStream) => s.events.some((e) => e.finality === 'finalized' && e.trace_info.trace_state === 'complete');
+    for (let n = 0; n < 40 && !streams!.every(done); n++) await ledger.producer.slot(true);
     for (const [i, t] of traces.entries()) {
-      const s = streams[i]!;
-      await s.until(() => s.events.some((e) => e.finality === 'finalized'), 'the finalized trace');
-      const e = s.events.find((x) => x.finality === 'finalized');
+      const s = streams![i]!;
+      await s.until(() => done(s), 'the complete, finalized trace');
+      const e = s.events.find((x) => x.finality === 'finalized' && x.trace_info.trace_state === 'complete');
       expect(e.type).toBe('trace');
       expect(e.trace_external_hash_norm).toBe(b64(t.external_hash_norm));
       expect(e.trace_id).toBe(b64(t.trace_id));
