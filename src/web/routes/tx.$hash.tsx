@@ -121,7 +121,8 @@ function TxPage() {
         <h2 id="raw" className="font-semibold">Raw transaction (BOC, base64)</h2>
         {rawBoc ? (
           <>
-            <pre className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="raw-boc">{rawBoc}</pre>
+            {/* a long BOC scrolls within the box: focusable, so a keyboard can scroll it too */}
+            <pre tabIndex={0} aria-labelledby="raw" className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="raw-boc">{rawBoc}</pre>
             <CopyButton text={rawBoc} label="transaction BOC" />
           </>
         ) : boc.isError ? (
