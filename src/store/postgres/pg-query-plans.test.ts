@@ -82,7 +82,7 @@ const LISTS: [string, RegExp][] = [
   ['shard state', /FROM transactions WHERE mc_seqno = \$1 ORDER BY lt/],
   ['latest traces', /FROM traces t WHERE t.state = 'complete'\s+ORDER BY t.end_lt/],
   ['traces by masterchain seqno', /t.mc_seqno_end = \$1\s+ORDER BY/],
-  ['one account, its traces', /FROM trace_accounts a JOIN traces t .* WHERE t.state = 'complete' AND a.account = \$1\s+ORDER BY a.end_lt/],
+  ['one account, its traces', /FROM trace_accounts a CROSS JOIN LATERAL .* WHERE t.state = 'complete' AND a.account = \$1\s+ORDER BY a.end_lt/],
   ['trace transactions', /FROM transactions WHERE trace_id = \$1 ORDER BY lt, hash/],
   ['by opcode', /FROM messages WHERE true AND opcode = \$1\s+ORDER BY/],
 ];

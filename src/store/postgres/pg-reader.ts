@@ -141,8 +141,12 @@ export class PgLedgerReader implements LedgerReader {
     let from = 'traces t';
     let order = byUtime ? ['t.end_utime', 't.trace_id'] : ['t.end_lt', 't.trace_id'];
     if (filter.accounts?.length === 1 && !byUtime) {
-      // one account: walk its trace_accounts rows in index order (account, end_lt, trace_id)
-      from = 'trace_accounts a JOIN traces t ON t.trace_id = a.trace_id AND t.mc_seqno_start = a.mc_seqno';
+      // one account: walk its trace_accounts rows in index order (account, end_lt, trace_id) and
+      // fetch each one's trace, until the page is full. As a plain join the planner misjudges how
+      // many rows match two join columns (it multiplies their selectivities) and, for a busy
+      // account, hashes every trace and sorts; the fetch is kept apart (OFFSET 0 keeps the planner
+      // from merging it into a join) so that it stays a lookup by primary key per row walked.
+      from = 'trace_accounts a CROSS JOIN LATERAL (SELECT * FROM traces x WHERE x.trace_id = a.trace_id AND x.mc_seqno_start = a.mc_seqno OFFSET 0) t';
       where.push(`a.account = ${arg(filter.accounts[0])}`);
       order = ['a.end_lt', 'a.trace_id'];
     } else if (filter.accounts?.length) {
