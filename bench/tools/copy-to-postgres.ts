@@ -12,6 +12,11 @@
 //   which it was, a body or init state in the partition of each transaction that sent or received
 //   its message (a receiving copy of an internal message has no init state hash of its own: the
 //   sending copy's is used).
+// One column may differ from a produced ledger's, and no answer shows it: an account state row names
+// the account it was first written for, and a state shared by several accounts (the empty state of
+// every account not yet deployed) is written first for another account in each partition; the
+// copy names the SQLite file's first one in all. Every other column, row and index is the same
+// (checked on a ledger of 2,617 transactions in 34 partitions, produced into PostgreSQL and copied).
 // The answers of the copy are compared with the SQLite file's by bench/tools/compare-answers.ts.
 import Database from 'better-sqlite3';
 import type { PoolClient } from 'pg';
@@ -85,6 +90,17 @@ export async function copyLedgerToPostgres(sqlitePath: string, pgUrl: string, on
     await keeper.load(client);
     const mcMax = Number(lite.prepare('SELECT max(mc_seqno) FROM blocks').pluck().get() ?? 0n);
     await keeper.ensure(client, Array.from({ length: Math.floor(mcMax / span) + 1 }, (_, k) => k * span));
+    // the secondary indexes are built once the rows are in (a sort each), not row by row: they are
+    // dropped here and made again below from their own definitions
+    const indexes = (
+      await client.query<{ name: string; definition: string }>(
+        `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+         WHERE i.schemaname = 'public' AND i.tablename = ANY($1::text[])
+           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+        [SOURCES.map((x) => x.table)],
+      )
+    ).rows;
+    for (const { name } of indexes) await client.query(`DROP INDEX ${name}`);
     for (const { table, sql } of SOURCES) {
       const cols = await columnsOf(client, table);
       const statement = lite.prepare(sql);
@@ -112,6 +128,9 @@ export async function copyLedgerToPostgres(sqlitePath: string, pgUrl: string, on
       counts[table] = rows;
       onTable?.(table, rows);
     }
+    await client.query("SET maintenance_work_mem = '256MB'");
+    // a partitioned table's index is defined `ON ONLY` the parent: made again on the whole table, its partitions get theirs
+    for (const { definition } of indexes) await client.query(definition.replace(' ON ONLY ', ' ON '));
     await client.query('COMMIT');
     keeper.committed();
     await client.query('ANALYZE');
