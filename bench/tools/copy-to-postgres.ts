@@ -16,7 +16,7 @@
 // the account it was first written for, and a state shared by several accounts (the empty state of
 // every account not yet deployed) is written first for another account in each partition; the
 // copy names the SQLite file's first one in all. Every other column, row and index is the same
-// (checked on a ledger of 2,617 transactions in 34 partitions, produced into PostgreSQL and copied).
+// (checked on a ledger of 2,617 transactions in 12 partitions, produced into PostgreSQL and copied).
 // The answers of the copy are compared with the SQLite file's by bench/tools/compare-answers.ts.
 import Database from 'better-sqlite3';
 import type { PoolClient } from 'pg';
