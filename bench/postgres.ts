@@ -73,11 +73,16 @@ async function replay(location: string, batches: LedgerBatch[]) {
 const batches: LedgerBatch[] = [];
 const sqliteWrite = await produce(litePath, batches);
 const pgWrite = await produce(pgUrl);
-const replays: { sqlite: number[]; postgres: number[] } = { sqlite: [], postgres: [] };
+// the tests' server skips fsync; a server as docs/deploy.md sets it up keeps PostgreSQL's durable
+// defaults (every commit flushed to disk), and the writer is measured on both
+const durable = await startPgCluster({ settings: { shared_buffers: "'256MB'", fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } });
+const replays: { sqlite: number[]; postgres: number[]; postgres_durable: number[] } = { sqlite: [], postgres: [], postgres_durable: [] };
 for (let i = 0; i < 3; i++) {
   replays.sqlite.push(await replay(join(dir, `replay-${i}.db`), batches));
   replays.postgres.push(await replay(cluster.createDatabase(`replay_${i}`), batches));
+  replays.postgres_durable.push(await replay(durable.createDatabase(`replay_${i}`), batches));
 }
+durable.destroy();
 const median3 = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
 
 const lite = new Database(litePath, { readonly: true });
@@ -219,7 +224,13 @@ console.log(
     load_avg_1m: { start: Number(load0.toFixed(2)), end: Number(loadavg()[0]!.toFixed(2)) },
     write: {
       producer: { sqlite: sqliteWrite, postgres: pgWrite, same_ledger: liteDigest.digest('hex') === pgDigest.digest('hex') },
-      store_alone_tx_per_s: { batches: batches.length, sqlite: median3(replays.sqlite), postgres: median3(replays.postgres), runs: replays },
+      store_alone_tx_per_s: {
+        batches: batches.length,
+        sqlite: median3(replays.sqlite),
+        postgres: median3(replays.postgres),
+        postgres_durable: median3(replays.postgres_durable),
+        runs: replays,
+      },
     },
     query_mix: { sqlite: sqliteLoad, postgres: pgLoad, p50_ratio_pg_over_sqlite: Number((pgLoad.p50_ms / sqliteLoad.p50_ms).toFixed(2)), rps_ratio_sqlite_over_pg: Number((sqliteLoad.req_per_s / pgLoad.req_per_s).toFixed(2)) },
     api_processes: { one, two, ratio: Number((two.req_per_s / one.req_per_s).toFixed(2)) },
