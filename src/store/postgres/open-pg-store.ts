@@ -206,7 +206,7 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
       const [position, accounts, latest] = await Promise.all([
         primary.query<{ value: string }>('SELECT value FROM ledger_meta WHERE key = $1', [PRODUCER_POSITION_KEY]),
         primary.query<{ account: string; state_hash: Buffer; shard_account: Buffer }>('SELECT account, state_hash, shard_account FROM producer_accounts'),
-        primary.query<{ seqno: number; root_hash: Buffer }>('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 ORDER BY seqno DESC LIMIT 1'),
+        primary.query<{ seqno: number; root_hash: Buffer }>('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 AND shard = -9223372036854775808 ORDER BY seqno DESC LIMIT 1'),
       ]);
       return {
         position: position.rows[0]?.value ?? null,

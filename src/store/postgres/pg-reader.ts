@@ -341,8 +341,13 @@ export class PgLedgerReader implements LedgerReader {
   }
 }
 
-/** The newest masterchain seqno: what a snapshot reads first (in its BEGIN's round trip). */
-export const LATEST_MC_SQL = 'SELECT max(seqno) AS s FROM blocks WHERE workchain = -1';
+/**
+ * The newest masterchain seqno: what a snapshot reads first (in its BEGIN's round trip). The
+ * masterchain has one shard, named in full so that the primary key (workchain, shard, seqno) gives
+ * the newest block in one index probe; with the workchain alone PostgreSQL reads every masterchain
+ * block's entry (6 ms at 570,000 transactions, on every request and every streaming poll).
+ */
+export const LATEST_MC_SQL = 'SELECT max(seqno) AS s FROM blocks WHERE workchain = -1 AND shard = -9223372036854775808';
 
 export function latestFromRows(rows: Row[]): number | null {
   const s = rows[0]?.s;
