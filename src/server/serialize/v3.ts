@@ -3,6 +3,7 @@ import { Cell } from '@ton/core';
 import { hashToBase64 } from '../../ton/hash';
 import { decodeBody } from '../../ton/decode/decode-body';
 import { decodeStateInit } from '../../ton/decode/state-init';
+import { DecodeMemo } from './decode-memo';
 import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../../store/records';
 
 // Records → the v3 JSON of docs/api.md: hashes base64, amounts and lts decimal strings,
@@ -34,7 +35,17 @@ export function accountStateJson(s: AccountStateRecord) {
  */
 function decodedJson(m: MessageRecord) {
   if (m.comment !== null) return { type: 'text_comment', comment: m.comment };
-  return decodeBody(Cell.fromBoc(m.body.boc)[0]!, { deploys: m.initState !== null });
+  const deploys = m.initState !== null;
+  return decodedBodies.through(`${m.body.hash.toString('hex')}${deploys ? '+' : ''}`, () => decodeBody(Cell.fromBoc(m.body.boc)[0]!, { deploys }));
+}
+
+// shared by every answer a process prints: the views are small (hashes, amounts, a few fields)
+const decodedBodies = new DecodeMemo<ReturnType<typeof decodeBody>>(20_000);
+const decodedInits = new DecodeMemo<ReturnType<typeof decodeStateInit>>(20_000);
+
+function initStateJson(init: NonNullable<MessageRecord['initState']>) {
+  const decoded = decodedInits.through(init.hash.toString('hex'), () => decodeStateInit(Cell.fromBoc(init.boc)[0]!));
+  return { hash: b64(init.hash), body: init.boc.toString('base64'), decoded };
 }
 
 export function messageJson(m: MessageRecord) {
@@ -61,9 +72,7 @@ export function messageJson(m: MessageRecord) {
       body: m.body.boc.toString('base64'),
       decoded: decodedJson(m),
     },
-    init_state: m.initState
-      ? { hash: b64(m.initState.hash), body: m.initState.boc.toString('base64'), decoded: decodeStateInit(Cell.fromBoc(m.initState.boc)[0]!) }
-      : null,
+    init_state: m.initState ? initStateJson(m.initState) : null,
   };
   // omitempty: an external-in message has no sending transaction, an undelivered one no receiver
   if (m.inMsgTxHash) json.in_msg_tx_hash = b64(m.inMsgTxHash);

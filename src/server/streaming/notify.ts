@@ -48,7 +48,7 @@ export function notificationsFor(step: StreamStep, sub: Subscription, selections
     if (sub.types.has('transactions')) {
       const txs = trace.txs.filter((t) => sub.addresses.has(t.account));
       if (txs.length > 0) {
-        out.push(`${head('transactions')}${norm},"transactions":[${txs.map((t) => t.json).join(',')}]${extras(step, sub, txs.flatMap((t) => t.addresses))}}`);
+        out.push(`${head('transactions')}${norm},"transactions":[${txs.map((t) => t.json()).join(',')}]${extras(step, sub, txs.flatMap((t) => t.addresses))}}`);
       }
     }
     if ((sub.types.has('actions') || sub.types.has('trace')) && trace.actions) {
@@ -58,7 +58,7 @@ export function notificationsFor(step: StreamStep, sub: Subscription, selections
       if (sub.types.has('actions')) {
         const mine = chosen.filter((a) => a.record.accounts.some((x) => sub.addresses.has(x)));
         if (mine.length > 0) {
-          out.push(`${head('actions')}${norm},"actions":[${mine.map((a) => a.json).join(',')}]${extras(step, sub, mine.flatMap((a) => a.record.accounts))}}`);
+          out.push(`${head('actions')}${norm},"actions":[${mine.map((a) => a.json()).join(',')}]${extras(step, sub, mine.flatMap((a) => a.record.accounts))}}`);
         }
       }
     }
@@ -68,13 +68,13 @@ export function notificationsFor(step: StreamStep, sub: Subscription, selections
         let cache = selections.get(trace);
         if (!cache) selections.set(trace, (cache = new Map()));
         const chosen = actionsFor(trace, sub, cache);
-        if (chosen.length > 0) actions = `,"actions":[${chosen.map((a) => a.json).join(',')}]`;
+        if (chosen.length > 0) actions = `,"actions":[${chosen.map((a) => a.json()).join(',')}]`;
       }
       out.push(`${head('trace')}${norm},${trace.body.members}${actions}${extras(step, sub, trace.body.addresses)}}`);
     }
   }
   if (sub.types.has('account_state_change')) {
-    for (const s of step.accountStates) if (sub.addresses.has(s.account)) out.push(s.json);
+    for (const s of step.accountStates) if (sub.addresses.has(s.account)) out.push(s.json());
   }
   if (sub.types.has('jettons_change')) {
     for (const j of step.jettons) {

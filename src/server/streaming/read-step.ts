@@ -40,6 +40,17 @@ function txAddresses(t: TransactionRecord): string[] {
 const members = (json: Record<string, unknown>) => JSON.stringify(json).slice(1, -1);
 
 /**
+ * A record's JSON, made the first time a client's notification needs it and then shared by all. A
+ * step holds every transaction of a masterchain block (a thousand in a big one), but the clients
+ * usually watch a few of its accounts: what no one asked for is never printed, and the first
+ * clients' events leave before the last ones' text is made.
+ */
+function once(make: () => string): () => string {
+  let text: string | undefined;
+  return () => (text ??= make());
+}
+
+/**
  * One step of the ledger read into a `StreamStep`: `txs` reached `finality` now. Transactions and
  * traces always; for a committed step also the account states and jetton wallets they left
  * (TON Center sends those confirmed or finalized only). What only some clients want — a trace's
@@ -80,12 +91,12 @@ async function readStep(
       .map((t) => {
         const a = txAddresses(t);
         for (const x of a) addresses.add(x);
-        return { account: t.account, addresses: a, json: JSON.stringify(transactionJson(t)) };
+        return { account: t.account, addresses: a, json: once(() => JSON.stringify(transactionJson(t))) };
       });
     const actions = record.state === 'complete'
       ? (actionsByTrace.get(k) ?? []).map((a) => {
           for (const x of a.accounts) addresses.add(x);
-          return { record: a, json: JSON.stringify(actionJson(a, record)) };
+          return { record: a, json: once(() => JSON.stringify(actionJson(a, record))) };
         })
       : null;
     let body: StepTrace['body'] = null;
@@ -121,7 +132,7 @@ async function readStep(
       if (!seen || seen.lt < t.lt) last.set(t.account, t);
     }
     for (const [account, t] of last) {
-      accountStates.push({ account, json: JSON.stringify({ type: 'account_state_change', finality, account, state: accountStateJson(t.stateAfter) }) });
+      accountStates.push({ account, json: once(() => JSON.stringify({ type: 'account_state_change', finality, account, state: accountStateJson(t.stateAfter) })) });
     }
     for (const token of await reader.getTokenInfos([...last.keys()])) {
       if (token.type !== 'jetton_wallets') continue;

@@ -2,20 +2,22 @@ import type { ActionRecord, TraceRecord } from '../../store/records';
 import type { Finality } from './subscription';
 
 // What the follower hands to the subscribers for one step of the ledger (a masterchain block
-// committed, or a shard block seen before its masterchain block): every record already turned into
-// its v3 JSON text once, so that each client's notification is joined from strings, not serialized
-// again per client.
+// committed, or a shard block seen before its masterchain block): every record turned into its v3
+// JSON text at most once (when the first client needs it), so that each client's notification is
+// joined from strings, not serialized again per client.
 
 export interface StepTransaction {
   account: string;
   /** The account, the inbound message's source and the outbound messages' destinations. */
   addresses: string[];
-  json: string;
+  /** Its v3 JSON, made on first call. */
+  json: () => string;
 }
 
 export interface StepAction {
   record: ActionRecord;
-  json: string;
+  /** Its v3 JSON, made on first call. */
+  json: () => string;
 }
 
 export interface StepTraceBody {
@@ -40,8 +42,8 @@ export interface StepTrace {
 
 export interface StepAccountState {
   account: string;
-  /** The whole `account_state_change` notification. */
-  json: string;
+  /** The whole `account_state_change` notification, made on first call. */
+  json: () => string;
 }
 
 export interface StepJetton {
