@@ -27,7 +27,6 @@ await traffic.bootstrap();
 const started = performance.now();
 while (net.stats.transactions < TXS) {
   await traffic.slot(4);
-  await net.endSlot();
 }
 await net.close();
 const wallMs = performance.now() - started;

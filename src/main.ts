@@ -12,7 +12,7 @@ import { LedgerConnectionError, maskUrl } from './store/postgres/pg-location';
 import { createServer } from './server/app';
 import { closeOnSignals } from './server/lifecycle';
 import { generateInto } from './ledger/generate';
-import { LiveProducer } from './ledger/live';
+import { LiveProducer, wallClock } from './ledger/live';
 
 /**
  * Told after each live block is in the store. When the service shares this process it nudges the
@@ -26,7 +26,8 @@ async function produce(config: Config, store: LedgerStore, name: string): Promis
   let stopping = false;
   if ((await store.reader.latestMasterchainSeqno()) === null) {
     process.stderr.write(`${name} is empty: generating ${config.txs} transactions of history (seed ${config.seed})\n`);
-    const r = await generateInto(store, { seed: config.seed, txs: config.txs, onProgress: progressReporter('generating'), keepRunning: config.live });
+    // the history ends now (or at LEDGER_EPOCH), where live blocks, dated by the wall clock, go on
+    const r = await generateInto(store, { seed: config.seed, txs: config.txs, epoch: config.epoch ?? wallClock(), onProgress: progressReporter('generating'), keepRunning: config.live });
     process.stderr.write(`history ready: ${r.transactions} transactions in ${r.seconds.toFixed(1)} s\n`);
     if (config.live && r.producer) {
       live = new LiveProducer(r.producer);

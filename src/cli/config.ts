@@ -24,6 +24,8 @@ export interface Config {
   seed: number;
   live: boolean;
   txs: number;
+  /** Unix seconds the generated history ends at (LEDGER_EPOCH); unset: the ledger's first start. */
+  epoch: number | undefined;
   limits: ServiceLimits;
   streaming: StreamingLimits;
 }
@@ -37,6 +39,11 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
   }
   return Number(raw);
+}
+
+/** LEDGER_EPOCH: unix seconds (2001 to 2096), or undefined when unset. */
+export function readEpoch(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  return env.LEDGER_EPOCH ? int(env, 'LEDGER_EPOCH', 0, 1_000_000_000, 4_000_000_000) : undefined;
 }
 
 /** A PostgreSQL URL that names a host and a database, with a numeric port if any. */
@@ -101,5 +108,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: int(env, 'LEDGER_SEED', 42, 0, 2 ** 31 - 1),
     live: live === 'on',
     txs: int(env, 'LEDGER_TXS', 3000, 1, 10_000_000),
+    epoch: readEpoch(env),
   };
 }

@@ -2,6 +2,8 @@
 import { parseArgs } from 'node:util';
 import { generateLedger } from '../ledger/generate';
 import { progressReporter } from './progress';
+import { readEpoch } from './config';
+import { wallClock } from '../ledger/live';
 
 function fail(message: string): never {
   process.stderr.write(`ledger: ${message}\nusage: npm run ledger -- --db FILE [--seed N] [--txs N]\n`);
@@ -21,7 +23,9 @@ if (!/^\d+$/.test(seed)) fail(`--seed must be a non-negative integer, got ${JSON
 if (!/^\d+$/.test(txs) || Number(txs) < 1) fail(`--txs must be a positive integer, got ${JSON.stringify(txs)}`);
 
 try {
-  const r = await generateLedger({ dbPath: values.db, seed: Number(seed), txs: Number(txs), onProgress: progressReporter('generating') });
+  // the history ends now, unless LEDGER_EPOCH fixes its end (the same seed and epoch: the same hashes)
+  const epoch = readEpoch() ?? wallClock();
+  const r = await generateLedger({ dbPath: values.db, seed: Number(seed), txs: Number(txs), epoch, onProgress: progressReporter('generating') });
   // peak resident memory of the whole process, both threads (resourceUsage reports kilobytes)
   const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
   process.stdout.write(`${values.db}: ${r.transactions} transactions, ${r.traces} traces, masterchain seqno ${r.mcSeqno}, ${r.seconds.toFixed(1)} s (${(r.transactions / r.seconds).toFixed(0)} tx/s), peak memory ${peakMb} MB\n`);

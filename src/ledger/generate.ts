@@ -1,6 +1,6 @@
 import type { LedgerStore } from '../store/interface';
 import { openLedger } from '../store/open-ledger';
-import { Producer } from './producer/producer';
+import { genesisTimeFor, Producer } from './producer/producer';
 
 export interface Progress {
   transactions: number;
@@ -12,6 +12,11 @@ export interface Progress {
 export interface GenerateOptions {
   seed: number;
   txs: number;
+  /**
+   * Unix seconds the history ends at (the ledger's first start, or LEDGER_EPOCH): with the seed, it
+   * fixes every hash. Without it, the history starts at the seed's own genesis time.
+   */
+  epoch?: number;
   onProgress?: (p: Progress) => void;
 }
 
@@ -21,7 +26,7 @@ export async function generateInto(
   opts: GenerateOptions & { keepRunning?: boolean },
 ): Promise<{ transactions: number; traces: number; mcSeqno: number; seconds: number; producer: Producer | null }> {
   const started = performance.now();
-  const producer = await Producer.start(store, opts.seed);
+  const producer = await Producer.start(store, opts.seed, opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs));
   let lastReport = 0;
   const report = (done: number) => {
     const now = performance.now();

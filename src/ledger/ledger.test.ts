@@ -6,6 +6,7 @@ import { decodeAction, decodeBoc, decodeDescription } from '../store/compact';
 import { messageCells } from './network/extract-messages';
 import { shardContainsAccount } from '../ton/shard';
 import { OP } from './contracts/opcodes';
+import { configBlockLimits } from './network/block-limits';
 import { generateLedger } from './generate';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,8 +66,91 @@ describe('the generated ledger: blocks and shards', () => {
       expect(JSON.parse(c.prev_blocks as string)).toEqual([{ workchain: 0, shard: String(parent.shard), seqno: Number(parent.seqno) }]);
       expect(c.seqno).toBe((parent.seqno as bigint) + 1n);
     }
-    const shardsLater = all('SELECT DISTINCT shard FROM shard_state WHERE mc_seqno = (SELECT max(mc_seqno) FROM shard_state)');
-    expect(shardsLater).toHaveLength(3);
+    // the children live side by side: three basechain shards in the masterchain blocks that follow
+    const split = all('SELECT count(DISTINCT shard) AS n FROM shard_state WHERE mc_seqno = ?', Number(parent.mc_seqno) + 1);
+    expect(Number(split[0]!.n)).toBe(3);
+  });
+
+  it('merges the two halves back later, the merged block after both of them', () => {
+    const merged = one('SELECT * FROM blocks WHERE after_merge = 1');
+    expect(merged).toBeDefined();
+    const halves = all('SELECT * FROM blocks WHERE want_merge = 1 ORDER BY shard');
+    expect(halves).toHaveLength(2);
+    const children = all('SELECT * FROM blocks WHERE after_split = 1 ORDER BY shard');
+    // the halves that merge are the children of the split, each in its last block
+    expect(halves.map((h) => h.shard)).toEqual(children.map((c) => c.shard));
+    expect(JSON.parse(merged.prev_blocks as string)).toEqual(halves.map((h) => ({ workchain: 0, shard: String(h.shard), seqno: Number(h.seqno) })));
+    for (const h of halves) expect(h.mc_seqno).toBe((merged.mc_seqno as bigint) - 1n);
+    const parent = one('SELECT * FROM blocks WHERE before_split = 1');
+    expect(merged.shard).toBe(parent.shard);
+    // before the merge three basechain shards, from it on two again
+    const count = (mc: bigint) => Number(all('SELECT count(DISTINCT shard) AS n FROM shard_state WHERE mc_seqno = ?', Number(mc))[0]!.n);
+    expect(count((merged.mc_seqno as bigint) - 1n)).toBe(3);
+    expect(count(merged.mc_seqno as bigint)).toBe(2);
+  });
+});
+
+describe('the generated ledger: delivery as on the network', () => {
+  it('processes no message to another shard (or across the masterchain) in a block whose masterchain reference predates its source block', () => {
+    // both ends of every delivered internal message: the sender's block and the receiver's
+    const hops = all(`SELECT s.workchain AS s_wc, s.shard AS s_shard, s.mc_seqno AS s_mc, s.lt AS s_lt,
+                             r.workchain AS r_wc, r.shard AS r_shard, r.mc_seqno AS r_mc, r.lt AS r_lt
+                      FROM messages o JOIN messages i ON i.msg_hash = o.msg_hash AND i.direction = 'in'
+                      JOIN transactions s ON s.hash = o.tx_hash JOIN transactions r ON r.hash = i.tx_hash
+                      WHERE o.direction = 'out'`);
+    let cross = 0;
+    let sameBlock = 0;
+    for (const h of hops) {
+      expect((h.r_lt as bigint) > (h.s_lt as bigint)).toBe(true);
+      if (h.s_wc === h.r_wc && h.s_shard === h.r_shard) {
+        expect((h.r_mc as bigint) >= (h.s_mc as bigint)).toBe(true);
+        if (h.r_mc === h.s_mc) sameBlock += 1;
+        continue;
+      }
+      cross += 1;
+      // a block of slot s refers to masterchain block s - 1 (a masterchain block follows it), the
+      // first that commits source blocks of slot s - 1
+      expect((h.r_mc as bigint) - 1n >= (h.s_mc as bigint), `${h.s_wc}:${h.s_shard}@${h.s_mc} -> ${h.r_wc}:${h.r_shard}@${h.r_mc}`).toBe(true);
+    }
+    expect(cross).toBeGreaterThan(100);
+    // a message to the same shard may be processed in the very block that sent it
+    expect(sameBlock).toBeGreaterThan(0);
+  });
+
+  it('keeps every block within the config\'s block limits, importing no message once a soft limit is reached', () => {
+    const limits = configBlockLimits();
+    const blocks = all('SELECT workchain, shard, seqno, start_lt, end_lt FROM blocks WHERE tx_count > 0');
+    const txsOf = db.prepare(`SELECT lt, plain_description(description) AS d, length(plain_boc(boc)) AS bytes, EXISTS (SELECT 1 FROM messages m WHERE m.tx_hash = t.hash AND m.direction = 'in') AS imported
+                              FROM transactions t WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY lt`).safeIntegers(true);
+    let imported = 0;
+    for (const b of blocks) {
+      const l = b.workchain === -1n ? limits.masterchain : limits.basechain;
+      const used = { gas: 0, bytes: 0 };
+      for (const t of txsOf.all(b.workchain, b.shard, b.seqno) as Row[]) {
+        if (t.imported === 1n) {
+          imported += 1;
+          const ltDelta = Number((t.lt as bigint) - (b.start_lt as bigint));
+          expect(used.gas < l.gas.soft && used.bytes < l.bytes.soft && ltDelta < l.ltDelta.soft).toBe(true);
+        }
+        const compute = (JSON.parse(t.d as string) as { compute_ph?: { gas_used?: string } }).compute_ph;
+        used.gas += Number(compute?.gas_used ?? 0);
+        used.bytes += Number(t.bytes);
+      }
+      expect(used.gas).toBeLessThanOrEqual(l.gas.hard);
+      expect(used.bytes).toBeLessThanOrEqual(l.bytes.hard);
+      expect(Number((b.end_lt as bigint) - (b.start_lt as bigint))).toBeLessThanOrEqual(l.ltDelta.hard);
+    }
+    expect(imported).toBeGreaterThan(700);
+  });
+
+  it('has traces that span masterchain blocks, each complete trace with nothing pending', () => {
+    const spans = all("SELECT mc_seqno_end - mc_seqno_start AS span, pending_messages FROM traces WHERE state = 'complete'");
+    expect(spans.filter((t) => (t.span as bigint) > 0n).length).toBeGreaterThan(spans.length / 4);
+    for (const t of spans) expect(t.pending_messages).toBe(0n);
+    // the history ends with traces in flight: pending, their messages counted
+    const pending = all("SELECT pending_messages FROM traces WHERE state = 'pending'");
+    expect(pending.length).toBeGreaterThan(0);
+    for (const t of pending) expect((t.pending_messages as bigint) > 0n).toBe(true);
   });
 });
 

@@ -4,10 +4,14 @@ import { Producer } from './producer/producer';
 /** Seconds of wall time between live masterchain blocks. */
 export const LIVE_INTERVAL_MS = 3000;
 
+/** The wall clock in unix seconds: the time a live block carries. */
+export const wallClock = () => Math.floor(Date.now() / 1000);
+
 /**
- * Live production: a masterchain block every few seconds while the server runs. The chain clock
- * keeps its own pace (2 s per block from the seed's genesis time), so a ledger stays deterministic
- * whatever the wall clock did; it only sets how often a block is made.
+ * Live production: a masterchain block every few seconds while the server runs, each dated by
+ * `clock` when it is made (the wall clock; never earlier than a second after the block before).
+ * A `clock` answering `undefined` keeps the chain's own pace instead (a slot after the one before),
+ * for runs that must be reproducible to the byte.
  */
 export class LiveProducer {
   private timer: NodeJS.Timeout | null = null;
@@ -17,6 +21,7 @@ export class LiveProducer {
   constructor(
     private readonly producer: Producer,
     private readonly intervalMs = LIVE_INTERVAL_MS,
+    private readonly clock: () => number | undefined = wallClock,
   ) {}
 
   /** Takes up an existing ledger where it ends (see `Producer.resume`), ready to go live. */
@@ -34,7 +39,7 @@ export class LiveProducer {
     const tick = () => {
       if (this.stopped) return;
       this.running = this.producer
-        .slot(true)
+        .slot(true, this.clock())
         .then(() => onWritten?.())
         .catch((error: unknown) => {
           process.stderr.write(`live production stopped: ${(error as Error).stack ?? String(error)}\n`);

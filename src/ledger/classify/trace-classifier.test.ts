@@ -16,13 +16,13 @@ const outputs = new Map<string, Out>();
 const inputs = new Map<string, Parameters<TraceClassifier['classify']>[0]>();
 let classifier: TraceClassifier;
 let net: LedgerNetwork;
-let traffic: Traffic<TraceSummary>;
+let traffic: Traffic;
 const hex = (b: Buffer) => b.toString('hex');
 const sgn = (op: number) => op | 0;
 
 async function run(kind: TraceKind): Promise<{ sum: TraceSummary; out: Out }> {
-  const sum = await traffic.trace(kind);
-  await net.endSlot();
+  // the trace runs over as many blocks as its messages need
+  const sum = await net.settle(await traffic.trace(kind));
   const out = outputs.get(hex(sum.traceId));
   if (!out) throw new Error(`trace ${kind} was not classified`);
   return { sum, out };

@@ -1,26 +1,19 @@
 import { createHash } from 'node:crypto';
-import { FULL_SHARD, shardChildren, shardContainsAccount } from '../../ton/shard';
+import { FULL_SHARD, shardChildren, shardContainsAccount, shardPrefixLength } from '../../ton/shard';
+import { basechainShards } from './shard-layout';
 import type { BlockRecord, BlockRef, TransactionRecord } from '../../store/records';
 import type { BlockProducerState } from '../producer/position';
 
 /** Our network's global id (mainnet is -239, testnet -3); any other value marks a private network. */
 export const GLOBAL_ID = -217;
 
-/**
- * The basechain starts as two shards (account-id prefix 0 and 1) and the second one splits in two
- * at this masterchain seqno, so every ledger of a few seconds' history shows a split: the parent's
- * last block has `before_split`, the children's first blocks `after_split` and the parent as their
- * previous block.
- */
-export const SPLIT_AT_SLOT = 4;
-
-const [LEFT, RIGHT] = shardChildren(FULL_SHARD);
-
 interface OpenBlock {
   ref: BlockRef;
   prev: BlockRef[];
   afterSplit: boolean;
   beforeSplit: boolean;
+  afterMerge: boolean;
+  wantMerge: boolean;
   txs: TransactionRecord[];
 }
 
@@ -33,7 +26,6 @@ const key = (r: { workchain: number; shard: bigint }) => `${r.workchain}:${r.sha
  * its transactions' hashes.
  */
 export class BlockProducer {
-  private layout: BlockRef[];
   private open = new Map<string, OpenBlock>();
   private last = new Map<string, BlockRecord>();
   private lastMc: BlockRecord | null = null;
@@ -50,12 +42,6 @@ export class BlockProducer {
       this.lastMc = state.lastMc;
       for (const b of state.lastBlocks) this.last.set(key(b), b);
       this.lastShardBlocks = state.lastBlocks;
-      this.layout = state.lastBlocks.filter((b) => b.workchain === 0).map((b) => ({ workchain: 0, shard: b.shard, seqno: b.seqno }));
-    } else {
-      this.layout = [
-        { workchain: 0, shard: LEFT, seqno: 0 },
-        { workchain: 0, shard: RIGHT, seqno: 0 },
-      ];
     }
     this.openSlot();
   }
@@ -72,37 +58,38 @@ export class BlockProducer {
   private openSlot(): void {
     this.open.clear();
     const mcPrev = this.lastMc;
-    this.open.set(key({ workchain: -1, shard: FULL_SHARD }), {
-      ref: { workchain: -1, shard: FULL_SHARD, seqno: this.slotIndex },
-      prev: mcPrev ? [{ workchain: -1, shard: FULL_SHARD, seqno: mcPrev.seqno }] : [],
-      afterSplit: false,
-      beforeSplit: false,
-      txs: [],
-    });
-    const next: BlockRef[] = [];
-    for (const s of this.layout) {
-      const prev = this.last.get(key(s));
-      if (prev?.beforeSplit) {
+    const mcRef = { workchain: -1, shard: FULL_SHARD, seqno: this.slotIndex };
+    const mcPrevRefs = mcPrev ? [{ workchain: -1, shard: FULL_SHARD, seqno: mcPrev.seqno }] : [];
+    this.open.set(key(mcRef), { ref: mcRef, prev: mcPrevRefs, afterSplit: false, beforeSplit: false, afterMerge: false, wantMerge: false, txs: [] });
+    const nextShards = basechainShards(this.slotIndex + 1);
+    for (const shard of basechainShards(this.slotIndex)) {
+      const ref = (seqno: number) => ({ workchain: 0, shard, seqno });
+      const prevRef = (b: BlockRecord) => ({ workchain: 0, shard: b.shard, seqno: b.seqno });
+      // a shard's block follows the blocks of the previous slot: its own, its parent's (after a
+      // split) or its two halves' (after a merge)
+      const last = new Map(this.lastShardBlocks.map((b) => [key(b), b]));
+      const same = last.get(key({ workchain: 0, shard }));
+      const [left, right] = shardChildren(shard);
+      const halves = [last.get(key({ workchain: 0, shard: left })), last.get(key({ workchain: 0, shard: right }))];
+      const parent = this.lastShardBlocks.find((b) => b.shard !== shard && shardPrefixLength(b.shard) < shardPrefixLength(shard) && shardChildren(b.shard).includes(shard));
+      let block: Omit<OpenBlock, 'beforeSplit' | 'wantMerge' | 'txs'>;
+      if (same) block = { ref: ref(same.seqno + 1), prev: [prevRef(same)], afterSplit: false, afterMerge: false };
+      else if (halves[0] && halves[1] && halves[0].wantMerge && halves[1].wantMerge) {
+        // the two halves' last blocks were sealed with want_merge: their merged shard starts now
+        block = { ref: ref(Math.max(halves[0].seqno, halves[1].seqno) + 1), prev: [prevRef(halves[0]), prevRef(halves[1])], afterSplit: false, afterMerge: true };
+      } else if (parent?.beforeSplit) {
         // the parent's last block was sealed with before_split: its two children start now
-        for (const child of shardChildren(s.shard)) {
-          const ref = { workchain: 0, shard: child, seqno: prev.seqno + 1 };
-          this.open.set(key(ref), { ref, prev: [{ workchain: 0, shard: s.shard, seqno: prev.seqno }], afterSplit: true, beforeSplit: false, txs: [] });
-          next.push(ref);
-        }
-        continue;
-      }
-      const ref = { workchain: 0, shard: s.shard, seqno: prev ? prev.seqno + 1 : 1 };
-      this.open.set(key(ref), {
-        ref,
-        prev: prev ? [{ workchain: 0, shard: s.shard, seqno: prev.seqno }] : [],
-        afterSplit: false,
-        // the right half of the basechain splits after the block of this slot
-        beforeSplit: this.slotIndex === SPLIT_AT_SLOT - 1 && s.shard === RIGHT,
+        block = { ref: ref(parent.seqno + 1), prev: [prevRef(parent)], afterSplit: true, afterMerge: false };
+      } else block = { ref: ref(1), prev: [], afterSplit: false, afterMerge: false };
+      this.open.set(key(block.ref), {
+        ...block,
+        // the shard splits after this block when the next slot holds its halves instead
+        beforeSplit: !nextShards.includes(shard) && nextShards.some((n) => shardChildren(shard).includes(n)),
+        // it merges with its sibling after this block when the next slot holds their parent
+        wantMerge: !nextShards.includes(shard) && nextShards.some((n) => n !== shard && shardPrefixLength(n) < shardPrefixLength(shard) && shardChildren(n).includes(shard)),
         txs: [],
       });
-      next.push(ref);
     }
-    this.layout = next;
   }
 
   /** The block of the current slot that holds a transaction of this account. */
@@ -143,7 +130,9 @@ export class BlockProducer {
   private record(b: OpenBlock, genUtime: number, currentLt: bigint, committed: BlockRecord[]): BlockRecord {
     const lts = b.txs.map((t) => t.lt);
     const startLt = lts.length ? lts.reduce((a, c) => (c < a ? c : a)) : this.startLt;
-    const endLt = lts.length ? lts.reduce((a, c) => (c > a ? c : a)) + 1n : currentLt > startLt ? currentLt : startLt;
+    // a transaction ends past the lts of the messages it sent (lt + 1 + i each)
+    const ends = b.txs.map((t) => t.lt + 1n + BigInt(t.outMsgs.length));
+    const endLt = ends.length ? ends.reduce((a, c) => (c > a ? c : a)) : currentLt > startLt ? currentLt : startLt;
     const prevHashes = b.prev.map((p) => this.last.get(key(p))?.rootHash ?? (p.workchain === -1 ? this.lastMc?.rootHash : undefined) ?? Buffer.alloc(32));
     const h = createHash('sha256').update(`ledgerscope-block:${b.ref.workchain}:${b.ref.shard}:${b.ref.seqno}:${genUtime}`);
     for (const p of prevHashes) h.update(p);
@@ -164,9 +153,9 @@ export class BlockProducer {
       prevBlocks: b.prev,
       afterSplit: b.afterSplit,
       beforeSplit: b.beforeSplit,
-      afterMerge: false,
+      afterMerge: b.afterMerge,
       wantSplit: b.beforeSplit,
-      wantMerge: false,
+      wantMerge: b.wantMerge,
       keyBlock: b.ref.workchain === -1 && b.ref.seqno === 0,
     };
   }

@@ -8,12 +8,13 @@ import type { AccountStateRecord, TransactionRecord } from '../../store/records'
 export type EmulatorEvent =
   | GenesisEvent
   | TransactionEvent
-  | { kind: 'traceEnd' }
+  | { kind: 'traceEnd'; trace: number }
   | EndSlotEvent;
 
 /**
- * The slot is over. `checkpoint` (the traffic's state, plain data) is set when no trace is in
- * flight: the ledger side saves its position with that slot's batch.
+ * The slot is over. `checkpoint` (plain data: the traffic's state and the messages and traces in
+ * flight) is set when the emulator has a driver to ask: the ledger side saves its position with
+ * that slot's batch.
  */
 export interface EndSlotEvent {
   kind: 'endSlot';
@@ -38,6 +39,8 @@ export interface GenesisEvent {
  */
 export interface TransactionEvent {
   kind: 'tx';
+  /** The emulator's id of the trace the transaction belongs to (not the ledger's trace id). */
+  trace: number;
   /** The first transaction of a trace. */
   traceStart: boolean;
   tx: ExecutedTransaction;

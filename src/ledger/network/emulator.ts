@@ -1,4 +1,5 @@
-import { beginCell, loadMessage, storeMessage, type Address, type Cell, type Message, type ShardAccount } from '@ton/core';
+import { Address, beginCell, Cell, loadMessage, storeMessage, type Message, type ShardAccount } from '@ton/core';
+import { FULL_SHARD } from '../../ton/shard';
 import { toRaw } from '../../ton/address';
 import type { AccountStatus } from '../../store/records';
 import { describeTransaction, isFailed } from './describe-transaction';
@@ -7,20 +8,19 @@ import { accountStateRecord } from './account-state';
 import { ExecutorChain, type Executed } from './executor-chain';
 import { messageCells } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
+import { configBlockLimits, type BlockLimits } from './block-limits';
+import { shardKey, shardKeyOf, shardKeys } from './shard-layout';
 
 export interface EmulatorOptions {
-  /** Unix time of slot 0. */
+  /** Unix time of slot 0; each slot follows the one before by `slotSeconds`, unless dated (`dateSlot`). */
   genesisTime: number;
   /** Seconds between masterchain blocks. */
   slotSeconds?: number;
-  /**
-   * Hops of a trace per slot: a message sent in one block is delivered in a later one, so a deep
-   * trace spans several blocks (and masterchain blocks), as on a real chain.
-   */
-  hopsPerSlot?: number;
+  /** Per-block limits (default: those of the config the emulator runs with). */
+  limits?: { masterchain: BlockLimits; basechain: BlockLimits };
 }
 
-/** What the traffic learns of a trace it set off. */
+/** What the traffic learns of a trace it set off, once the trace is complete. */
 export interface EmulatedTrace {
   transactions: number;
   /** Some transaction failed (aborted, or a compute phase that did not succeed). */
@@ -37,27 +37,75 @@ const STATUS: Record<string, AccountStatus> = {
   frozen: 'frozen',
 };
 
-/** A message waiting in a trace's queue, or the tick-tock that starts a trace. */
-type Delivery =
-  | { kind: 'message'; cell: Cell; dest: Address; depth: number }
-  | { kind: 'tickTock'; address: Address; which: 'tick' | 'tock'; depth: 0 };
+const MASTERCHAIN = shardKey(-1, FULL_SHARD);
+
+/** A message waiting in its destination shard's queue: which trace it belongs to, how deep. */
+interface Queued {
+  cell: Cell;
+  dest: Address;
+  trace: number;
+  depth: number;
+}
+
+/** A trace in flight: messages still to deliver, and what its transactions did so far. */
+interface Flight {
+  pending: number;
+  transactions: number;
+  anyFailed: boolean;
+  rootSuccess: boolean;
+}
 
 /**
- * The emulator half of the network: real TVM execution of traces, hop by hop, with the chain clock
- * and slot boundaries. It turns nothing into ledger records itself: each transaction goes to the
- * sink as an event, so this half can run in a worker thread while the ledger half (records, blocks,
- * classification, the store) runs in another.
+ * Everything in flight at the end of a slot, as plain data for the producer's saved position: the
+ * queues (each message as its BOC, with its destination, trace and depth) and the open traces.
+ */
+export interface DeliveryState {
+  nextTrace: number;
+  /** [trace, messages pending, transactions, any failed, root succeeded]. */
+  traces: [number, number, number, boolean, boolean][];
+  /** [shard key, [message BOC (base64), destination (raw), trace, depth][]]. */
+  queues: [string, [string, string, number, number][]][];
+}
+
+const addressKey = (a: Address, slot: number) => shardKeyOf(a.workChain, a.hash, slot);
+
+/**
+ * The emulator half of the network: real TVM execution, block by block, with the chain clock and
+ * the delivery rules of the network. It turns nothing into ledger records itself: each transaction
+ * goes to the sink as an event, so this half can run in a worker thread while the ledger half
+ * (records, blocks, classification, the store) runs in another.
+ *
+ * Delivery, as on the network: every shard (and the masterchain) has a queue of messages to import.
+ * An external message joins its destination shard's queue and is processed in that shard's block
+ * of the slot it is sent in. A transaction's internal message to an account of the same shard joins
+ * the same queue and may be processed in the same block. A message to another shard (or between the
+ * masterchain and a shard) waits for the next slot: a shard block of slot s refers to masterchain
+ * block s - 1, the first that commits the source block of slot s - 1 (and masterchain block s
+ * follows masterchain block s - 1, which committed it). A block stops importing once one of the
+ * config's soft limits (gas, bytes, lt delta) is reached; what is left stays queued, first in line
+ * for the next block. Traces therefore run concurrently and span blocks.
  */
 export class Emulator {
   private slotIndex = 0;
-  private tracing = false;
+  /** The time of the last slot made (before the first: a slot's length before genesis). */
+  private lastSlotTime: number;
   /**
-   * The state of whatever drives the emulator (the traffic), carried by each `endSlot` event that
-   * falls between traces: the point a restarted producer can resume from.
+   * The state of whatever drives the emulator (the traffic), carried by each `endSlot` event with
+   * the messages in flight: the point a restarted producer can resume from.
    */
   checkpoint: (() => Record<string, unknown>) | null = null;
+  /** Told of every trace as it completes (the traffic applies what it learns of it). */
+  onTraceComplete: ((trace: number, result: EmulatedTrace) => void) | null = null;
   private readonly slotSeconds: number;
-  private readonly hopsPerSlot: number;
+  private readonly limits: { masterchain: BlockLimits; basechain: BlockLimits };
+  private nextTrace = 0;
+  private readonly flights = new Map<number, Flight>();
+  /** Messages each shard may import in the current slot, in order. */
+  private queues = new Map<string, Queued[]>();
+  /** Messages that crossed shards in the current slot: importable from the next one. */
+  private incoming = new Map<string, Queued[]>();
+  /** Tick and tock transactions of the current masterchain block: [account, which, trace]. */
+  private specials: { address: Address; which: 'tick' | 'tock'; trace: number }[] = [];
 
   private constructor(
     private readonly chain: ExecutorChain,
@@ -65,8 +113,10 @@ export class Emulator {
     private readonly sink: EmulatorSink,
   ) {
     this.slotSeconds = opts.slotSeconds ?? 2;
-    this.hopsPerSlot = opts.hopsPerSlot ?? 4;
-    chain.now = this.slotTime(0);
+    this.lastSlotTime = opts.genesisTime - this.slotSeconds;
+    this.limits = opts.limits ?? configBlockLimits();
+    chain.now = opts.genesisTime;
+    this.queues = this.emptyQueues(0);
   }
 
   static async create(opts: EmulatorOptions, sink: EmulatorSink): Promise<Emulator> {
@@ -74,12 +124,17 @@ export class Emulator {
     return new Emulator(await ExecutorChain.create(), opts, sink);
   }
 
-  private slotTime(slot: number): number {
-    return this.opts.genesisTime + slot * this.slotSeconds;
+  private emptyQueues(slot: number): Map<string, Queued[]> {
+    return new Map(shardKeys(slot).map((k) => [k, []]));
   }
 
   get now(): number {
     return this.chain.now;
+  }
+
+  /** Traces sent and not complete yet. */
+  get tracesInFlight(): number {
+    return this.flights.size;
   }
 
   /**
@@ -109,75 +164,169 @@ export class Emulator {
     this.sink({ kind: 'genesis', state: accountStateRecord(toRaw(address), accountCell.hash(), shard), shardAccountBoc: cell.toBoc() });
   }
 
-  /** Runs the trace of one external-in message through the TVM, hop by hop. */
-  sendExternal(message: Message | Cell): Promise<EmulatedTrace> {
+  /**
+   * Sends an external-in message: it is processed in its destination shard's block of this slot
+   * (or a later one, when that block is full). Gives back the id of the trace it starts.
+   */
+  sendExternal(message: Message | Cell): number {
     const cell = 'info' in message ? beginCell().store(storeMessage(message)).endCell() : message;
     const info = 'info' in message ? message.info : loadMessage(cell.beginParse()).info;
     if (info.type !== 'external-in') throw new Error(`a trace starts with an external-in message, not ${info.type}`);
-    return this.runTrace({ kind: 'message', cell, dest: info.dest, depth: 0 });
+    const trace = this.openTrace();
+    this.queues.get(addressKey(info.dest, this.slotIndex))!.push({ cell, dest: info.dest, trace, depth: 0 });
+    return trace;
   }
 
-  /** A tick or a tock transaction of a special masterchain account: a trace of its own, without an external message. */
-  runTickTock(address: Address, which: 'tick' | 'tock'): Promise<EmulatedTrace> {
-    return this.runTrace({ kind: 'tickTock', address, which, depth: 0 });
+  /**
+   * A tick or a tock transaction of a special masterchain account in this slot's masterchain block
+   * (ticks first, tocks last, as the network runs them): a trace of its own, without an external
+   * message. Gives back its trace's id.
+   */
+  runTickTock(address: Address, which: 'tick' | 'tock'): number {
+    const trace = this.openTrace();
+    this.specials.push({ address, which, trace });
+    return trace;
   }
 
-  /** Goes on from a saved position: the slot to run next, the latest lt, every account's ShardAccount BOC. */
-  restore(slot: number, lt: bigint, accounts: Iterable<[string, Uint8Array]>): void {
+  private openTrace(): number {
+    const trace = this.nextTrace++;
+    this.flights.set(trace, { pending: 1, transactions: 0, anyFailed: false, rootSuccess: false });
+    return trace;
+  }
+
+  /** What is in flight (see DeliveryState). */
+  private inFlight(): DeliveryState {
+    return {
+      nextTrace: this.nextTrace,
+      traces: [...this.flights].map(([id, f]) => [id, f.pending, f.transactions, f.anyFailed, f.rootSuccess]),
+      queues: [...this.queues].map(([k, q]) => [k, q.map((m) => [m.cell.toBoc().toString('base64'), toRaw(m.dest), m.trace, m.depth])]),
+    };
+  }
+
+  /**
+   * Dates the current slot (nothing of it has run yet) by the wall clock: live blocks carry the
+   * time they are made, never earlier than a second after the slot before.
+   */
+  dateSlot(now: number): void {
+    this.chain.now = Math.max(now, this.lastSlotTime + 1);
+  }
+
+  /**
+   * Goes on from a saved position: the slot to run next, the time of the slot before, the latest
+   * lt, every account's ShardAccount BOC, what was in flight.
+   */
+  restore(slot: number, lastSlotTime: number, lt: bigint, accounts: Iterable<[string, Uint8Array]>, delivery: DeliveryState): void {
     this.slotIndex = slot;
-    this.chain.now = this.slotTime(slot);
+    this.lastSlotTime = lastSlotTime;
+    this.chain.now = lastSlotTime + this.slotSeconds;
     this.chain.restore(accounts, lt);
+    this.nextTrace = delivery.nextTrace;
+    for (const [id, pending, transactions, anyFailed, rootSuccess] of delivery.traces) this.flights.set(id, { pending, transactions, anyFailed, rootSuccess });
+    this.queues = this.emptyQueues(slot);
+    for (const [k, q] of delivery.queues) {
+      this.queues.set(k, q.map(([boc, dest, trace, depth]) => ({ cell: Cell.fromBase64(boc), dest: Address.parseRaw(dest), trace, depth })));
+    }
   }
 
-  /** Ends the current slot: the ledger side seals its blocks; the clock moves to the next slot. */
-  endSlot(): void {
-    const checkpoint = this.tracing ? undefined : this.checkpoint?.();
-    this.sink({ kind: 'endSlot', now: this.now, lt: this.chain.lt, ...(checkpoint ? { checkpoint } : {}) });
+  /**
+   * Makes the slot's blocks: the masterchain block, then each basechain shard's, each importing
+   * from its queue within the block limits. Then the ledger side seals them, and the clock moves to
+   * the next slot, where the messages that crossed shards become importable.
+   */
+  async endSlot(): Promise<void> {
+    const slot = this.slotIndex;
+    for (const key of shardKeys(slot)) {
+      await this.makeBlock(slot, key);
+      // the emulator never yields to the event loop on its own
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const now = this.now;
+    const lt = this.chain.lt;
     this.slotIndex += 1;
-    this.chain.now = this.slotTime(this.slotIndex);
+    // the chain's own pace (history, and tests): the next slot a slot's length later
+    this.lastSlotTime = now;
+    this.chain.now = now + this.slotSeconds;
+    // what a block left over comes first, then what crossed shards; both by destination in the
+    // next slot's layout (a split or a merge redistributes the queues)
+    const next = this.emptyQueues(this.slotIndex);
+    for (const source of [this.queues, this.incoming]) {
+      for (const q of source.values()) for (const m of q) next.get(addressKey(m.dest, this.slotIndex))!.push(m);
+    }
+    this.queues = next;
+    this.incoming = new Map();
+    const checkpoint = this.checkpoint ? { driver: this.checkpoint(), delivery: this.inFlight() } : undefined;
+    this.sink({ kind: 'endSlot', now, lt, ...(checkpoint ? { checkpoint } : {}) });
   }
 
-  private async runTrace(root: Delivery): Promise<EmulatedTrace> {
-    // Messages are delivered first-in first-out, as the sandbox does: transactions come
-    // breadth-first, and the depth of each message tells the slot (and the clock) its transaction
-    // runs in, so a deep trace spans several blocks.
-    const queue: Delivery[] = [root];
-    const startSlot = this.slotIndex;
-    this.tracing = true;
-    let anyFailed = false;
-    let rootSuccess = false;
-    for (let count = 0; count < queue.length; count++) {
-      const delivery = queue[count]!;
-      const targetSlot = startSlot + Math.floor(delivery.depth / this.hopsPerSlot);
-      while (this.slotIndex < targetSlot) this.endSlot();
-      const executed = delivery.kind === 'message'
-        ? await this.chain.deliver(delivery.cell, delivery.dest)
-        : await this.chain.tickTock(delivery.address, delivery.which);
-      const cells = this.emit(executed, delivery.kind === 'message' ? delivery.dest : delivery.address, count === 0);
-      anyFailed ||= cells.failed;
-      if (count === 0) rootSuccess = !cells.failed;
-      // an external-out message goes nowhere: only internal ones are delivered
-      for (const [index, m] of executed.tx.outMessages) {
-        if (m.info.type === 'internal') queue.push({ kind: 'message', cell: cells.outMsgs[index]!, dest: m.info.dest, depth: delivery.depth + 1 });
+  /** One block of the slot: imports from the shard's queue until it is empty or a soft limit is reached. */
+  private async makeBlock(slot: number, key: string): Promise<void> {
+    const limits = key === MASTERCHAIN ? this.limits.masterchain : this.limits.basechain;
+    const start = this.chain.startBlock();
+    const used = { gas: 0, bytes: 0 };
+    const specials = key === MASTERCHAIN ? this.specials : [];
+    for (const s of specials) if (s.which === 'tick') this.account(await this.run(slot, key, { ...s, depth: 0 }), used);
+    const queue = this.queues.get(key)!;
+    let taken = 0;
+    // messages to the same shard are appended to this very queue as it is read
+    while (taken < queue.length) {
+      const full = used.gas >= limits.gas.soft || used.bytes >= limits.bytes.soft || Number(this.chain.lt - start) >= limits.ltDelta.soft;
+      if (full) break;
+      this.account(await this.run(slot, key, queue[taken++]!), used);
+    }
+    this.queues.set(key, queue.slice(taken));
+    for (const s of specials) if (s.which === 'tock') this.account(await this.run(slot, key, { ...s, depth: 0 }), used);
+    if (key === MASTERCHAIN) this.specials = [];
+  }
+
+  private account(executed: Executed, used: { gas: number; bytes: number }): void {
+    const compute = executed.tx.description.type === 'generic' || executed.tx.description.type === 'tick-tock' ? executed.tx.description.computePhase : null;
+    if (compute?.type === 'vm') used.gas += Number(compute.gasUsed);
+    // a transaction's size in the block: its BOC (its messages are cells of it)
+    used.bytes += Buffer.byteLength(executed.boc, 'base64');
+  }
+
+  /** Runs one delivery (a queued message, or a tick or tock), routes the messages it sends, and closes its trace when nothing of it is left in flight. */
+  private async run(slot: number, key: string, d: Queued | { address: Address; which: 'tick' | 'tock'; trace: number; depth: 0 }): Promise<Executed> {
+    const dest = 'cell' in d ? d.dest : d.address;
+    const executed = 'cell' in d ? await this.chain.deliver(d.cell, d.dest) : await this.chain.tickTock(d.address, d.which);
+    const cells = this.emit(executed, dest, d.depth === 0, d.trace);
+    const flight = this.flights.get(d.trace)!;
+    flight.pending -= 1;
+    flight.transactions += 1;
+    flight.anyFailed ||= cells.failed;
+    if (d.depth === 0) flight.rootSuccess = !cells.failed;
+    // an external-out message goes nowhere: only internal ones are delivered
+    for (const [index, m] of executed.tx.outMessages) {
+      if (m.info.type !== 'internal') continue;
+      flight.pending += 1;
+      const target = addressKey(m.info.dest, slot);
+      const queued = { cell: cells.outMsgs[index]!, dest: m.info.dest, trace: d.trace, depth: d.depth + 1 };
+      if (target === key) this.queues.get(key)!.push(queued);
+      else {
+        const q = this.incoming.get(target);
+        if (q) q.push(queued);
+        else this.incoming.set(target, [queued]);
       }
     }
-    this.tracing = false;
-    this.sink({ kind: 'traceEnd' });
-    // the emulator never yields to the event loop on its own
-    await new Promise((resolve) => setImmediate(resolve));
-    return { transactions: queue.length, anyFailed, rootSuccess };
+    if (flight.pending === 0) {
+      this.flights.delete(d.trace);
+      this.sink({ kind: 'traceEnd', trace: d.trace });
+      this.onTraceComplete?.(d.trace, { transactions: flight.transactions, anyFailed: flight.anyFailed, rootSuccess: flight.rootSuccess });
+    }
+    return executed;
   }
 
   /**
    * Reads one transaction out and hands it to the sink; gives back the cells of the messages it
    * sent (each is delivered as that very cell) and whether it failed.
    */
-  private emit({ tx, boc, shardAccount }: Executed, address: Address, traceStart: boolean): { outMsgs: Cell[]; failed: boolean } {
+  private emit({ tx, boc, shardAccount }: Executed, address: Address, traceStart: boolean, trace: number): { outMsgs: Cell[]; failed: boolean } {
     // The workchain is not part of a transaction: it comes from the inbound message's destination.
     const account = toRaw(address);
     const description = describeTransaction(tx.description);
     this.sink({
       kind: 'tx',
+      trace,
       traceStart,
       oldStateHash: tx.stateUpdate.oldHash,
       tx: {

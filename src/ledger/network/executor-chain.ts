@@ -3,10 +3,14 @@ import { Cell, beginCell, loadTransaction, storeShardAccount, type Address, type
 import { toRaw } from '../../ton/address';
 
 /**
- * Logical time advances this much per transaction, as in the sandbox's Blockchain: the messages a
- * transaction sends take the lts just above its own.
+ * Logical time as a collator assigns it: each block starts at a multiple of this (the network's
+ * blocks start at round lts too), and within a block a transaction takes the next free lt, its
+ * outbound messages the lts just above it (`lt + 1 + i`), so the next transaction starts after
+ * them. A block's lt delta (a block limit) is then the count of its transactions and messages, as
+ * on the network. (The sandbox's Blockchain steps 1,000,000 per transaction instead, which would
+ * make every block pass the lt-delta limit with its first transaction.)
  */
-const LT_STEP = 1_000_000n;
+export const LT_BLOCK_ALIGN = 1_000_000n;
 
 /**
  * An account no one has seen: `account_none`, the same cell for every address. The emulator then
@@ -53,8 +57,14 @@ export class ExecutorChain {
     return new ExecutorChain(await Executor.create());
   }
 
-  /** The lt of the latest transaction. */
+  /** The next free lt: past the latest transaction and the messages it sent. */
   get lt(): bigint {
+    return this.currentLt;
+  }
+
+  /** Starts a block: the next transaction's lt is the next multiple of LT_BLOCK_ALIGN. */
+  startBlock(): bigint {
+    this.currentLt = (this.currentLt / LT_BLOCK_ALIGN + 1n) * LT_BLOCK_ALIGN;
     return this.currentLt;
   }
 
@@ -84,7 +94,6 @@ export class ExecutorChain {
 
   private async run(address: Address, execute: (common: CommonArgs) => Promise<ExecutorEmulationResult>): Promise<Executed> {
     const key = toRaw(address);
-    this.currentLt += LT_STEP;
     const { result } = await execute({
       config: defaultConfig,
       libs: null,
@@ -103,6 +112,8 @@ export class ExecutorChain {
     }
     this.accounts.set(key, result.shardAccount);
     const tx = loadTransaction(Cell.fromBase64(result.transaction).beginParse());
+    // the next transaction starts past this one's outbound messages
+    this.currentLt = tx.lt + 1n + BigInt(tx.outMessagesCount);
     return { tx, boc: result.transaction, shardAccount: result.shardAccount };
   }
 }

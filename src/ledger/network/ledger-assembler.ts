@@ -5,6 +5,7 @@ import type {
   AccountStateRecord,
   ActionRecord,
   LedgerBatch,
+  MessageRecord,
   ProducerAccountRecord,
   TokenInfoRecord,
   TraceRecord,
@@ -33,8 +34,14 @@ interface OpenTrace {
   txs: TransactionRecord[];
   mcSeqnoStart: number;
   done: boolean;
+  /** A transaction joined it (or it completed) since its record was last written. */
+  changed: boolean;
   messages: number;
+  /** Its internal messages not delivered yet, by hash: the sending transaction's record of each. */
+  inFlight: Map<string, MessageRecord>;
 }
+
+const hex = (b: Buffer) => b.toString('hex');
 
 /**
  * The ledger half of the network: turns the emulator's events into ledger records, assembles them
@@ -45,8 +52,8 @@ export class LedgerAssembler {
   private producer = new BlockProducer(0);
   private readonly shadow = new Map<string, AccountStateRecord>();
   private readonly accountInfo = new Map<string, AccountInfoRecord>();
-  private readonly openTraces = new Map<string, OpenTrace>();
-  private current: OpenTrace | null = null;
+  /** Traces not complete yet, by the emulator's id, in the order they started. */
+  private readonly openTraces = new Map<number, OpenTrace>();
   private slotTxs: TransactionRecord[] = [];
   private readonly counters = { transactions: 0, traces: 0, blocks: 0 };
   /** The batches handed to the writer, chained: each starts once the one before is committed. */
@@ -97,15 +104,18 @@ export class LedgerAssembler {
     switch (event.kind) {
       case 'genesis':
         this.shadow.set(event.state.account, event.state);
+        if (this.classifier) this.accountInfo.set(event.state.account, this.classifier.describe(event.state));
         this.changed.set(event.state.account, { account: event.state.account, stateHash: event.state.hash, shardAccount: event.shardAccountBoc });
         return null;
       case 'tx':
         return this.transaction(event);
-      case 'traceEnd':
-        this.current!.done = true;
-        this.current = null;
+      case 'traceEnd': {
+        const trace = this.openTraces.get(event.trace)!;
+        trace.done = true;
+        trace.changed = true;
         this.counters.traces += 1;
         return null;
+      }
       case 'endSlot':
         this.endSlot(event);
         return null;
@@ -113,7 +123,7 @@ export class LedgerAssembler {
   }
 
   private transaction(e: TransactionEvent): TransactionRecord {
-    const trace = e.traceStart ? null : this.current;
+    const trace = e.traceStart ? null : this.openTraces.get(e.trace)!;
     const { hash, account } = e.tx;
     const [workchain, idHex] = account.split(':') as [string, string];
     const cells = messageCells(Cell.fromBoc(e.tx.boc)[0]!);
@@ -129,44 +139,55 @@ export class LedgerAssembler {
       traceExternalHash: trace?.externalHash ?? null,
     };
     this.shadow.set(account, rec.stateAfter);
+    // what the address book says of the account follows its latest state, whether or not the
+    // trace that changed it is complete: a restart rebuilds exactly this from the saved states
+    if (this.classifier) this.accountInfo.set(account, this.classifier.describe(rec.stateAfter));
     this.changed.set(account, { account, stateHash: e.stateAfter.hash, shardAccount: e.stateAfter.shardAccountBoc });
     if (rec.inMsg && trace) {
       // the two ends of an internal message: its sender is in the trace, and now knows its receiver
-      const h = rec.inMsg.hash;
-      for (let i = trace.txs.length - 1; i >= 0; i--) {
-        const m = trace.txs[i]!.outMsgs.find((o) => o.hash.equals(h));
-        if (m) {
-          m.inMsgTxHash = hash;
-          rec.inMsg.outMsgTxHash = trace.txs[i]!.hash;
-          break;
-        }
+      const sent = trace.inFlight.get(hex(rec.inMsg.hash));
+      if (sent) {
+        sent.inMsgTxHash = hash;
+        rec.inMsg.outMsgTxHash = sent.outMsgTxHash;
+        trace.inFlight.delete(hex(rec.inMsg.hash));
       }
     }
     this.producer.add(rec);
     this.slotTxs.push(rec);
     this.counters.transactions += 1;
-    this.addToTrace(rec, trace);
+    this.addToTrace(rec, trace, e.trace);
     return rec;
   }
 
-  private addToTrace(rec: TransactionRecord, open: OpenTrace | null): void {
+  private addToTrace(rec: TransactionRecord, open: OpenTrace | null, id: number): void {
     let trace = open;
     if (!trace) {
-      trace = {
-        traceId: rec.hash,
-        externalHash: rec.inMsg && rec.inMsg.source === null ? rec.inMsg.hash : null,
-        externalHashNorm: rec.inMsg?.hashNorm ?? null,
-        txs: [],
-        mcSeqnoStart: rec.mcSeqno,
-        done: false,
-        messages: 0,
-      };
-      this.openTraces.set(trace.traceId.toString('hex'), trace);
-      this.current = trace;
+      trace = this.openTrace(rec);
+      this.openTraces.set(id, trace);
       rec.traceExternalHash = trace.externalHash;
     }
+    this.joinTrace(trace, rec);
+  }
+
+  private openTrace(first: TransactionRecord): OpenTrace {
+    return {
+      traceId: first.hash,
+      externalHash: first.inMsg && first.inMsg.source === null ? first.inMsg.hash : null,
+      externalHashNorm: first.inMsg?.hashNorm ?? null,
+      txs: [],
+      mcSeqnoStart: first.mcSeqno,
+      done: false,
+      changed: true,
+      messages: 0,
+      inFlight: new Map(),
+    };
+  }
+
+  private joinTrace(trace: OpenTrace, rec: TransactionRecord): void {
     trace.txs.push(rec);
+    trace.changed = true;
     trace.messages += (rec.inMsg ? 1 : 0) + rec.outMsgs.length;
+    for (const m of rec.outMsgs) if (m.destination !== null) trace.inFlight.set(hex(m.hash), m);
   }
 
   /** Seals the current slot's blocks and writes them, with their transactions and traces, in one batch. */
@@ -174,7 +195,11 @@ export class LedgerAssembler {
     const blocks = this.producer.seal(now, lt);
     this.counters.blocks += blocks.length;
     const batch: LedgerBatch = { blocks, transactions: this.slotTxs, traces: [], actions: [], accounts: [], tokens: [], meta: this.nextBatchMeta };
+    // a trace is written when it starts and each time it changes: pending while messages of it
+    // are in flight, complete (and classified) once the last is delivered
     for (const [k, t] of this.openTraces) {
+      if (!t.changed) continue;
+      t.changed = false;
       const record = this.traceRecord(t);
       batch.traces.push(record);
       if (t.done) {
@@ -184,7 +209,6 @@ export class LedgerAssembler {
           batch.actions.push(...out.actions);
           batch.accounts.push(...out.accounts);
           batch.tokens.push(...out.tokens);
-          for (const a of out.accounts) this.accountInfo.set(a.account, a);
         }
       }
     }
@@ -203,8 +227,7 @@ export class LedgerAssembler {
       : batch;
     if (!out) return;
     if (checkpoint && this.savePosition) {
-      if (this.openTraces.size > 0) throw new Error('a checkpoint arrived while a trace is open');
-      const position = this.savePosition({ lt, blocks: this.producer.exportState(), counters: { ...this.counters }, traffic: checkpoint }, this.nextBatchMeta);
+      const position = this.savePosition({ lt, blocks: this.producer.exportState(), counters: { ...this.counters }, ...this.openTracesPosition(), emulator: checkpoint }, this.nextBatchMeta);
       out.checkpoint = { position, accounts: [...this.changed.values()] };
       this.changed.clear();
     }
@@ -213,11 +236,24 @@ export class LedgerAssembler {
   }
 
   /**
-   * Takes up a saved position: the blocks, the counters, every account's latest state (the state a
-   * next transaction starts from) and what the address book knew of it. At a checkpoint every
-   * trace is complete and classified, so each account's entry is what its latest state says.
+   * The open traces, for a restart: their ids, and the data cells of their transactions' account
+   * states. The ledger holds their transactions, but keeps of an account state its hashes only, and
+   * the classifier reads the data (token contents, jetton amounts) when the trace completes.
    */
-  restore(position: AssemblerPosition, accounts: ProducerAccountRecord[]): void {
+  private openTracesPosition(): Pick<AssemblerPosition, 'openTraces' | 'stateData'> {
+    const stateData = new Map<string, [Buffer, Buffer]>();
+    for (const t of this.openTraces.values()) {
+      for (const tx of t.txs) for (const st of [tx.stateBefore, tx.stateAfter]) if (st.dataBoc) stateData.set(hex(st.hash), [st.hash, st.dataBoc]);
+    }
+    return { openTraces: [...this.openTraces].map(([id, t]) => [id, t.traceId]), stateData: [...stateData.values()] };
+  }
+
+  /**
+   * Takes up a saved position: the blocks, the counters, every account's latest state (the state a
+   * next transaction starts from) and what the address book says of it, and the traces still open,
+   * whose transactions so far the ledger holds (`traceTransactions` reads them back).
+   */
+  async restore(position: AssemblerPosition, accounts: ProducerAccountRecord[], traceTransactions: (traceId: Buffer) => Promise<TransactionRecord[]>): Promise<void> {
     if (!this.classifier) throw new Error('restore needs the classifier');
     this.producer = new BlockProducer(position.blocks.slot, position.blocks);
     Object.assign(this.counters, position.counters);
@@ -225,6 +261,24 @@ export class LedgerAssembler {
       const state = accountStateRecord(a.account, a.stateHash, loadShardAccount(Cell.fromBoc(a.shardAccount)[0]!.beginParse()));
       this.shadow.set(a.account, state);
       this.accountInfo.set(a.account, this.classifier.describe(state));
+    }
+    const data = new Map(position.stateData.map(([hash, boc]) => [hex(hash), boc]));
+    // as the ledger keeps a state: its hashes, and the account of the first state with that hash
+    // (every account that does not exist has the same state)
+    const complete = (st: AccountStateRecord, account: string): AccountStateRecord => ({ ...st, account, dataBoc: data.get(hex(st.hash)) ?? null });
+    for (const [id, traceId] of position.openTraces) {
+      const txs = await traceTransactions(traceId);
+      if (txs.length === 0) throw new Error(`the ledger lacks the transactions of open trace ${hex(traceId)} its saved position names`);
+      const trace = this.openTrace(txs[0]!);
+      for (const tx of txs) {
+        tx.stateBefore = complete(tx.stateBefore, tx.account);
+        tx.stateAfter = complete(tx.stateAfter, tx.account);
+        // only messages still in flight wait for their receiver
+        if (tx.inMsg) trace.inFlight.delete(hex(tx.inMsg.hash));
+        this.joinTrace(trace, tx);
+      }
+      trace.changed = false;
+      this.openTraces.set(id, trace);
     }
   }
 

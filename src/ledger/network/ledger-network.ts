@@ -22,19 +22,28 @@ export interface TraceSummary extends EmulatedTrace {
  * a trace use this; the producer of a ledger runs the two halves in two threads (producer.ts).
  */
 export class LedgerNetwork {
-  private lastRecords: TransactionRecord[] = [];
+  /** Told of every trace as it completes (the traffic sets it). */
+  onTraceComplete: ((trace: number, result: EmulatedTrace) => void) | null = null;
+  /** The records of the traces `settle` waits for, as their transactions run. */
+  private readonly watched = new Map<number, TransactionRecord[]>();
+  private readonly finished = new Map<number, EmulatedTrace>();
 
   private constructor(
     private readonly emulator: Emulator,
     private readonly assembler: LedgerAssembler,
-  ) {}
+  ) {
+    emulator.onTraceComplete = (trace, result) => {
+      if (this.watched.has(trace)) this.finished.set(trace, result);
+      this.onTraceComplete?.(trace, result);
+    };
+  }
 
   static async create(opts: NetworkOptions): Promise<LedgerNetwork> {
     const assembler = new LedgerAssembler(opts.writer, opts.classify);
     let net: LedgerNetwork | null = null;
     const emulator = await Emulator.create(opts, (event) => {
       const rec = assembler.handle(event);
-      if (rec) net!.lastRecords.push(rec);
+      if (rec && event.kind === 'tx') net!.watched.get(event.trace)?.push(rec);
     });
     net = new LedgerNetwork(emulator, assembler);
     return net;
@@ -56,30 +65,37 @@ export class LedgerNetwork {
     return this.emulator.genesisAccount(...args);
   }
 
-  sendExternal(message: Message | Cell): Promise<TraceSummary> {
-    return this.collect(() => this.emulator.sendExternal(message));
+  sendExternal(message: Message | Cell): number {
+    return this.emulator.sendExternal(message);
   }
 
-  runTickTock(address: Address, which: 'tick' | 'tock'): Promise<TraceSummary> {
-    return this.collect(() => this.emulator.runTickTock(address, which));
+  runTickTock(address: Address, which: 'tick' | 'tock'): number {
+    return this.emulator.runTickTock(address, which);
   }
 
-  /** Seals the slot; resolves once its batch is committed. */
+  /**
+   * Makes slots until the trace (sent in the current slot, none made since) is complete; gives back
+   * its records and what it did.
+   */
+  async settle(trace: number): Promise<TraceSummary> {
+    this.watched.set(trace, []);
+    while (!this.finished.has(trace)) await this.endSlot();
+    const records = this.watched.get(trace)!;
+    const result = this.finished.get(trace)!;
+    this.watched.delete(trace);
+    this.finished.delete(trace);
+    return { ...result, traceId: records[0]!.traceId, records };
+  }
+
+  /** Makes the slot's blocks; resolves once its batch is committed. */
   async endSlot(): Promise<void> {
-    this.emulator.endSlot();
+    await this.emulator.endSlot();
     await this.assembler.written();
   }
 
-  /** Seals the last slot if it holds anything, and waits for every batch to be committed. */
+  /** Makes slots until no trace is in flight, and waits for every batch to be committed. */
   async close(): Promise<void> {
-    if (this.assembler.hasUnwritten) this.emulator.endSlot();
+    while (this.emulator.tracesInFlight > 0 || this.assembler.hasUnwritten) await this.emulator.endSlot();
     await this.assembler.written();
-  }
-
-  private async collect(run: () => Promise<EmulatedTrace>): Promise<TraceSummary> {
-    this.lastRecords = [];
-    const trace = await run();
-    const records = this.lastRecords;
-    return { ...trace, traceId: records[0]!.traceId, records };
   }
 }

@@ -26,7 +26,7 @@ const emulator = await Emulator.create({ genesisTime }, (event) => {
   if (pending.length >= FLUSH_EVERY) post(false);
 });
 const traffic = new Traffic(emulator, seed);
-// every slot the traffic ends between traces carries its state, for the ledger side to save
+// every slot carries the traffic's state, for the ledger side to save
 emulator.checkpoint = () => traffic.snapshot() as unknown as Record<string, unknown>;
 
 async function run(command: ProducerCommand): Promise<void> {
@@ -34,14 +34,15 @@ async function run(command: ProducerCommand): Promise<void> {
     // the main thread compiled our contracts (its classifier needs their code hashes): no second compiler run
     adoptCompiledContracts(command.contracts);
     if (command.restore) {
-      const { slot, lt, accounts, traffic: state } = command.restore;
-      emulator.restore(slot, lt, accounts);
+      const { slot, lastSlotTime, lt, accounts, traffic: state, delivery } = command.restore;
+      emulator.restore(slot, lastSlotTime, lt, accounts, delivery);
       await traffic.restore(state);
     } else {
       await traffic.genesis();
       await traffic.bootstrap();
     }
   } else {
+    if (command.now !== undefined) emulator.dateSlot(command.now);
     await traffic.slot(command.traces, command.force);
   }
 }

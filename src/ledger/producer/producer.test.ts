@@ -7,6 +7,7 @@ import { LiveProducer } from '../live';
 import { tableDump as dumpTables } from '../../store/table-dump';
 import { PRODUCER_POSITION_KEY } from '../../store/schema';
 import { Producer } from './producer';
+import { generateLedger } from '../generate';
 
 // The producer runs the emulator in a worker thread and writes from this one; these tests hold it
 // to what a restart needs: a replay of the recorded slot counts rebuilds exactly the same network.
@@ -117,6 +118,58 @@ describe('the producer', () => {
     expect(await s.getMeta(PRODUCER_POSITION_KEY)).toBeNull();
   }, 300_000);
 
+  it('writes a trace in flight as pending in one batch and complete in a later one; only complete traces are listed', async () => {
+    const s = store('pending');
+    const p = await Producer.start(s, 18);
+    const page = { limit: 1000, offset: 0, sort: 'asc' as const };
+    const seenPending = new Map<string, { mc: number; pendingMessages: number }>();
+    for (let i = 0; i < 6; i++) {
+      await p.slot();
+      const mc = (await s.reader.latestMasterchainSeqno())!;
+      const rows = s.db.prepare("SELECT trace_id FROM traces WHERE state = 'pending'").pluck().all() as Buffer[];
+      const listed = new Set((await s.reader.findTraces({}, page)).map((t) => t.traceId.toString('hex')));
+      for (const t of await s.reader.getTracesByIds(rows)) {
+        expect(t.state).toBe('pending');
+        expect(t.pendingMessages).toBeGreaterThan(0);
+        expect(listed.has(t.traceId.toString('hex'))).toBe(false);
+        if (!seenPending.has(t.traceId.toString('hex'))) seenPending.set(t.traceId.toString('hex'), { mc, pendingMessages: t.pendingMessages });
+      }
+    }
+    await p.close();
+    const ids = [...seenPending.keys()].map((h) => Buffer.from(h, 'hex'));
+    const completed = (await s.reader.getTracesByIds(ids)).filter((t) => t.state === 'complete');
+    expect(completed.length).toBeGreaterThan(0);
+    const listed = new Set((await s.reader.findTraces({}, page)).map((t) => t.traceId.toString('hex')));
+    for (const t of completed) {
+      const seen = seenPending.get(t.traceId.toString('hex'))!;
+      // the same trace, seen pending after masterchain block `seen.mc`, completed in a later one
+      expect(t.mcSeqnoEnd).toBeGreaterThan(seen.mc);
+      expect(t.mcSeqnoStart).toBeLessThanOrEqual(seen.mc);
+      expect(t.pendingMessages).toBe(0);
+      expect(listed.has(t.traceId.toString('hex'))).toBe(true);
+    }
+  }, 300_000);
+
+  it('anchors the history at an epoch: it ends there, and the same seed and epoch give the same ledger', async () => {
+    const epoch = 1_800_000_000;
+    const make = async (name: string, at: number) => {
+      const path = join(dir, `${name}.db`);
+      await generateLedger({ dbPath: path, seed: 19, txs: 150, epoch: at });
+      const s = store(name);
+      return s;
+    };
+    const a = await make('epoch-a', epoch);
+    const b = await make('epoch-b', epoch);
+    expect(tableDump(b)).toEqual(tableDump(a));
+    const times = a.db.prepare('SELECT gen_utime FROM blocks WHERE workchain = -1 ORDER BY seqno').pluck().all() as number[];
+    const length = times.at(-1)! - times[0]!;
+    // generation stops on a transaction count: the end is estimated, close to the epoch
+    expect(Math.abs(times.at(-1)! - epoch)).toBeLessThanOrEqual(Math.max(20, length / 4));
+    const c = await make('epoch-c', epoch + 60);
+    const root0 = (x: LedgerStore) => x.db.prepare('SELECT root_hash FROM blocks WHERE workchain = -1 AND seqno = 0').pluck().get() as Buffer;
+    expect(root0(c).equals(root0(a))).toBe(false);
+  }, 300_000);
+
   it('refuses a ledger without slot counts', async () => {
     const s = store('no-counts');
     await expect(Producer.resume(s, 1)).rejects.toThrow(/does not say how it was produced/);
@@ -127,6 +180,7 @@ describe('the producer', () => {
     const p = await Producer.start(s, 14);
     await p.slots(1, () => false);
     const before = (await s.reader.latestMasterchainSeqno())!;
+    const startedAt = Math.floor(Date.now() / 1000);
     const live = new LiveProducer(p, 50);
     live.start();
     const deadline = Date.now() + 30_000;
@@ -135,6 +189,13 @@ describe('the producer', () => {
     await live.stop();
     const after = (await s.reader.latestMasterchainSeqno())!;
     expect(after).toBeGreaterThanOrEqual(before + 2);
+    // the history keeps the seed's clock; live blocks carry the wall-clock time they were made at
+    const times = s.db.prepare('SELECT gen_utime FROM blocks WHERE workchain = -1 AND seqno > ? ORDER BY seqno').pluck().all(before) as number[];
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    for (const t of times) {
+      expect(t).toBeGreaterThanOrEqual(startedAt);
+      expect(t).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    }
     expect(Number(await s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
     // stopped: the emulator thread is gone and nothing more is written
     await new Promise((r) => setTimeout(r, 300));

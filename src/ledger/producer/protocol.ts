@@ -1,13 +1,15 @@
 import type { EmulatorEvent } from '../network/emulator-events';
 import type { CompiledContracts } from '../contracts/compile';
 import type { TraceKind, TrafficState } from '../traffic/traffic';
+import type { DeliveryState } from '../network/emulator';
 
 /** The producer's main thread → its emulator thread. */
 export type ProducerCommand = CommandBody & { id: number };
 
 export type CommandBody =
   | { cmd: 'start'; contracts: Record<keyof CompiledContracts, string>; restore?: RestoreState }
-  | { cmd: 'slot'; traces: number; force?: TraceKind };
+  /** `now`: the slot's time by the wall clock (a live slot); without it, the chain's own pace. */
+  | { cmd: 'slot'; traces: number; force?: TraceKind; now?: number };
 
 /**
  * The emulator thread → the main thread: the events of command `id`, in order, in one or more
@@ -26,10 +28,13 @@ export interface ProducerReply {
 export interface RestoreState {
   /** The slot to run next. */
   slot: number;
+  /** The time of the slot before (its masterchain block's). */
+  lastSlotTime: number;
   lt: bigint;
   /** [raw address, ShardAccount BOC] of every account. */
   accounts: [string, Buffer][];
   traffic: TrafficState;
+  delivery: DeliveryState;
 }
 
 export type { EmulatorEvent };

@@ -76,25 +76,40 @@ export interface TrafficState {
   queryId: string;
   freshAddresses: number;
   counts: [TraceKind, number][];
+  /** What the traffic will learn of traces in flight once they complete: [trace id, effect]. */
+  pending: [number, TraceEffect][];
+}
+
+/**
+ * What a trace in flight will change in the traffic's view of the chain if it succeeds (no
+ * transaction of it failed): jetton balance changes ([owner, signed amount]) and an NFT's new
+ * owner ([index, wallet index]). Plain data, carried by a snapshot while the trace is in flight.
+ */
+export interface TraceEffect {
+  jettons?: [string, string][];
+  nft?: [number, number];
 }
 
 /**
  * What the traffic drives: the emulator (in a producer's worker thread) or a whole in-process
- * LedgerNetwork (in tests, whose traces then carry their records).
+ * LedgerNetwork (in tests). Messages are sent without waiting for their traces: a trace runs over
+ * the blocks to come, and the network tells `onTraceComplete` when it is done.
  */
-export interface TrafficNetwork<T extends EmulatedTrace> {
+export interface TrafficNetwork {
   readonly now: number;
+  onTraceComplete: ((trace: number, result: EmulatedTrace) => void) | null;
   genesisAccount(address: Address, init: { balance: bigint; code?: Cell; data?: Cell; special?: { tick: boolean; tock: boolean } }): Promise<void>;
-  sendExternal(message: Message): Promise<T>;
-  runTickTock(address: Address, which: 'tick' | 'tock'): Promise<T>;
-  endSlot(): unknown;
+  /** Queues an external message in this slot; gives back the id of the trace it starts. */
+  sendExternal(message: Message): number;
+  runTickTock(address: Address, which: 'tick' | 'tock'): number;
+  endSlot(): Promise<unknown>;
 }
 
 /**
  * The traffic of our network: wallets, a jetton, an NFT collection and test contracts, and a
  * deterministic mix of every kind of trace an explorer must show.
  */
-export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
+export class Traffic {
   private wallets: TrafficWallet[] = [];
   private mcWallet!: TrafficWallet;
   private admin!: TrafficWallet;
@@ -113,13 +128,26 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
   private queryId = 1n;
   private freshAddresses = 0;
   readonly counts = new Map<TraceKind, number>();
+  /** Effects of traces in flight, applied when each completes (in completion order). */
+  private readonly pending = new Map<number, TraceEffect>();
   private readonly rng: Random;
 
   constructor(
-    private readonly net: TrafficNetwork<T>,
+    private readonly net: TrafficNetwork,
     private readonly seed: number,
   ) {
     this.rng = new Random(seed);
+    net.onTraceComplete = (trace, result) => this.complete(trace, result);
+  }
+
+  /** A trace is complete: what it was sent to do happened unless a transaction of it failed. */
+  private complete(trace: number, result: EmulatedTrace): void {
+    const effect = this.pending.get(trace);
+    if (!effect) return;
+    this.pending.delete(trace);
+    if (result.anyFailed) return;
+    for (const [owner, delta] of effect.jettons ?? []) this.jettonBalances.set(owner, (this.jettonBalances.get(owner) ?? 0n) + BigInt(delta));
+    if (effect.nft) this.nftOwners[effect.nft[0]] = this.wallets[effect.nft[1]]!;
   }
 
   /** Genesis: funded wallets (still uninit: their first external deploys them), the tick-tock account. */
@@ -186,6 +214,7 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
       queryId: this.queryId.toString(),
       freshAddresses: this.freshAddresses,
       counts: [...this.counts],
+      pending: [...this.pending],
     };
   }
 
@@ -206,12 +235,16 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
     this.queryId = BigInt(state.queryId);
     this.freshAddresses = state.freshAddresses;
     for (const [k, n] of state.counts) this.counts.set(k, n);
+    for (const [trace, effect] of state.pending) this.pending.set(trace, effect);
   }
 
-  /** One masterchain block's worth of traffic: the tick and tock, then `traces` traces. */
+  /**
+   * One masterchain block's worth of traffic: the tick and tock, and `traces` new traces sent
+   * without waiting for those of earlier slots, still in flight; then the slot's blocks are made.
+   */
   async slot(traces: number, force?: TraceKind): Promise<void> {
-    await this.net.runTickTock(this.tickTock, 'tick');
-    await this.net.runTickTock(this.tickTock, 'tock');
+    this.net.runTickTock(this.tickTock, 'tick');
+    this.net.runTickTock(this.tickTock, 'tock');
     for (let i = 0; i < traces; i++) await this.trace(i === 0 && force ? force : this.pickKind());
     await this.net.endSlot();
   }
@@ -237,11 +270,18 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
     return toNano((minTon + this.rng.next() * (maxTon - minTon)).toFixed(3));
   }
 
-  private async send(from: TrafficWallet, messages: Parameters<TrafficWallet['transfer']>[0]): Promise<T> {
-    return this.net.sendExternal(await from.transfer(messages, this.net.now));
+  /** Sends the external; `effect` is applied when its trace completes, if it succeeded. */
+  private async send(from: TrafficWallet, messages: Parameters<TrafficWallet['transfer']>[0], effect?: TraceEffect): Promise<number> {
+    const trace = this.net.sendExternal(await from.transfer(messages, this.net.now));
+    if (effect) this.pending.set(trace, effect);
+    return trace;
   }
 
-  async trace(kind: TraceKind): Promise<T> {
+  /**
+   * Sends one trace of the kind; gives back its trace id. What the traffic knows of balances and
+   * owners changes only when a trace completes: later traces are picked from what is settled.
+   */
+  async trace(kind: TraceKind): Promise<number> {
     this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
     const c = this.contracts;
     const q = this.queryId++;
@@ -276,9 +316,9 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
       case 'jetton_mint': {
         const to = this.wallet();
         const amount = BigInt(this.rng.int(100, 50_000)) * 10n ** 9n;
-        const r = await this.send(this.admin, [internal({ to: this.minter, value: toNano('0.2'), body: jettonMintBody({ queryId: q, to: to.address, amount, forwardTonAmount: toNano('0.01'), totalTonAmount: toNano('0.1') }) })]);
-        if (!r.anyFailed) this.jettonBalances.set(to.raw, (this.jettonBalances.get(to.raw) ?? 0n) + amount);
-        return r;
+        return this.send(this.admin, [internal({ to: this.minter, value: toNano('0.2'), body: jettonMintBody({ queryId: q, to: to.address, amount, forwardTonAmount: toNano('0.01'), totalTonAmount: toNano('0.1') }) })], {
+          jettons: [[to.raw, amount.toString()]],
+        });
       }
       case 'jetton_transfer':
       case 'jetton_burn': {
@@ -289,27 +329,26 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
         const myWallet = jettonWalletAddress(this.minter, from.address, c.jettonWallet);
         if (kind === 'jetton_burn') {
           const amount = balance / BigInt(this.rng.int(4, 20));
-          const r = await this.send(from, [internal({ to: myWallet, value: toNano('0.1'), body: jettonBurnBody({ queryId: q, amount, responseDestination: from.address }) })]);
-          if (!r.anyFailed) this.jettonBalances.set(from.raw, balance - amount);
-          return r;
+          return this.send(from, [internal({ to: myWallet, value: toNano('0.1'), body: jettonBurnBody({ queryId: q, amount, responseDestination: from.address }) })], {
+            jettons: [[from.raw, (-amount).toString()]],
+          });
         }
         const to = this.wallet(from);
         // now and then more than the balance: the sender's jetton wallet refuses it (exit 47)
         const amount = this.rng.chance(0.08) ? balance + 1n : balance / BigInt(this.rng.int(2, 10));
         const text = this.rng.pick(COMMENTS);
-        const r = await this.send(from, [internal({ to: myWallet, value: toNano('0.15'), body: jettonTransferBody({ queryId: q, amount, destination: to.address, responseDestination: from.address, forwardTonAmount: toNano('0.01'), comment: text || undefined }) })]);
-        if (!r.anyFailed) {
-          this.jettonBalances.set(from.raw, balance - amount);
-          this.jettonBalances.set(to.raw, (this.jettonBalances.get(to.raw) ?? 0n) + amount);
-        }
-        return r;
+        return this.send(from, [internal({ to: myWallet, value: toNano('0.15'), body: jettonTransferBody({ queryId: q, amount, destination: to.address, responseDestination: from.address, forwardTonAmount: toNano('0.01'), comment: text || undefined }) })], {
+          jettons: [[from.raw, (-amount).toString()], [to.raw, amount.toString()]],
+        });
       }
       case 'nft_mint': {
-        const index = BigInt(this.nftOwners.length);
+        const index = this.nftOwners.length;
         const owner = this.wallet();
-        const r = await this.send(this.admin, [internal({ to: this.collection, value: toNano('0.1'), body: nftMintBody({ queryId: q, index, amount: toNano('0.05'), owner: owner.address, name: `Shape #${index}` }) })]);
-        this.nftOwners.push(r.anyFailed ? null : owner);
-        return r;
+        // the index is taken now; the NFT has an owner to transfer from once its mint completes
+        this.nftOwners.push(null);
+        return this.send(this.admin, [internal({ to: this.collection, value: toNano('0.1'), body: nftMintBody({ queryId: q, index: BigInt(index), amount: toNano('0.05'), owner: owner.address, name: `Shape #${index}` }) })], {
+          nft: [index, this.wallets.indexOf(owner)],
+        });
       }
       case 'nft_transfer': {
         const owned = this.nftOwners.map((o, i) => [o, i] as const).filter(([o]) => o !== null);
@@ -317,9 +356,9 @@ export class Traffic<T extends EmulatedTrace = EmulatedTrace> {
         const [owner, index] = this.rng.pick(owned);
         const to = this.wallet(owner!);
         const item = nftItemAddress(this.collection, BigInt(index), c.nftItem);
-        const r = await this.send(owner!, [internal({ to: item, value: toNano('0.1'), body: nftTransferBody({ queryId: q, newOwner: to.address, responseDestination: owner!.address, forwardAmount: toNano('0.01'), comment: 'enjoy' }) })]);
-        if (!r.anyFailed) this.nftOwners[index] = to;
-        return r;
+        return this.send(owner!, [internal({ to: item, value: toNano('0.1'), body: nftTransferBody({ queryId: q, newOwner: to.address, responseDestination: owner!.address, forwardAmount: toNano('0.01'), comment: 'enjoy' }) })], {
+          nft: [index, this.wallets.indexOf(to)],
+        });
       }
       case 'masterchain_wallet': {
         if (this.rng.chance(0.5)) {
