@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { testLedgerPath } from '../src/ledger/test-ledger';
 import { createServer } from '../src/server/app';
 import { layoutTree, type LayoutInput } from '../src/web/features/trace-graph/trace-layout';
@@ -55,7 +55,7 @@ async function homeScriptsOnTheWire(browser: Browser, base: string): Promise<{ b
     if (e.type === 'Script') scripts.set(e.requestId, { url: e.response.url, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') });
   });
   cdp.on('Network.loadingFinished', (e) => finished.set(e.requestId, e.encodedDataLength));
-  await page.goto(base + '/', { waitUntil: 'networkidle' });
+  await openHome(page, base);
   let bytes = 0;
   const encodings: Record<string, number> = {};
   for (const [id, s] of scripts) {
@@ -64,6 +64,17 @@ async function homeScriptsOnTheWire(browser: Browser, base: string): Promise<{ b
   }
   await ctx.close();
   return { bytes, urls: [...scripts.values()].map((s) => s.url), encodings };
+}
+
+/**
+ * Opens the home page and waits until it has all its code: its list drawn and its live stream
+ * open (the streaming client is a chunk of its own, loaded once the page subscribes). Not
+ * `networkidle`: the open event stream keeps the network busy for as long as the page is live.
+ */
+async function openHome(page: Page, base: string): Promise<void> {
+  await page.goto(base + '/');
+  await page.locator('tbody tr a[href^="/trace/"]').first().waitFor();
+  await page.getByTestId('live-status').filter({ hasText: 'streaming' }).waitFor();
 }
 
 /** A 1000-transaction trace in the API's shape, from real transactions with fresh hashes. */
@@ -152,7 +163,7 @@ async function main() {
     for (let i = 0; i < 7; i++) {
       const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const p = await ctx.newPage();
-      await p.goto(base + '/', { waitUntil: 'networkidle' });
+      await openHome(p, base);
       // The router intercepts clicks on its own links only; push the URL through its history instead.
       const t0 = await p.evaluate(() => performance.now());
       await p.evaluate((h) => {

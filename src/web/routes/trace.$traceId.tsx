@@ -23,7 +23,7 @@ import { isFoldedChild } from '../features/trace-graph/graph-model';
 import { SHORTCUTS, isTypingTarget, keyLabel, pressed } from '../lib/shortcuts';
 import { BalanceChangesPanel, useBalanceChangesForExport } from '../features/balance-changes/balance-changes-panel';
 import { useLiveStream } from '../features/live/live';
-import { tracePageOf } from '../features/live/notifications';
+import { tracePageOf } from '../features/live/streamed-trace';
 
 /** The one-line reminder above the graph; its keys come from the registry the handlers test. */
 const first = (s: { keys: readonly string[] }) => keyLabel(s.keys[0]!);

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useApi } from '../../lib/router-context';
-import { liveNotification, type LiveNotification } from './notifications';
-import type { StreamMode } from './stream';
+import type { LiveNotification } from './notifications';
+import { followStream, type StreamMode } from './stream';
 
 // The explorer's live updates: one switch for every page, kept in the URL (`?live=off` pauses;
 // it rides along on navigation like `?api=`, so a paused page stays paused and a shared link says
@@ -53,20 +53,14 @@ export function useLiveStream(subscription: object | null, onNotification: (n: L
       return () => setStatus({ mode: 'idle', why: null });
     }
     const abort = new AbortController();
-    // the client is a chunk of its own: the first paint does not wait for it
-    void import('./stream').then(({ followStream }) =>
-      followStream(
-        base,
-        JSON.parse(key) as object,
-        {
-          onEvent: (data) => {
-            const n = liveNotification.safeParse(data);
-            if (n.success) handler.current(n.data);
-          },
-          onMode: (mode, why) => { if (!abort.signal.aborted) setStatus({ mode, why }); },
-        },
-        abort.signal,
-      ),
+    void followStream(
+      base,
+      JSON.parse(key) as object,
+      {
+        onEvent: (n) => handler.current(n),
+        onMode: (mode, why) => { if (!abort.signal.aborted) setStatus({ mode, why }); },
+      },
+      abort.signal,
     );
     return () => {
       abort.abort();

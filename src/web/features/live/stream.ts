@@ -1,4 +1,5 @@
 import { sseParser } from './sse-frames';
+import { readNotification, type LiveNotification } from './notifications';
 
 // A client of TON Center's streaming v2 over SSE (`POST /api/streaming/v2/sse`): it opens the
 // stream, hands each notification on, and reconnects with a growing delay when the stream breaks.
@@ -8,8 +9,8 @@ import { sseParser } from './sse-frames';
 export type StreamMode = 'connecting' | 'streaming' | 'polling';
 
 export interface StreamHandlers {
-  /** A notification's parsed JSON (validated by the caller). */
-  onEvent: (data: unknown) => void;
+  /** A notification the explorer follows, validated (others, and any that does not read, are dropped). */
+  onEvent: (n: LiveNotification) => void;
   onMode: (mode: StreamMode, why: string | null) => void;
 }
 
@@ -56,7 +57,10 @@ export async function followStream(base: string, subscription: object, handlers:
           if (frame.event === 'connected') {
             delay = FIRST_DELAY_MS;
             handlers.onMode('streaming', null);
-          } else if (frame.event === 'event') handlers.onEvent(JSON.parse(frame.data));
+          } else if (frame.event === 'event') {
+            const n = readNotification(JSON.parse(frame.data));
+            if (n) handlers.onEvent(n);
+          }
           // the server drops a slow consumer with a last `error` frame: reconnect
           else if (frame.event === 'error') throw new Error(frame.data);
         }
