@@ -85,6 +85,20 @@ test('against an API without streaming the explorer polls, says so, and still re
   await expect(status(page)).toHaveText('Live: polling every 4 s');
 });
 
+test('an account page shows its new traces as they happen', async ({ page }) => {
+  // the masterchain account that ticks in every block: the one account sure to act within seconds
+  const account = (await traces('limit=20')).flatMap((t) => Object.values(t.transactions).map((x) => x.account)).find((a) => a.startsWith('-1:'))!;
+  await page.goto(`${live.origin}/account/${account}`);
+  await expect(status(page)).toHaveText('Live: streaming');
+  const before = await firstRow(page).getAttribute('href');
+  await mark(page);
+  await expect(firstRow(page)).not.toHaveAttribute('href', before!, { timeout: 20_000 });
+  // the new row is a trace of this account
+  const [t] = await traces(`trace_id=${(await firstRow(page).getAttribute('href'))!.replace('/trace/', '')}`);
+  expect(Object.values(t!.transactions).some((x) => x.account === account)).toBe(true);
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
 /**
  * A trace in flight that stays so for a while: found on the stream (the wallets' transactions),
  * then still not listed by `traces` (completed ones only) twelve seconds, four blocks, later.
