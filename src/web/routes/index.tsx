@@ -36,7 +36,7 @@ function Home() {
   const missed = useRef(false);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false }), [queryClient, options.queryKey]);
   const first = useSuspenseQuery(options).data;
-  const subscription = useMemo(() => heartbeatOf(first), [first]);
+  const subscription = useMemo(() => heartbeatOf(first) ?? 'poll', [first]);
   const live = useLiveStream(subscription, () => {
     if (holding) missed.current = true;
     else refresh();

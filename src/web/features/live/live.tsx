@@ -35,20 +35,21 @@ function useLive(): LiveContextValue {
 }
 
 /**
- * Follows `subscription` (a streaming v2 subscription; null: nothing this API can stream for the
- * page) while live, handing each valid notification to `onNotification`. Answers the
- * `refetchInterval` the page's queries take: a timer while the stream is not there, else none.
+ * Follows `subscription` (a streaming v2 subscription; `'poll'`: the page changes but has nothing
+ * to subscribe to; null: nothing left to follow, as a completed trace) while live, handing each
+ * valid notification to `onNotification`. Answers the `refetchInterval` the page's queries take:
+ * a timer while the stream is not there, else none.
  */
-export function useLiveStream(subscription: object | null, onNotification: (n: LiveNotification) => void): { paused: boolean; refetchInterval: number | false } {
+export function useLiveStream(subscription: object | 'poll' | null, onNotification: (n: LiveNotification) => void): { paused: boolean; refetchInterval: number | false } {
   const { paused, status, setStatus } = useLive();
   const base = useApi().base;
   const handler = useRef(onNotification);
   handler.current = onNotification;
-  const key = subscription ? JSON.stringify(subscription) : null;
+  const key = subscription === null || subscription === 'poll' ? subscription : JSON.stringify(subscription);
 
   useEffect(() => {
-    if (paused) return;
-    if (key === null) {
+    if (paused || key === null) return;
+    if (key === 'poll') {
       setStatus({ mode: 'polling', why: 'nothing on this page to subscribe to' });
       return () => setStatus({ mode: 'idle', why: null });
     }
@@ -68,7 +69,7 @@ export function useLiveStream(subscription: object | null, onNotification: (n: L
     };
   }, [key, paused, base, setStatus]);
 
-  return { paused, refetchInterval: !paused && status.mode !== 'streaming' ? POLL_MS : false };
+  return { paused, refetchInterval: !paused && key !== null && status.mode !== 'streaming' ? POLL_MS : false };
 }
 
 /** The header's switch and what the page's live updates are doing. */

@@ -48,6 +48,12 @@ export async function followStream(base: string, subscription: object, handlers:
         return;
       }
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      // a host that answers every path with its index page (a single-page app's fallback) does
+      // not stream either
+      if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
+        handlers.onMode('polling', `this API does not stream (${res.headers.get('content-type') ?? 'no content type'})`);
+        return;
+      }
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       const push = sseParser();
       for (;;) {
