@@ -63,9 +63,9 @@ interface Pending {
  * writes the last, and the ledger is the same as if one thread did both (events arrive in order).
  *
  * Its history is a pure function of the seed and of how many bulk and live slots were produced.
- * Every batch that ends a slot between traces also carries the producer's position (position.ts:
- * clock, lt, blocks, counters, the traffic's state) and the accounts changed since the last one, so
- * a restart takes up where the ledger ends instead of replaying the history.
+ * Every slot's batch also carries the producer's position (position.ts: clock, lt, blocks, counters,
+ * the traffic's state, the messages and traces in flight) and the accounts changed since the last
+ * one, so a restart takes up where the ledger ends instead of replaying the history.
  */
 export class Producer {
   private bulkSlots = 0;
@@ -101,9 +101,9 @@ export class Producer {
 
   /**
    * Takes up an existing ledger where it ends. From the saved position when there is one: the
-   * emulator thread and the assembler load it, then the slots the ledger holds beyond it (a slot
-   * whose deep trace spanned several blocks may have been cut short by a crash) are produced again
-   * without writing what the ledger already holds. A ledger without a position (written by an older
+   * emulator thread and the assembler load it, then the slots the ledger holds beyond it (none: each
+   * slot is one batch, its position included) are produced again without writing what the ledger
+   * already holds. A ledger without a position (written by an older
    * build) is replayed from the seed the same way, once: its position is saved as the replay goes.
    */
   static async resume(store: LedgerStore, seed: number): Promise<Producer> {
