@@ -12,7 +12,7 @@ import { inProcessExecutor } from '../src/server/readers/in-process';
 import { transactionsByMessage } from '../src/server/routes/transactions-by-message';
 import { getBlockTransactionsExt } from '../src/server/routes/get-block-transactions-ext';
 
-const PORT = 8290;
+const PORT = Number(process.env.BENCH_PORT ?? 8290);
 const base = `http://127.0.0.1:${PORT}`;
 const path = await benchLedgerPath();
 const store = openLedgerStore(path, { readonly: true });

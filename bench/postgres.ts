@@ -1,19 +1,27 @@
 // The PostgreSQL engine against SQLite: `npm run bench -- postgres` (BENCH_TXS, default 5000).
 // 1. The producer writes the same seed's ledger into a SQLite file and into a real PostgreSQL
-//    (a server of its own on loopback, started as the tests start theirs): tx/s of each, and a
-//    digest of both ledgers' transaction hashes to show they are the same ledger.
+//    (a server of its own on loopback, started as the tests start theirs): tx/s of each, the time
+//    spent waiting on the store's writes, and a digest of both ledgers' transaction hashes to show
+//    they are the same ledger. The producer is bound by its emulator (the same on both engines), so
+//    the batches it wrote are also written again into empty ledgers of both engines, alone, in
+//    alternation: the store's own write throughput.
 // 2. The same query mix of the four operations, from autocannon, against one API process on the
 //    SQLite file and one on PostgreSQL: requests/s and median latency, and their ratios.
-// 3. Two API processes on the one PostgreSQL against one: requests/s of both together over one's.
+// 3. Two API processes on the one PostgreSQL against one: requests/s of both together over one's,
+//    and where the machine's CPU went meanwhile (the API processes, the PostgreSQL server, this
+//    process generating the load, everything else), to show what bounds them.
 // Prints one JSON line.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { generateLedger } from '../src/ledger/generate';
+import { generateInto } from '../src/ledger/generate';
+import { openLedger } from '../src/store/open-ledger';
+import type { LedgerWriter } from '../src/store/interface';
+import type { LedgerBatch } from '../src/store/records';
 import { startPgCluster } from '../src/store/postgres/test-support/pg-cluster';
 
 const txs = Number(process.env.BENCH_TXS ?? 5000);
@@ -22,14 +30,60 @@ const load0 = loadavg()[0]!;
 
 const cluster = await startPgCluster({ settings: { shared_buffers: "'256MB'", max_connections: 100 } });
 const pgUrl = cluster.createDatabase('ledger');
-const litePath = join(mkdtempSync(join(tmpdir(), 'ledgerscope-bench-pg-')), 'ledger.db');
+const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-pg-'));
+const litePath = join(dir, 'ledger.db');
 
-async function timed(location: string) {
-  const r = await generateLedger({ dbPath: location, seed, txs });
-  return { transactions: r.transactions, seconds: r.seconds, tx_per_s: Math.round(r.transactions / r.seconds) };
+/** The store's writer of an open ledger (both engines have one when opened writable). */
+const writerOf = (store: object) => (store as { writer: LedgerWriter }).writer;
+
+/** The producer into `location`: tx/s, and the seconds its batches took to commit (`batches` keeps them). */
+async function produce(location: string, batches?: LedgerBatch[]) {
+  const store = await openLedger(location);
+  const writer = writerOf(store);
+  const write = writer.writeBatch.bind(writer);
+  let writing = 0;
+  writer.writeBatch = async (batch) => {
+    batches?.push(batch);
+    const started = performance.now();
+    try {
+      return await write(batch);
+    } finally {
+      writing += performance.now() - started;
+    }
+  };
+  const r = await generateInto(store, { seed, txs });
+  await store.close();
+  return { transactions: r.transactions, seconds: +r.seconds.toFixed(1), tx_per_s: Math.round(r.transactions / r.seconds), seconds_writing: +(writing / 1000).toFixed(2) };
 }
-const sqliteWrite = await timed(litePath);
-const pgWrite = await timed(pgUrl);
+
+/** The recorded batches written again into an empty ledger, one after another: the store alone. */
+async function replay(location: string, batches: LedgerBatch[]) {
+  const store = await openLedger(location);
+  const started = performance.now();
+  let n = 0;
+  for (const b of batches) {
+    await writerOf(store).writeBatch(b);
+    n += b.transactions.length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await store.close();
+  return Math.round(n / seconds);
+}
+
+const batches: LedgerBatch[] = [];
+const sqliteWrite = await produce(litePath, batches);
+const pgWrite = await produce(pgUrl);
+// the tests' server skips fsync; a server as docs/deploy.md sets it up keeps PostgreSQL's durable
+// defaults (every commit flushed to disk), and the writer is measured on both
+const durable = await startPgCluster({ settings: { shared_buffers: "'256MB'", fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } });
+const replays: { sqlite: number[]; postgres: number[]; postgres_durable: number[] } = { sqlite: [], postgres: [], postgres_durable: [] };
+for (let i = 0; i < 3; i++) {
+  replays.sqlite.push(await replay(join(dir, `replay-${i}.db`), batches));
+  replays.postgres.push(await replay(cluster.createDatabase(`replay_${i}`), batches));
+  replays.postgres_durable.push(await replay(durable.createDatabase(`replay_${i}`), batches));
+}
+durable.destroy();
+const median3 = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
 
 const lite = new Database(litePath, { readonly: true });
 const liteDigest = createHash('sha256');
@@ -77,9 +131,75 @@ async function drive(bases: string[], seconds = 8, connections = 16) {
   );
   return {
     req_per_s: Math.round(runs.reduce((n, r) => n + r.requests.average, 0)),
+    // answers, without the 503s of admission control (fast, they would count as served)
+    ok_per_s: Math.round(runs.reduce((n, r) => n + r['2xx'] / r.duration, 0)),
     p50_ms: runs[0]!.latency.p50,
     p99_ms: runs[0]!.latency.p99,
-    errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    // failed connections and timeouts, and answers other than 2xx (503: admission control turned
+    // the request away; 504: past its time budget), counted in req_per_s too
+    errors: {
+      connection: runs.reduce((n, r) => n + r.errors - r.timeouts, 0),
+      timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
+      '4xx': runs.reduce((n, r) => n + r['4xx'], 0),
+      '5xx': runs.reduce((n, r) => n + r['5xx'], 0),
+    },
+  };
+}
+
+// CPU time from /proc, in clock ticks (100 a second): a process's own (all its threads), the
+// PostgreSQL server's (the postmaster and every backend it forked), the whole machine's busy time
+const TICKS = 100;
+function processTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+function serverTicks(): number {
+  const postmaster = Number(readFileSync(join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let ticks = processTicks(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster) ticks += processTicks(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks;
+}
+function machineTicks(): { busy: number; all: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3]! + cpu[4]!;
+  const all = cpu.reduce((a, b) => a + b, 0);
+  return { busy: all - idle, all };
+}
+
+/** `drive`, with the CPU seconds each party used during it (the machine's: its busy share of all cores). */
+async function driveMeasured(apis: ChildProcess[], bases: string[]) {
+  const before = { api: apis.map((c) => processTicks(c.pid!)), server: serverTicks(), load: processTicks(process.pid), machine: machineTicks() };
+  const started = performance.now();
+  const result = await drive(bases);
+  const seconds = (performance.now() - started) / 1000;
+  const machine = machineTicks();
+  const cpu = (ticks: number) => +(ticks / TICKS / seconds).toFixed(2);
+  const api = apis.reduce((n, c, i) => n + processTicks(c.pid!) - before.api[i]!, 0);
+  const server = serverTicks() - before.server;
+  const load = processTicks(process.pid) - before.load;
+  const busy = machine.busy - before.machine.busy;
+  return {
+    ...result,
+    // cores busy on average over the run, by whom (2 cores: at most 2 in all)
+    cores_busy: {
+      api_processes: cpu(api),
+      postgresql: cpu(server),
+      load_generator: cpu(load),
+      everything_else: cpu(Math.max(0, busy - api - server - load)),
+      machine_idle: +(((machine.all - before.machine.all - busy) / TICKS / seconds)).toFixed(2),
+    },
+    cpu_ms_per_answer: { api_processes: +((api * 10) / (result.ok_per_s * seconds)).toFixed(2), postgresql: +((server * 10) / (result.ok_per_s * seconds)).toFixed(2) },
   };
 }
 
@@ -98,10 +218,10 @@ await stop(onPg.child);
 const single = { API_WORKERS: '1', API_LIGHT_WORKERS: '0' };
 const a = await api(pgUrl, single);
 await drive([a.base], 2);
-const one = await drive([a.base]);
+const one = await driveMeasured([a.child], [a.base]);
 const b = await api(pgUrl, single);
 await drive([a.base, b.base], 2);
-const two = await drive([a.base, b.base]);
+const two = await driveMeasured([a.child, b.child], [a.base, b.base]);
 await stop(a.child);
 await stop(b.child);
 cluster.destroy();
@@ -110,10 +230,19 @@ console.log(
   JSON.stringify({
     bench: 'postgres',
     transactions: txs,
-    load_avg_1m: Number(load0.toFixed(2)),
-    write: { sqlite: sqliteWrite, postgres: pgWrite, same_ledger: liteDigest.digest('hex') === pgDigest.digest('hex') },
+    load_avg_1m: { start: Number(load0.toFixed(2)), end: Number(loadavg()[0]!.toFixed(2)) },
+    write: {
+      producer: { sqlite: sqliteWrite, postgres: pgWrite, same_ledger: liteDigest.digest('hex') === pgDigest.digest('hex') },
+      store_alone_tx_per_s: {
+        batches: batches.length,
+        sqlite: median3(replays.sqlite),
+        postgres: median3(replays.postgres),
+        postgres_durable: median3(replays.postgres_durable),
+        runs: replays,
+      },
+    },
     query_mix: { sqlite: sqliteLoad, postgres: pgLoad, p50_ratio_pg_over_sqlite: Number((pgLoad.p50_ms / sqliteLoad.p50_ms).toFixed(2)), rps_ratio_sqlite_over_pg: Number((sqliteLoad.req_per_s / pgLoad.req_per_s).toFixed(2)) },
-    api_processes: { one, two, ratio: Number((two.req_per_s / one.req_per_s).toFixed(2)) },
+    api_processes: { one, two, ratio_ok_per_s: Number((two.ok_per_s / one.ok_per_s).toFixed(2)) },
   }),
 );
 process.exit(0);

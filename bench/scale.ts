@@ -19,14 +19,25 @@
 //
 // The server runs as `npm start` runs it (its own process, live production off, default limits
 // unless API_* variables are set). Prints one JSON line.
+//
+// SCALE_ENGINES="sqlite,postgres" measures part 1 on both engines, size by size and engine after
+// engine (back to back, under the same load), and adds the PostgreSQL over SQLite ratios and whether
+// both engines gave the same answers. PostgreSQL serves a copy of each SQLite ledger
+// (bench/tools/copy-to-postgres.ts: the same ledger, row for row), kept as the database
+// `ledger_<seed>_<txs>` of the server at SCALE_PG (a URL of its maintenance database, e.g.
+// postgres://user:pass@127.0.0.1:5432/postgres) for the next run; without SCALE_PG a server of its
+// own is started on loopback (as the tests start theirs) and removed at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { startPgCluster, type PgCluster } from '../src/store/postgres/test-support/pg-cluster';
 import { benchLedgerPath, median } from './bench-ledger';
+import { copyLedgerToPostgres } from './tools/copy-to-postgres';
 
-const PORT = 8291;
+const PORT = Number(process.env.BENCH_PORT ?? 8291);
 const base = `http://127.0.0.1:${PORT}`;
 const SEED = Number(process.env.SCALE_SEED ?? 42);
 const SIZES = (process.env.SCALE_TXS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
@@ -35,6 +46,8 @@ const CONCURRENCY = 4;
 const ABUSE = (process.env.SCALE_ABUSE ?? 'on') !== 'off';
 const ABUSE_SECONDS = Number(process.env.SCALE_ABUSE_S ?? 30);
 const HEAVY = '/api/v3/traces?limit=1000&include_actions=true';
+const ENGINES = (process.env.SCALE_ENGINES ?? 'sqlite').split(',') as ('sqlite' | 'postgres')[];
+for (const e of ENGINES) if (e !== 'sqlite' && e !== 'postgres') throw new Error(`SCALE_ENGINES: unknown engine ${e} (sqlite, postgres)`);
 
 const hex = (b: Buffer) => b.toString('hex');
 
@@ -252,31 +265,69 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
   }
 }
 
+const own: { cluster?: PgCluster } = {};
+/** The PostgreSQL copy of a ledger file: a database of the SCALE_PG server (or of our own), copied once. */
+async function postgresCopy(file: string, txs: number): Promise<string> {
+  if (!process.env.SCALE_PG) own.cluster ??= await startPgCluster({ settings: { shared_buffers: "'512MB'", max_connections: 100 } });
+  const server = process.env.SCALE_PG ?? own.cluster!.url('postgres');
+  const name = `ledger_${SEED}_${txs}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  if (!exists) {
+    // copied under another name and renamed when whole: an interrupted copy is never reused
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building}`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const tmp = new URL(server);
+    tmp.pathname = `/${building}`;
+    const started = performance.now();
+    await copyLedgerToPostgres(file, tmp.toString());
+    process.stderr.write(`copied ${file} into PostgreSQL in ${Math.round((performance.now() - started) / 1000)} s\n`);
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+  }
+  await admin.end();
+  return url.toString();
+}
+
 const paths: string[] = [];
 for (const n of SIZES) paths.push(await benchLedgerPath(SEED, n));
 const mix = queryMix(paths[0]!);
-const bySize: Record<string, Awaited<ReturnType<typeof measureSize>>> = {};
+type Measured = Awaited<ReturnType<typeof measureSize>>;
+const bySize: Record<string, Record<string, Measured>> = Object.fromEntries(ENGINES.map((e) => [e, {}]));
 const QUERIES = (process.env.SCALE_QUERIES ?? 'on') !== 'off';
-if (QUERIES) for (const [i, n] of SIZES.entries()) bySize[n] = await measureSize(paths[i]!, mix);
-const small = bySize[SIZES[0]!];
-const large = bySize[SIZES[SIZES.length - 1]!];
-const ratios: Record<string, { p50: number; p99: number; req_per_s: number; same_answer: boolean }> = {};
-for (const name of small && large ? Object.keys(small.figures) : []) {
-  const a = small!.figures[name]!;
-  const b = large!.figures[name]!;
-  ratios[name] = { p50: +(b.p50_ms / a.p50_ms).toFixed(2), p99: +(b.p99_ms / a.p99_ms).toFixed(2), req_per_s: +(b.req_per_s / a.req_per_s).toFixed(2), same_answer: small!.answers[name] === large!.answers[name] };
+if (QUERIES) {
+  for (const [i, n] of SIZES.entries()) {
+    for (const engine of ENGINES) bySize[engine]![n] = await measureSize(engine === 'postgres' ? await postgresCopy(paths[i]!, n) : paths[i]!, mix);
+  }
 }
+type Figures = Measured['figures'][string];
+const ratioOf = (a: Figures, b: Figures) => ({ p50: +(b.p50_ms / a.p50_ms).toFixed(2), p99: +(b.p99_ms / a.p99_ms).toFixed(2), req_per_s: +(b.req_per_s / a.req_per_s).toFixed(2) });
+/** Each query's figures at `b` over those at `a`, and whether both answered the same. */
+function ratios(a: Measured | undefined, b: Measured | undefined) {
+  const out: Record<string, ReturnType<typeof ratioOf> & { same_answer: boolean }> = {};
+  for (const name of a && b ? Object.keys(a.figures) : []) out[name] = { ...ratioOf(a!.figures[name]!, b!.figures[name]!), same_answer: a!.answers[name] === b!.answers[name] };
+  return out;
+}
+const smallest = String(SIZES[0]!);
+const largest = String(SIZES[SIZES.length - 1]!);
+const abuseEngine = ENGINES[0]!;
 const out = {
   bench: 'scale',
   seed: SEED,
   sizes: SIZES,
+  engines: ENGINES,
   seconds_per_query: SECONDS,
   queries: { ...mix.queries, v2_block_walk: mix.walk },
-  figures: QUERIES ? Object.fromEntries(SIZES.map((n) => [n, bySize[n]!.figures])) : null,
-  ratios_largest_over_smallest: ratios,
-  abuse: ABUSE ? await abuse(paths[paths.length - 1]!, mix) : null,
+  figures: QUERIES ? Object.fromEntries(ENGINES.map((e) => [e, Object.fromEntries(SIZES.map((n) => [n, bySize[e]![n]!.figures]))])) : null,
+  ratios_largest_over_smallest: Object.fromEntries(ENGINES.map((e) => [e, ratios(bySize[e]![smallest], bySize[e]![largest])])),
+  ratios_postgres_over_sqlite: ENGINES.length === 2 ? Object.fromEntries(SIZES.map((n) => [n, ratios(bySize.sqlite![n], bySize.postgres![n])])) : null,
+  abuse: ABUSE ? { engine: abuseEngine, ...(await abuse(abuseEngine === 'postgres' ? await postgresCopy(paths[paths.length - 1]!, SIZES[SIZES.length - 1]!) : paths[paths.length - 1]!, mix)) } : null,
   load_average: loadavg().map((l) => +l.toFixed(2)),
-  targets: { p50_ratio: 1.3, p99_ratio: 1.5, light_p99_ms_under_abuse: 50, server_peak_rss_mb: 1024 },
+  targets: { p50_ratio: 1.3, p99_ratio: 1.5, light_p99_ms_under_abuse: 50, server_peak_rss_mb: 1024, p50_ratio_postgres_over_sqlite: 2 },
 };
+own.cluster?.destroy();
 console.log(JSON.stringify(out));
 process.exit(0);

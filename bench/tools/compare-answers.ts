@@ -1,17 +1,22 @@
-// Every answer of the API on one ledger, as JSON lines: `npx tsx bench/tools/compare-answers.ts LEDGER OUT`.
+// Every answer of the API on one ledger, as JSON lines: `npx tsx bench/tools/compare-answers.ts LEDGER OUT [SERVE]`.
 // Run it on a ledger with one build and on the same ledger (or its migrated copy, or a ledger of the
 // same seed and size) with another, then compare the two files (`cmp A B`): a storage change must
 // leave every answer byte for byte as it was. The requests come from the ledger itself (every
 // masterchain block, every block, every trace, every account's traces, every message hash, body hash
-// and opcode), read with plain SQL that both schema versions answer.
+// and opcode), read with plain SQL that both schema versions answer. With SERVE (a PostgreSQL URL
+// holding a copy of the ledger: bench/tools/copy-to-postgres.ts), the requests still come from the
+// file and the answers from SERVE, so the two engines' answers can be compared. An OUT ending in
+// `.sha256` holds each answer's digest instead of its body (a 10,000-transaction ledger's bodies
+// weigh tens of gigabytes: every page of 1000 traces carries its address book).
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openLedgerStore } from '../../src/store/open-store';
 import { createServer } from '../../src/server/app';
 
-const [path, out] = process.argv.slice(2);
+const [path, out, serve] = process.argv.slice(2);
 if (!path || !out) {
-  process.stderr.write('usage: npx tsx bench/tools/compare-answers.ts LEDGER OUT\n');
+  process.stderr.write('usage: npx tsx bench/tools/compare-answers.ts LEDGER OUT [SERVE]\n');
   process.exit(2);
 }
 const sql = new Database(path, { readonly: true });
@@ -37,17 +42,20 @@ for (const o of col<number>('SELECT DISTINCT opcode FROM messages WHERE opcode I
 sql.close();
 
 // writable: a ledger of an older schema version is migrated first, as the server would
-openLedgerStore(path).close();
+if (!serve) openLedgerStore(path).close();
 // the v2 dialect's `@extra` is an id of the request (time and counter), never the same twice
 const dropRequestId = (key: string, value: unknown) => (key === '@extra' ? undefined : value);
-const app = await createServer({ location: path });
+// the whole answer of every request, however loaded the machine: no time budget cuts one short
+const app = await createServer({ location: serve ?? path, limits: { queryTimeoutMs: 3_600_000 } });
 const file = createWriteStream(out);
 let failed = 0;
 let done = 0;
 for (const url of urls) {
   const r = await app.inject({ method: 'GET', url });
   if (r.statusCode !== 200) failed += 1;
-  if (!file.write(`${JSON.stringify({ url, status: r.statusCode, body: r.json() as unknown }, dropRequestId)}\n`)) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
+  const body = JSON.stringify(r.json() as unknown, dropRequestId);
+  const line = out.endsWith('.sha256') ? { url, status: r.statusCode, sha256: createHash('sha256').update(body).digest('hex') } : { url, status: r.statusCode, body: JSON.parse(body) as unknown };
+  if (!file.write(`${JSON.stringify(line)}\n`)) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
   if (++done % 1000 === 0) process.stderr.write(`${done}/${urls.length}\n`);
 }
 await new Promise((resolve) => file.end(resolve));

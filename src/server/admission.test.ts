@@ -3,6 +3,7 @@
 // workers included) over a generated ledger.
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToHex } from '../ton/hash';
+import { STREAM_BUDGETS } from './readers/reader-pool';
 import { startTestServer, type TestServer } from './test-support/test-server';
 
 /** A page of every trace with its actions: megabytes, streamed; the heavy request of these tests. */
@@ -141,6 +142,64 @@ describe('streaming', () => {
     while (pool.busyWorkers > 0) await new Promise((r) => setTimeout(r, 20));
     const next = await get(s, HEAVY);
     expect(next.text).toBe(whole.text);
+  }, 60_000);
+});
+
+describe('streaming past the budget', () => {
+  /**
+   * Reads a streamed body, pausing for `pauseMs` each time another `everyBytes` have arrived, the
+   * first `pauses` times; gives back the text. (The socket's buffers hold megabytes: a client that
+   * pauses after every small piece would not let the server's side move between its pauses.)
+   */
+  async function readSlowly(res: Response, pauses: number, pauseMs: number, everyBytes = 1024 * 1024): Promise<string> {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let bytes = 0;
+    let paused = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+      bytes += value.length;
+      if (paused < pauses && bytes >= (paused + 1) * everyBytes) {
+        paused += 1;
+        await new Promise((r) => setTimeout(r, pauseMs));
+      }
+    }
+  }
+
+  it('an answer that outlasts its budget while its client reads it is sent whole, not cut', async () => {
+    // the first answer warms the worker's caches under a budget no loaded machine exceeds; the
+    // budget of the test applies from the next request
+    const s = await server({ workers: 1, lightWorkers: 0, queryTimeoutMs: 120_000 });
+    const whole = await get(s, HEAVY);
+    expect(whole.status).toBe(200);
+    const budget = 3000;
+    s.app.ledgerReaders.limits.queryTimeoutMs = budget;
+    const started = performance.now();
+    const res = await fetch(s.base + HEAVY, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    // each pause is shorter than the budget, all of them together longer
+    const text = await readSlowly(res, 8, budget / 4);
+    expect(performance.now() - started).toBeGreaterThan(budget);
+    expect(text).toBe(whole.text);
+  }, 60_000);
+
+  it(`an answer whose client stops reading is cut after ${STREAM_BUDGETS} budgets, and its worker freed`, async () => {
+    const s = await server({ workers: 1, lightWorkers: 0, queryTimeoutMs: 120_000 });
+    const pool = s.app.ledgerReaders;
+    expect((await get(s, HEAVY)).status).toBe(200);
+    const budget = 1000;
+    pool.limits.queryTimeoutMs = budget;
+    const res = await fetch(s.base + HEAVY, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    // one pause longer than the streaming bound, after the first piece
+    const started = performance.now();
+    await expect(readSlowly(res, 1, (STREAM_BUDGETS + 2) * budget, 1)).rejects.toThrow();
+    expect(performance.now() - started).toBeGreaterThan(STREAM_BUDGETS * budget);
+    while (pool.busyWorkers > 0) await new Promise((r) => setTimeout(r, 20));
+    expect((await get(s, '/api/v3/traces?limit=1')).status).toBe(200);
   }, 60_000);
 });
 

@@ -10,6 +10,12 @@ const STOP_GRACE_MS = 200;
 const RESTART_DELAY_MS = 1000;
 /** Each worker's heap: past it the worker dies (its request gets a 503) and is replaced, the service stays up. */
 const WORKER_HEAP_MB = 384;
+/**
+ * An answer that has started streaming may take this many budgets in all (30 s by default): long
+ * enough for the largest page to reach a client that reads it at a modest pace on a busy machine,
+ * short enough that a client that stops reading gives its worker back.
+ */
+export const STREAM_BUDGETS = 10;
 
 interface Job {
   id: number;
@@ -22,6 +28,8 @@ interface Job {
   /** The caller has its answer (or its error): later events only end the stream or free the worker. */
   settled: boolean;
   stream: BodyStream | null;
+  /** When the body started streaming. */
+  streamedAt: number;
   timer: NodeJS.Timeout;
   slot: Slot | null;
   done: boolean;
@@ -100,7 +108,7 @@ export class ReaderPool implements ReadExecutor {
     const max = light ? this.limits.maxInflightLight : this.limits.maxInflight;
     if (this.inflight[lane] >= max) return Promise.reject(busy(lane, max));
     return new Promise<ReadAnswer>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, path, params, requestId, light, resolve, reject, settled: false, stream: null, slot: null, done: false, timer: undefined as unknown as NodeJS.Timeout };
+      const job: Job = { id: this.nextId++, path, params, requestId, light, resolve, reject, settled: false, stream: null, streamedAt: 0, slot: null, done: false, timer: undefined as unknown as NodeJS.Timeout };
       job.timer = setTimeout(() => this.expire(job), this.limits.queryTimeoutMs);
       this.inflight[lane] += 1;
       this.queues[lane].push(job);
@@ -168,6 +176,7 @@ export class ReaderPool implements ReadExecutor {
         if (m.last) {
           this.settle(job, null, { seqno: m.seqno, body: chunk });
         } else {
+          job.streamedAt = performance.now();
           job.stream = new BodyStream(
             () => this.post(slot, { t: 'ack', id: job.id }),
             () => this.abandon(job),
@@ -237,10 +246,24 @@ export class ReaderPool implements ReadExecutor {
     slot.worker.postMessage(message);
   }
 
-  /** Out of time: waiting, it leaves the queue; running, its worker is told to stop, and terminated if it does not. */
+  /**
+   * Out of time: waiting, it leaves the queue; running, its worker is told to stop, and terminated if
+   * it does not. An answer already streaming (its 200 on the wire) is not cut at the budget: cutting
+   * a body the client is reading would only turn a slow answer into a failed one. It is cut once it
+   * has streamed for STREAM_BUDGETS budgets (a client that stopped reading holds a worker no longer).
+   */
   private expire(job: Job): void {
     if (job.done) return;
-    const error = new ReadError(504, `query exceeded its time budget of ${this.limits.queryTimeoutMs} ms`);
+    const budget = this.limits.queryTimeoutMs;
+    if (job.stream && !job.stream.destroyed) {
+      const now = performance.now();
+      const deadline = job.streamedAt + STREAM_BUDGETS * budget;
+      if (now < deadline) {
+        job.timer = setTimeout(() => this.expire(job), deadline - now);
+        return;
+      }
+    }
+    const error = new ReadError(504, `query exceeded its time budget of ${budget} ms`);
     if (!job.slot) {
       const queue = this.queues[job.light ? 'light' : 'heavy'];
       queue.splice(queue.indexOf(job), 1);

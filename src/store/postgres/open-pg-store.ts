@@ -3,7 +3,7 @@ import type { LedgerReader, LedgerSnapshots, LedgerStore } from '../interface';
 import { PRODUCER_POSITION_KEY } from '../schema';
 import { PartitionKeeper } from './pg-partitions';
 import { LedgerConnectionError, describeError } from './pg-location';
-import { PgLedgerReader } from './pg-reader';
+import { LATEST_MC_SQL, PgLedgerReader, latestFromRows } from './pg-reader';
 import { DEFAULT_PARTITION_SPAN, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
 import { PgLedgerWriter } from './pg-writer';
 
@@ -39,7 +39,9 @@ function pool(location: string, max: number, readonly: boolean): pg.Pool {
     types,
     connectionTimeoutMillis: 10_000,
     application_name: 'ledgerscope',
-    options: readonly ? '-c default_transaction_read_only=on' : undefined,
+    // no JIT: it compiles a plan whose estimated cost is high (a deep offset on a large ledger) at a
+    // cost of tens of milliseconds, more than running the index walks it would speed up
+    options: readonly ? '-c default_transaction_read_only=on -c jit=off' : '-c jit=off',
   } as pg.PoolConfig);
   // an idle connection that the server drops (restart, failover) must not crash the process: the
   // pool discards it and the next query opens a new one
@@ -166,21 +168,34 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
     // first query; a hot standby serves these too, as of the WAL it has replayed
     async readSnapshot<T>(fn: (reader: LedgerReader) => Promise<T>): Promise<T> {
       const client = await reads.connect();
+      let reader = snapshotReaders.get(client);
+      if (!reader) snapshotReaders.set(client, (reader = new PgLedgerReader(client)));
       try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        try {
-          let reader = snapshotReaders.get(client);
-          if (!reader) snapshotReaders.set(client, (reader = new PgLedgerReader(client)));
-          const result = await fn(reader);
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
-      } finally {
+        // one round trip begins the transaction and takes its snapshot with the first read every
+        // request makes (the newest masterchain seqno, for X-Ledger-Seqno)
+        const begun = (await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${LATEST_MC_SQL}`)) as unknown as pg.QueryResult[];
+        reader.snapshotBegun(latestFromRows(begun[1]!.rows));
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
         client.release();
+        throw error;
       }
+      let result: T;
+      try {
+        result = await fn(reader);
+      } catch (error) {
+        reader.snapshotEnded();
+        await client.query('ROLLBACK').catch(() => undefined);
+        client.release();
+        throw error;
+      }
+      reader.snapshotEnded();
+      // nothing waits for the end of a read-only transaction: the connection goes back to the pool
+      // at once and runs the COMMIT before whatever its next user sends (the client queues them);
+      // a connection lost meanwhile fails that next query, as it would have anyway
+      client.query('COMMIT').catch(() => undefined);
+      client.release();
+      return result;
     },
     // the producer's own values (where it stopped, the seed): the primary's, never a lagging replica's
     async getMeta(key) {
@@ -191,7 +206,7 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
       const [position, accounts, latest] = await Promise.all([
         primary.query<{ value: string }>('SELECT value FROM ledger_meta WHERE key = $1', [PRODUCER_POSITION_KEY]),
         primary.query<{ account: string; state_hash: Buffer; shard_account: Buffer }>('SELECT account, state_hash, shard_account FROM producer_accounts'),
-        primary.query<{ seqno: number; root_hash: Buffer }>('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 ORDER BY seqno DESC LIMIT 1'),
+        primary.query<{ seqno: number; root_hash: Buffer }>('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 AND shard = -9223372036854775808 ORDER BY seqno DESC LIMIT 1'),
       ]);
       return {
         position: position.rows[0]?.value ?? null,

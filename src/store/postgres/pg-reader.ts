@@ -41,7 +41,23 @@ function statementName(sql: string): string {
  * ledger; bound to a connection inside a REPEATABLE READ transaction, all of them see one snapshot.
  */
 export class PgLedgerReader implements LedgerReader {
+  /** The newest masterchain seqno of the snapshot this reader is in, read when it began (`snapshotBegun`). */
+  private snapshotLatest: number | null | undefined;
+
   constructor(private readonly db: Queryable) {}
+
+  /**
+   * The snapshot transaction this reader runs in has begun with `LATEST_MC_SQL` (in the same round
+   * trip as its BEGIN): its answer is the snapshot's, so `latestMasterchainSeqno` needs no query of
+   * its own until `snapshotEnded`.
+   */
+  snapshotBegun(latest: number | null): void {
+    this.snapshotLatest = latest;
+  }
+
+  snapshotEnded(): void {
+    this.snapshotLatest = undefined;
+  }
 
   /** The connections belong to the store, which closes them. */
   async close(): Promise<void> {}
@@ -123,12 +139,16 @@ export class PgLedgerReader implements LedgerReader {
       return `$${args.length}`;
     };
     let from = 'traces t';
-    let order = byUtime ? `t.end_utime ${dir}, t.trace_id ${dir}` : `t.end_lt ${dir}, t.trace_id ${dir}`;
+    let order = byUtime ? ['t.end_utime', 't.trace_id'] : ['t.end_lt', 't.trace_id'];
     if (filter.accounts?.length === 1 && !byUtime) {
-      // one account: walk its trace_accounts rows in index order (account, end_lt, trace_id)
-      from = 'trace_accounts a JOIN traces t ON t.trace_id = a.trace_id AND t.mc_seqno_start = a.mc_seqno';
+      // one account: walk its trace_accounts rows in index order (account, end_lt, trace_id) and
+      // fetch each one's trace, until the page is full. As a plain join the planner misjudges how
+      // many rows match two join columns (it multiplies their selectivities) and, for a busy
+      // account, hashes every trace and sorts; the fetch is kept apart (OFFSET 0 keeps the planner
+      // from merging it into a join) so that it stays a lookup by primary key per row walked.
+      from = 'trace_accounts a CROSS JOIN LATERAL (SELECT * FROM traces x WHERE x.trace_id = a.trace_id AND x.mc_seqno_start = a.mc_seqno OFFSET 0) t';
       where.push(`a.account = ${arg(filter.accounts[0])}`);
-      order = `a.end_lt ${dir}, a.trace_id ${dir}`;
+      order = ['a.end_lt', 'a.trace_id'];
     } else if (filter.accounts?.length) {
       from = `(SELECT DISTINCT trace_id, mc_seqno FROM trace_accounts WHERE account = ANY(${arg(filter.accounts)}::text[])) a
               JOIN traces t ON t.trace_id = a.trace_id AND t.mc_seqno_start = a.mc_seqno`;
@@ -147,25 +167,11 @@ export class PgLedgerReader implements LedgerReader {
     if (filter.endUtime !== undefined) where.push(`t.end_utime <= ${arg(filter.endUtime)}`);
     if (filter.startLt !== undefined) where.push(`t.end_lt >= ${arg(clampLt(filter.startLt))}`);
     if (filter.endLt !== undefined) where.push(`t.end_lt <= ${arg(clampLt(filter.endLt))}`);
-    const sql = `SELECT t.* FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${arg(page.limit)} OFFSET ${arg(page.offset)}`;
-    return this.tracesFromRows(await this.rows(sql, args));
-  }
-
-  /** Trace records of trace rows, with the accounts each completed trace touched. */
-  private async tracesFromRows(rows: Row[]): Promise<TraceRecord[]> {
-    if (rows.length === 0) return [];
-    const accounts = new Map<string, string[]>();
-    const accountRows = await this.rows(
-      'SELECT trace_id, account FROM trace_accounts WHERE trace_id = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[]) ORDER BY trace_id, account',
-      [rows.map((r) => r.trace_id), [...new Set(rows.map((r) => num(r.mc_seqno_start)))]],
-    );
-    for (const r of accountRows) {
-      const k = hex(blob(r.trace_id));
-      const list = accounts.get(k);
-      if (list) list.push(r.account as string);
-      else accounts.set(k, [r.account as string]);
-    }
-    return rows.map((r) => traceFromRow(r, accounts.get(hex(blob(r.trace_id))) ?? []));
+    // the order keys are columns of the page too, so the statement around it keeps their order
+    // without sorting again
+    const page_ = `SELECT t.*, ${order.map((k, i) => `${k} AS order_${i}`).join(', ')} FROM ${from} WHERE ${where.join(' AND ')}
+                   ORDER BY ${order.map((k) => `${k} ${dir}`).join(', ')} LIMIT ${arg(page.limit)} OFFSET ${arg(page.offset)}`;
+    return (await this.rows(withTraceAccounts(page_, order.map((_, i) => `p.order_${i} ${dir}`).join(', ')), args)).map(traceWithAccounts);
   }
 
   async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
@@ -268,7 +274,7 @@ export class PgLedgerReader implements LedgerReader {
 
   async getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]> {
     if (traceIds.length === 0) return [];
-    return this.tracesFromRows(await this.rows('SELECT * FROM traces WHERE trace_id = ANY($1::bytea[])', [traceIds]));
+    return (await this.rows(withTraceAccounts('SELECT * FROM traces WHERE trace_id = ANY($1::bytea[])', 'p.trace_id'), [traceIds])).map(traceWithAccounts);
   }
 
   async getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]> {
@@ -277,23 +283,29 @@ export class PgLedgerReader implements LedgerReader {
   }
 
   async latestMasterchainSeqno(): Promise<number | null> {
-    const [row] = await this.rows('SELECT max(seqno) AS s FROM blocks WHERE workchain = -1');
-    return row?.s === null || row?.s === undefined ? null : num(row.s);
+    if (this.snapshotLatest !== undefined) return this.snapshotLatest;
+    return latestFromRows(await this.rows(LATEST_MC_SQL));
   }
 
   /**
-   * Full records of a page of transaction rows with a constant number of queries per page: their
-   * messages, account states, message contents and each message's other end. Each key list is
-   * narrowed to the partitions the page's transactions live in (`mc_seqno = ANY`), so the other
-   * partitions are pruned at run time.
+   * Full records of a page of transaction rows in two more round trips: every row of every message
+   * the page sent or received (its own rows and the other ends), then their account states and
+   * message contents together. Each key list is narrowed to the partitions the page's transactions
+   * live in (`mc_seqno = ANY`), so the other partitions are pruned at run time.
    */
   private async assemble(txRows: Row[]): Promise<TransactionRecord[]> {
     if (txRows.length === 0) return [];
     const mcs = [...new Set(txRows.map((r) => num(r.mc_seqno)))];
-    const msgRows = await this.rows('SELECT * FROM messages WHERE tx_hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
-      txRows.map((r) => r.hash),
-      mcs,
-    ]);
+    const pageTxs = new Set(txRows.map((r) => hex(blob(r.hash))));
+    // the page's messages with each one's other end: the transaction that received (`in`) or sent
+    // (`out`) it, and the row that keeps the message's own columns (the receiver's copy leaves them
+    // to the sender's)
+    const allRows = await this.rows(
+      `SELECT * FROM messages WHERE msg_hash = ANY(ARRAY(SELECT msg_hash FROM messages WHERE tx_hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])))
+       ORDER BY msg_hash, direction, tx_hash`,
+      [txRows.map((r) => r.hash), mcs],
+    );
+    const msgRows = allRows.filter((m) => pageTxs.has(hex(blob(m.tx_hash))) && mcs.includes(num(m.mc_seqno)));
     const msgsByTx = new Map<string, Row[]>();
     for (const m of msgRows) {
       const k = hex(blob(m.tx_hash));
@@ -301,20 +313,9 @@ export class PgLedgerReader implements LedgerReader {
       if (list) list.push(m);
       else msgsByTx.set(k, [m]);
     }
+    const { ends, payloads } = messageEnds(allRows);
     const stateHashes = new Map<string, Buffer>();
     for (const r of txRows) for (const h of [blob(r.state_before), blob(r.state_after)]) stateHashes.set(hex(h), h);
-    const msgHashes = new Map<string, Buffer>();
-    for (const m of msgRows) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
-    // one after another: inside a snapshot they share one connection, which runs one query at a time
-    const stateRows = await this.rows('SELECT * FROM account_states WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
-      [...stateHashes.values()],
-      mcs,
-    ]);
-    // the other end of each message: the transaction that received (`in`) or sent (`out`) it; and
-    // the row that keeps the message's own columns (the receiver's copy leaves them to the sender's)
-    const { ends, payloads } = messageEnds(
-      msgHashes.size ? await this.rows('SELECT * FROM messages WHERE msg_hash = ANY($1::bytea[]) ORDER BY msg_hash, direction, tx_hash', [[...msgHashes.values()]]) : [],
-    );
     // every message's body and init state is kept in its receiver's partition too
     const contentHashes = new Map<string, Buffer>();
     for (const m of [...msgRows, ...payloads.values()]) {
@@ -322,16 +323,52 @@ export class PgLedgerReader implements LedgerReader {
       const init = optBlob(m.init_state_hash);
       if (init) contentHashes.set(hex(init), init);
     }
-    const contentRows = contentHashes.size
-      ? await this.rows('SELECT hash, boc FROM message_contents WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [[...contentHashes.values()], mcs])
-      : [];
+    // states and contents in one result: a content row is the one with a boc (a state row has none)
+    const parts = await this.rows(
+      `SELECT hash, NULL::bytea AS boc, account, balance, status, code_hash, data_hash, frozen_hash, last_trans_lt
+       FROM account_states WHERE hash = ANY($1::bytea[]) AND mc_seqno = ANY($3::integer[])
+       UNION ALL
+       SELECT hash, boc, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM message_contents WHERE hash = ANY($2::bytea[]) AND mc_seqno = ANY($3::integer[])`,
+      [[...stateHashes.values()], [...contentHashes.values()], mcs],
+    );
     const states = new Map<string, Row>();
-    for (const r of stateRows) states.set(hex(blob(r.hash)), r);
     const contents = new Map<string, Buffer>();
-    for (const r of contentRows) contents.set(hex(blob(r.hash)), blob(r.boc));
+    for (const r of parts) {
+      if (r.boc === null) states.set(hex(blob(r.hash)), r);
+      else contents.set(hex(blob(r.hash)), blob(r.boc));
+    }
     return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends, payloads });
   }
 }
+
+/**
+ * The newest masterchain seqno: what a snapshot reads first (in its BEGIN's round trip). The
+ * masterchain has one shard, named in full so that the primary key (workchain, shard, seqno) gives
+ * the newest block in one index probe; with the workchain alone PostgreSQL reads every masterchain
+ * block's entry (6 ms at 570,000 transactions, on every request and every streaming poll).
+ */
+export const LATEST_MC_SQL = 'SELECT max(seqno) AS s FROM blocks WHERE workchain = -1 AND shard = -9223372036854775808';
+
+export function latestFromRows(rows: Row[]): number | null {
+  const s = rows[0]?.s;
+  return s === null || s === undefined ? null : num(s);
+}
+
+/**
+ * Trace rows (`sql`, any statement listing traces) with the accounts each completed trace touched
+ * as one more column: one statement for the page. The accounts are read for the page's rows only,
+ * after its LIMIT and OFFSET (each an index lookup by trace id), and the rows are put back in `order`.
+ */
+function withTraceAccounts(sql: string, order: string): string {
+  return `SELECT p.*, ARRAY(SELECT a.account FROM trace_accounts a WHERE a.trace_id = p.trace_id AND a.mc_seqno = p.mc_seqno_start) AS trace_accounts
+          FROM (${sql}) p ORDER BY ${order}`;
+}
+
+/**
+ * A trace's accounts in the order SQLite lists them (bytes, as the accounts' "C" collation
+ * compares): raw addresses are ASCII, where JavaScript's code unit order is byte order.
+ */
+const traceWithAccounts = (r: Row): TraceRecord => traceFromRow(r, (r.trace_accounts as string[]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** The body hash, opcode and direction conditions of a message filter, as ` AND ...` clauses. */
 function messageConditions(filter: MessageFilter, arg: (v: unknown) => string): string {
