@@ -22,6 +22,16 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, TanStack and zod in one chunk: every page needs them at start, and split by the
+          // automatic chunking into four files they cost four requests' headers on the wire.
+          // (@ton/core and React Flow stay out: only the pages that decode or draw a graph load them.)
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zod)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': process.env.LEDGERSCOPE_API ?? 'http://127.0.0.1:8080' },

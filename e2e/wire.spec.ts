@@ -19,7 +19,9 @@ test('the home page receives its scripts precompressed, as Chromium counts the b
   cdp.on('Network.loadingFinished', (e) => encoded.set(e.requestId, e.encodedDataLength));
   await page.goto('/');
   await expect(page.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // every script is in once the live stream is open (not `networkidle`: the open stream keeps
+  // the network busy for as long as the page is live)
+  await expect(page.getByTestId('live-status')).toHaveText('Live: streaming');
 
   expect(documents[0]!['cache-control']).toBe('no-cache');
   const assets = [...scripts].filter(([, s]) => s.url.includes('/assets/'));

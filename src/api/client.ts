@@ -4,8 +4,7 @@ import {
   normalizeAddressBook,
   normalizeBalanceChanges,
   normalizeBlock,
-  normalizeMetadata,
-  normalizeTrace,
+  normalizeTracesPage,
   normalizeTransaction,
   normalizeV2BlockTransactions,
 } from './normalize';
@@ -152,8 +151,7 @@ export class LedgerClient {
   }
 
   async getTraces(p: TracesRequest, signal?: AbortSignal): Promise<M.TracesPage> {
-    const r = await this.get('/api/v3/traces', p, wireTracesResponse, signal);
-    return { traces: r.traces.map(normalizeTrace), addressBook: normalizeAddressBook(r.address_book), metadata: normalizeMetadata(r.metadata) };
+    return normalizeTracesPage(await this.get('/api/v3/traces', p, wireTracesResponse, signal));
   }
 
   async getTransactionsByMessage(p: TransactionsByMessageRequest, signal?: AbortSignal): Promise<M.TransactionsPage> {

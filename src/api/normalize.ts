@@ -10,6 +10,7 @@ import type {
   wireMessageBody,
   wireMetadata,
   wireTrace,
+  wireTracesResponse,
   WireTraceNode,
   wireTransaction,
   wireV2BlockHeader,
@@ -237,6 +238,11 @@ export function normalizeTrace(t: W<typeof wireTrace>): M.Trace {
     transactions,
     actions: t.actions ? t.actions.map((a) => action(a, t.trace_id)) : null,
   };
+}
+
+/** A `traces` answer (also the shape the explorer builds from a streamed trace). */
+export function normalizeTracesPage(r: W<typeof wireTracesResponse>): M.TracesPage {
+  return { traces: r.traces.map(normalizeTrace), addressBook: normalizeAddressBook(r.address_book), metadata: normalizeMetadata(r.metadata) };
 }
 
 export function normalizeBlock(blk: W<typeof wireBlock>): M.Block {

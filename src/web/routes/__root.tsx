@@ -7,17 +7,19 @@ import type { RouterContext } from '../lib/router-context';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
 import { SourceBanner } from '../components/source-banner';
+import { LiveControl, LiveProvider } from '../features/live/live';
 import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
 
 // A chunk of its own: the home page's script stays within its budget, and few visits open the help.
 const ShortcutHelp = lazy(() => import('../components/shortcut-help'));
 
-// `?api=` makes the API base part of a shared link; it rides along on every navigation.
-const rootSearch = z.object({ api: z.optional(z.string()) });
+// `?api=` makes the API base part of a shared link, `?live=off` pauses live updates
+// (features/live); both ride along on every navigation.
+const rootSearch = z.object({ api: z.optional(z.string()), live: z.optional(z.string()) });
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearch,
-  search: { middlewares: [retainSearchParams(['api'])] },
+  search: { middlewares: [retainSearchParams(['api', 'live'])] },
   // Every loader and page reads the API client in effect from the context: for a link's ?api=,
   // else the saved choice, else the site's own (the settings invalidate the router when the saved
   // one changes, which runs this again).
@@ -41,6 +43,7 @@ function RootLayout() {
   }, []);
   return (
     <SettingsProvider apiOverride={api}>
+      <LiveProvider>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
@@ -55,6 +58,7 @@ function RootLayout() {
           <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
             <SearchBox />
           </div>
+          <LiveControl />
           <button type="button" aria-expanded={open} aria-label="Settings" onClick={() => setOpen((o) => !o)} className="ml-auto rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 sm:ml-0">
             ⚙ <span className="hidden sm:inline">Settings</span>
           </button>
@@ -74,6 +78,7 @@ function RootLayout() {
           <ShortcutHelp onClose={() => setHelp(false)} />
         </Suspense>
       )}
+      </LiveProvider>
     </SettingsProvider>
   );
 }

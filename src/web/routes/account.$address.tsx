@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
 import { accountRouteParams } from '../lib/route-params';
@@ -13,6 +13,8 @@ import { RouteNotFound } from '../components/route-states';
 import { TraceList, type ExtraColumn } from '../features/traces/trace-list';
 import { AccountSummary } from '../features/account/account-summary';
 import { AccountTraceChange } from '../features/balance-changes/account-trace-change';
+import { POLL_MS, useLiveStream } from '../features/live/live';
+import { TraceLink } from '../components/entity-links';
 import { ACCOUNT_PAGE, accountLatestQuery, accountTracesQuery } from '../features/account/queries';
 
 export const Route = createFileRoute('/account/$address')({
@@ -30,8 +32,24 @@ function AccountPage() {
   const { limit = ACCOUNT_PAGE, offset = 0 } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const api = useApi();
-  const q = useSuspenseQuery(accountTracesQuery(api, raw, limit, offset));
-  const latest = useSuspenseQuery(accountLatestQuery(api, raw));
+  const queryClient = useQueryClient();
+  const pageOptions = accountTracesQuery(api, raw, limit, offset);
+  const latestOptions = accountLatestQuery(api, raw);
+  // Traces of this account seen on the stream. `traces` lists a trace once it is complete, which
+  // may come in a block without any transaction of this account: while one is in flight the list
+  // is asked again on a timer until it shows up.
+  const [seen, setSeen] = useState<string[]>([]);
+  const live = useLiveStream({ types: ['transactions'], addresses: [raw], min_finality: 'finalized' }, (n) => {
+    if (n.type !== 'transactions') return;
+    const ids = n.transactions.flatMap((t) => (t.trace_id ? [t.trace_id] : []));
+    setSeen((prev) => [...new Set([...prev, ...ids])].slice(-20));
+    for (const o of [latestOptions, pageOptions]) void queryClient.invalidateQueries({ queryKey: o.queryKey, exact: true }, { cancelRefetch: false });
+  });
+  const latestNow = useSuspenseQuery(latestOptions).data;
+  const inFlight = seen.filter((id) => !latestNow.traces.some((t) => t.traceId === id));
+  const refetchInterval = live.refetchInterval || (inFlight.length > 0 && !live.paused ? POLL_MS : false);
+  const q = useSuspenseQuery({ ...pageOptions, refetchInterval });
+  const latest = useSuspenseQuery({ ...latestOptions, refetchInterval });
   const page = pageOf(q.data.traces, limit, offset);
   const entry = q.data.addressBook[raw] ?? latest.data.addressBook[raw];
   // what each trace did to this account's TON; stable per account, for the table's memo
@@ -63,6 +81,14 @@ function AccountPage() {
       </section>
       <section aria-labelledby="acct-traces">
         <h2 id="acct-traces" className="mb-1 font-semibold">Traces</h2>
+        {inFlight.length > 0 && (
+          <p role="status" className="mb-1 text-sm text-amber-800 dark:text-amber-300" data-testid="account-in-flight">
+            In flight (listed once complete):{' '}
+            {inFlight.map((id) => (
+              <TraceLink key={id} traceId={id} className="mono mr-2 text-teal-700 hover:underline dark:text-teal-400" />
+            ))}
+          </p>
+        )}
         <TraceList traces={page.rows} book={q.data.addressBook} caption="Traces of this account, newest first" empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'} extra={extra} />
         <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
       </section>

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
 import { latestTracesQuery } from '../features/traces/queries';
 import { TraceList } from '../features/traces/trace-list';
 import { McBlockLink } from '../components/entity-links';
+import { useLiveStream } from '../features/live/live';
+import type { TracesPage } from '../../api/model';
 
 export const Route = createFileRoute('/')({
   validateSearch: z.object({ api: z.optional(z.string()) }),
@@ -13,14 +15,38 @@ export const Route = createFileRoute('/')({
   component: Home,
 });
 
-const LIVE_MS = 4000;
+/**
+ * What the home page subscribes to. Streaming v2 has no subscription to everything: each names
+ * accounts or traces. The masterchain's special accounts run a tick and a tock in every
+ * masterchain block (on this ledger its tick-tock account, on TON the elector and config), so
+ * their transactions are the chain's heartbeat: each one says a block was made, and the list is
+ * asked again. They are read from the list itself (workchain -1 accounts among its traces).
+ */
+function heartbeatOf(page: TracesPage): object | null {
+  const accounts = [...new Set(page.traces.flatMap((t) => Object.values(t.transactions).map((tx) => tx.account)).filter((a) => a.startsWith('-1:')))].sort().slice(0, 8);
+  return accounts.length ? { types: ['transactions'], addresses: accounts, min_finality: 'finalized' } : null;
+}
 
 function Home() {
   const api = useApi();
-  const [live, setLive] = useState(true);
+  const queryClient = useQueryClient();
+  const options = latestTracesQuery(api);
   // Live updates hold while the pointer or focus is on the list, so a row never moves under a click.
   const [holding, setHolding] = useState(false);
-  const q = useSuspenseQuery({ ...latestTracesQuery(api), refetchInterval: live && !holding ? LIVE_MS : false });
+  const missed = useRef(false);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false }), [queryClient, options.queryKey]);
+  const first = useSuspenseQuery(options).data;
+  const subscription = useMemo(() => heartbeatOf(first) ?? 'poll', [first]);
+  const live = useLiveStream(subscription, () => {
+    if (holding) missed.current = true;
+    else refresh();
+  });
+  const q = useSuspenseQuery({ ...options, refetchInterval: holding ? false : live.refetchInterval });
+  useEffect(() => {
+    if (holding || !missed.current || live.paused) return;
+    missed.current = false;
+    refresh();
+  }, [holding, live.paused, refresh]);
   const latest = q.data.traces[0]?.mcSeqnoEnd;
   return (
     <div className="space-y-4">
@@ -30,9 +56,7 @@ function Home() {
           Latest masterchain block:{' '}
           {latest ? <McBlockLink seqno={latest} className="font-medium text-teal-700 hover:underline dark:text-teal-400" data-testid="latest-mc" /> : 'none yet'}
         </span>
-        <button type="button" aria-pressed={live} onClick={() => setLive((l) => !l)} className="ml-auto rounded-full border border-slate-300 px-3 py-0.5 text-xs dark:border-slate-700">
-          <span aria-hidden="true" className={live && !holding ? 'text-emerald-600' : 'text-slate-400'}>●</span> {live ? (holding ? 'Live (held while pointing)' : 'Live') : 'Paused'}
-        </button>
+        {holding && !live.paused && <span className="text-xs text-slate-600 dark:text-slate-400">Live updates held while pointing at the list</span>}
       </section>
       <div onPointerEnter={() => setHolding(true)} onPointerLeave={() => setHolding(false)} onFocus={() => setHolding(true)} onBlur={() => setHolding(false)}>
         <TraceList traces={q.data.traces} book={q.data.addressBook} caption="Latest traces, newest first" empty="This ledger has no completed traces yet." />

@@ -1,10 +1,10 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useSettings } from '../lib/settings';
 import { useApi } from '../lib/router-context';
-import { missing, traceRouteParams } from '../lib/route-params';
+import { traceRouteParams } from '../lib/route-params';
 import { traceBalanceChangesQuery, traceQuery } from '../features/trace-graph/queries';
 import { canonicalHash, formatTime, hashPath, shortHash } from '../lib/format';
 import { Loading } from '../components/states';
@@ -22,6 +22,8 @@ import { loadTraceGraph, useTraceGraph } from '../features/trace-graph/load-trac
 import { isFoldedChild } from '../features/trace-graph/graph-model';
 import { SHORTCUTS, isTypingTarget, keyLabel, pressed } from '../lib/shortcuts';
 import { BalanceChangesPanel, useBalanceChangesForExport } from '../features/balance-changes/balance-changes-panel';
+import { useLiveStream } from '../features/live/live';
+import { tracePageOf } from '../features/live/streamed-trace';
 
 /** The one-line reminder above the graph; its keys come from the registry the handlers test. */
 const first = (s: { keys: readonly string[] }) => keyLabel(s.keys[0]!);
@@ -48,9 +50,10 @@ export const Route = createFileRoute('/trace/$traceId')({
   loader: async ({ context: { queryClient, api }, params: { traceId } }) => {
     void loadTraceGraph();
     const balances = queryClient.prefetchQuery(traceBalanceChangesQuery(api, traceId));
+    // A trace still in flight is not in `traces` (completed ones only): the page then waits for
+    // it on the stream (AwaitingTrace) rather than saying not found; it has no balance changes yet.
     const page = await queryClient.ensureQueryData(traceQuery(api, traceId));
-    if (!page.traces[0]) throw missing(`trace ${traceId}`, 'No completed trace has this id. It may still be in progress, or the hash names a transaction or message: try the search.');
-    await balances;
+    if (page.traces[0]) await balances;
   },
   notFoundComponent: RouteNotFound,
   component: TracePage,
@@ -61,10 +64,25 @@ function TracePage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const { addressForm, theme } = useSettings();
-  const q = useSuspenseQuery(traceQuery(useApi(), id));
+  const api = useApi();
+  const queryClient = useQueryClient();
+  // a completed trace never changes, and a pending one comes from the stream: a refetch on focus
+  // would only trade the streamed trace for the `traces` answer that does not list it yet
+  const options = { ...traceQuery(api, id), refetchOnWindowFocus: false };
+  const known = useSuspenseQuery(options).data.traces[0];
+  const complete = known?.state === 'complete';
+  // Until the trace is complete the page follows it: each `trace` notification is the whole trace
+  // as it stands, put in the query cache in place of the `traces` answer; once complete, the
+  // `traces` answer (with its actions) is asked for again.
+  const live = useLiveStream(complete ? null : { types: ['trace'], trace_external_hash_norms: [id], min_finality: 'pending', include_address_book: true }, (n) => {
+    const page = n.type === 'trace' ? tracePageOf(n) : null;
+    if (!page) return;
+    queryClient.setQueryData(options.queryKey, page);
+    if (page.traces[0]?.state === 'complete') void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true });
+  });
+  const q = useSuspenseQuery({ ...options, refetchInterval: complete ? false : live.refetchInterval });
   const balancesForExport = useBalanceChangesForExport(id);
   const TraceGraph = useTraceGraph();
-  // the loader saw the trace; a later refetch that lost it (a reset ledger) shows not-found
   const wire = q.data.traces[0];
   const book = q.data.addressBook;
   const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
@@ -121,7 +139,7 @@ function TracePage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [trace, selected, select, deselect]);
 
-  if (!wire || !trace) throw missing(`trace ${id}`, 'No completed trace has this id.');
+  if (!wire || !trace) return <AwaitingTrace id={id} paused={live.paused} />;
 
   const failed = firstFailure(trace);
   const failedMeaning = failed?.exitCode != null ? describeExitCode(failed.exitCode, { wallet: failed.interfaces.some((i) => i.startsWith('wallet')) }) : null;
@@ -140,11 +158,16 @@ function TracePage() {
           <CopyButton text={wire.traceId} label="trace id" />
         </h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {trace.txs.size} transactions · {formatTime(trace.startUtime)}
+          <span data-testid="trace-tx-count">{trace.txs.size} transactions</span> · {formatTime(trace.startUtime)}
           {trace.endUtime > trace.startUtime ? ` → ${formatTime(trace.endUtime)} (${trace.endUtime - trace.startUtime}s)` : ''}
           {failures > 0 && <span className="ml-2 font-semibold text-red-700 dark:text-red-400">✕ {failures} failed</span>}
           {bounces > 0 && <span className="ml-2 font-semibold text-orange-700 dark:text-orange-300">↩ {bounces} bounced</span>}
         </p>
+        {wire.state === 'pending' && (
+          <p role="status" className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="trace-pending">
+            Pending — {wire.pendingMessages} {wire.pendingMessages === 1 ? 'message' : 'messages'} in flight; {live.paused ? 'live updates are paused' : 'the trace grows here as its blocks arrive'}.
+          </p>
+        )}
         {trace.isIncomplete && <p role="status" className="text-sm text-amber-700">Incomplete: {trace.warning ?? 'the trace is larger than the API returns.'}</p>}
       </header>
 
@@ -171,9 +194,13 @@ function TracePage() {
 
       <section aria-labelledby="balances-title">
         <h2 id="balances-title" className="mb-1 font-semibold">Balance changes</h2>
-        <Deferred label="Loading balance changes" resetKey={id}>
-          <BalanceChangesPanel traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
-        </Deferred>
+        {complete ? (
+          <Deferred label="Loading balance changes" resetKey={id}>
+            <BalanceChangesPanel traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
+          </Deferred>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Computed once the trace is complete.</p>
+        )}
       </section>
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">
@@ -258,6 +285,20 @@ function TracePage() {
           )}
         </details>
       )}
+    </div>
+  );
+}
+
+/** A trace id that `traces` does not list: in flight (it arrives with its next block) or unknown. */
+function AwaitingTrace({ id, paused }: { id: string; paused: boolean }) {
+  return (
+    <div className="space-y-2">
+      <h1 className="text-xl font-semibold">
+        Trace <span className="mono text-base font-normal">{shortHash(id, 10)}</span>
+      </h1>
+      <p role="status" className="text-sm" data-testid="trace-awaiting">
+        No completed trace has this id yet. A trace still in flight appears here with its next block{paused ? ' once live updates resume' : ''}; if the hash names a transaction or message, try the search.
+      </p>
     </div>
   );
 }

@@ -134,7 +134,8 @@ function RawTransaction({ tx, hex }: { tx: Transaction; hex: string }) {
   if (!raw || hashPath(raw.hash) !== hex) return <p className="text-sm text-slate-500 dark:text-slate-400">The block listing did not return this transaction.</p>;
   return (
     <>
-      <pre className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="raw-boc" tabIndex={0} aria-labelledby="raw">{raw.data}</pre>
+      {/* a long BOC scrolls within the box: focusable, so a keyboard can scroll it too */}
+      <pre tabIndex={0} aria-labelledby="raw" className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="raw-boc">{raw.data}</pre>
       <CopyButton text={raw.data} label="transaction BOC" />
     </>
   );

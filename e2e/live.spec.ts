@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { hex } from './fixture-api';
+import { startLiveServer, type LiveServer } from './live-server';
+import { sseParser } from '../src/web/features/live/sse-frames';
+
+// The explorer moving with a live ledger: the real service with live production on (its own
+// server, a fresh ledger, a masterchain block every few seconds), streaming on. Nothing is pinned:
+// the traces looked at are found on the stream and in the API as the ledger grows.
+const port = Number(process.env.E2E_PORT ?? 8181) + 1;
+let live: LiveServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  live = await startLiveServer(port);
+});
+test.afterAll(async () => {
+  await live?.close();
+});
+
+interface ApiTrace { trace_id: string; mc_seqno_end: string; trace_info: { trace_state: string }; transactions: Record<string, { account: string }> }
+
+async function traces(query: string): Promise<ApiTrace[]> {
+  const r = await fetch(`${live.origin}/api/v3/traces?${query}`);
+  if (!r.ok) throw new Error(`traces?${query}: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { traces: ApiTrace[] }).traces;
+}
+
+const firstRow = (page: Page) => page.locator('tbody tr a[href^="/trace/"]').first();
+const status = (page: Page) => page.getByTestId('live-status');
+
+/** Marks the document, to tell later that the page was never reloaded. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded === true);
+
+test('the home list receives new traces as they happen, without a reload', async ({ page }) => {
+  await page.goto(`${live.origin}/`);
+  await expect(status(page)).toHaveText('Live: streaming');
+  const before = await firstRow(page).getAttribute('href');
+  await mark(page);
+  await expect(firstRow(page)).not.toHaveAttribute('href', before!, { timeout: 20_000 });
+  // the new first row is a trace the API lists, newer than the one it replaced
+  const newId = (await firstRow(page).getAttribute('href'))!.replace('/trace/', '');
+  const [now] = await traces(`trace_id=${newId}`);
+  const [then] = await traces(`trace_id=${before!.replace('/trace/', '')}`);
+  expect(Number(now!.mc_seqno_end)).toBeGreaterThanOrEqual(Number(then!.mc_seqno_end));
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test('the Live control pauses (the list stays as it is while the ledger grows) and resumes, from the keyboard too', async ({ page }) => {
+  await page.goto(`${live.origin}/`);
+  await expect(status(page)).toHaveText('Live: streaming');
+  const toggle = page.getByRole('button', { name: 'Live' });
+  await toggle.click();
+  await expect(page).toHaveURL(/[?&]live=off/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(status(page)).toHaveText('Live: paused');
+  const shown = await firstRow(page).getAttribute('href');
+  let asked = 0;
+  page.on('request', (r) => { if (r.url().includes('/api/')) asked++; });
+  // the ledger moves on: the API lists a newer trace than the one on top...
+  await expect.poll(async () => `/trace/${hex((await traces('limit=1'))[0]!.trace_id)}`, { timeout: 20_000 }).not.toBe(shown);
+  // ...for a block more (a live page would have shown it by now), and the paused page does not move
+  const newest = (await traces('limit=1'))[0]!.mc_seqno_end;
+  await expect.poll(async () => (await traces('limit=1'))[0]!.mc_seqno_end, { timeout: 20_000 }).not.toBe(newest);
+  await expect(firstRow(page)).toHaveAttribute('href', shown!);
+  expect(asked).toBe(0);
+  // resumed from the keyboard: the list catches up
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/live=off/);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(firstRow(page)).not.toHaveAttribute('href', shown!, { timeout: 20_000 });
+});
+
+test('against an API without streaming the explorer polls, says so, and still receives new traces', async ({ page }) => {
+  // only the streaming request is refused, as a deployment without streaming answers it
+  // (TON Center's without a key, or an API without the endpoint); everything else is the real server
+  await page.route('**/api/streaming/v2/sse', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not found"}' }));
+  await page.goto(`${live.origin}/`);
+  await expect(status(page)).toHaveText('Live: polling every 4 s');
+  const before = await firstRow(page).getAttribute('href');
+  await mark(page);
+  await expect(firstRow(page)).not.toHaveAttribute('href', before!, { timeout: 20_000 });
+  expect(await stillSameDocument(page)).toBe(true);
+  await expect(status(page)).toHaveText('Live: polling every 4 s');
+});
+
+test('an account page shows its new traces as they happen', async ({ page }) => {
+  // the masterchain account that ticks in every block: the one account sure to act within seconds
+  const account = (await traces('limit=20')).flatMap((t) => Object.values(t.transactions).map((x) => x.account)).find((a) => a.startsWith('-1:'))!;
+  await page.goto(`${live.origin}/account/${account}`);
+  await expect(status(page)).toHaveText('Live: streaming');
+  const before = await firstRow(page).getAttribute('href');
+  await mark(page);
+  await expect(firstRow(page)).not.toHaveAttribute('href', before!, { timeout: 20_000 });
+  // the new row is a trace of this account
+  const [t] = await traces(`trace_id=${(await firstRow(page).getAttribute('href'))!.replace('/trace/', '')}`);
+  expect(Object.values(t!.transactions).some((x) => x.account === account)).toBe(true);
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+/**
+ * A trace in flight that stays so for a while: found on the stream (the wallets' transactions),
+ * then still not listed by `traces` (completed ones only) twelve seconds, four blocks, later.
+ */
+async function longTraceInFlight(): Promise<string> {
+  const wallets = [...new Set((await traces('limit=100')).flatMap((t) => Object.values(t.transactions).map((x) => x.account)).filter((a) => a.startsWith('0:')))];
+  const abort = new AbortController();
+  const res = await fetch(`${live.origin}/api/streaming/v2/sse`, { method: 'POST', body: JSON.stringify({ types: ['transactions'], addresses: wallets, min_finality: 'pending' }), signal: abort.signal });
+  expect(res.status).toBe(200);
+  const firstSeen = new Map<string, number>();
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const push = sseParser();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        for (const f of push(value)) {
+          if (f.event !== 'event') continue;
+          for (const tx of (JSON.parse(f.data) as { transactions?: Array<{ trace_id: string }> }).transactions ?? []) if (!firstSeen.has(tx.trace_id)) firstSeen.set(tx.trace_id, Date.now());
+        }
+      }
+    } catch {
+      // aborted below
+    }
+  })();
+  try {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      for (const [id, at] of firstSeen) {
+        if (Date.now() - at < 12_000) continue;
+        firstSeen.delete(id);
+        if ((await traces(`trace_id=${encodeURIComponent(id)}`)).length === 0) return id;
+      }
+    }
+  } finally {
+    abort.abort();
+  }
+}
+
+test('the page of a trace in flight shows it pending and growing until complete, before and after by deep link', async ({ page }) => {
+  test.setTimeout(180_000);
+  const id = hex(await longTraceInFlight());
+  await page.goto(`${live.origin}/trace/${id}`);
+  await mark(page);
+  const pending = page.getByTestId('trace-pending');
+  const count = page.getByTestId('trace-tx-count');
+  await expect(pending).toBeVisible({ timeout: 15_000 });
+  await expect(pending).toContainText(/Pending — \d+ messages? in flight/);
+  const n = (s: string | null) => Number(/\d+/.exec(s ?? '')![0]);
+  const first = n(await count.textContent());
+  // it grows without a reload, and ends complete: the pending state goes, the count is the API's
+  await expect(pending).toBeHidden({ timeout: 120_000 });
+  const [done] = await traces(`trace_id=${id}`);
+  expect(done!.trace_info.trace_state).toBe('complete');
+  const total = Object.keys(done!.transactions).length;
+  expect(total).toBeGreaterThan(first);
+  await expect(count).toHaveText(`${total} transactions`);
+  expect(await stillSameDocument(page)).toBe(true);
+  // the same link, opened after completion
+  await page.goto(`${live.origin}/trace/${id}`);
+  await expect(count).toHaveText(`${total} transactions`);
+  await expect(pending).toBeHidden();
+});
