@@ -148,7 +148,9 @@ async function main() {
       const p = await ctx.newPage();
       await p.goto(base + '/', { waitUntil: 'load' });
       await p.waitForSelector('tbody tr a[href^="/trace/"]');
-      fcps.push(await p.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1));
+      // the paint entry is added once the frame is presented, which can come after the list is in the DOM
+      await p.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      fcps.push(await p.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime));
       await ctx.close();
     }
 
