@@ -2,13 +2,16 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLedger } from '../src/ledger/generate';
 import { SCHEMA_VERSION } from '../src/store/schema';
+import { POSITION_FORMAT } from '../src/ledger/producer/position';
 
 /** The default ledger (seed 42, 3000 transactions, as `npm start` makes it), built once for benchmarks. */
 export async function benchLedgerPath(seed = 42, txs = 3000): Promise<string> {
   const dir = join(process.cwd(), 'data', 'bench');
   mkdirSync(dir, { recursive: true });
-  // named by schema version: a ledger of an older version would be migrated, not rebuilt
-  const path = join(dir, `ledger-${seed}-${txs}-v${SCHEMA_VERSION}.db`);
+  // Named by schema version and by the producer's position format. A ledger of an older schema would
+  // be migrated, not rebuilt; one of another position format was made by a producer that delivered
+  // messages otherwise (a different ledger), and the producer of today refuses to resume it.
+  const path = join(dir, `ledger-${seed}-${txs}-v${SCHEMA_VERSION}-p${POSITION_FORMAT}.db`);
   if (existsSync(path)) return path;
   const tmp = `${path}.building`;
   rmSync(tmp, { force: true });

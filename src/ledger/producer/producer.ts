@@ -1,4 +1,3 @@
-import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { LedgerStore, LedgerWriter } from '../../store/interface';
 import { createTraceClassifier } from '../classify/trace-classifier';
@@ -10,6 +9,7 @@ import type { TrafficState } from '../traffic/traffic';
 import { decodePosition, encodePosition, POSITION_FORMAT, type ProducerPosition } from './position';
 import type { DeliveryState } from '../network/emulator';
 import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, ProducerWorkerData, RestoreState } from './protocol';
+import { deserializeOwning } from './owning-deserialize';
 
 /**
  * Chain time of slot 0 when no epoch anchors the history (tests, benchmarks): derived from the seed
@@ -248,7 +248,7 @@ export class Producer {
     try {
       // batches written while this command's events are handled carry its slot counts
       this.assembler.nextBatchMeta = pending.meta;
-      for (const event of deserialize(reply.events) as EmulatorEvent[]) this.assembler.handle(event);
+      for (const event of deserializeOwning(reply.events) as EmulatorEvent[]) this.assembler.handle(event);
       if (reply.error) throw new Error(`the emulator thread failed: ${reply.error}`);
     } catch (error) {
       this.fail(error as Error);
