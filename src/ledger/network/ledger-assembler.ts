@@ -52,6 +52,12 @@ export class LedgerAssembler {
   private producer = new BlockProducer(0);
   private readonly shadow = new Map<string, AccountStateRecord>();
   private readonly accountInfo = new Map<string, AccountInfoRecord>();
+  /**
+   * Accounts known only by the state a restart loaded, not read yet: reading every account's state
+   * (parse, hashes, the classifier) took a restart seconds, growing with the accounts, before the
+   * first live block. They are read when first needed, and the rest a few at a time between slots.
+   */
+  private readonly unread = new Map<string, ProducerAccountRecord>();
   /** Traces not complete yet, by the emulator's id, in the order they started. */
   private readonly openTraces = new Map<number, OpenTrace>();
   private slotTxs: TransactionRecord[] = [];
@@ -96,7 +102,33 @@ export class LedgerAssembler {
 
   /** What the classifier learned of an account (interfaces). */
   info(account: string): AccountInfoRecord | undefined {
+    this.read(account);
     return this.accountInfo.get(account);
+  }
+
+  /** An account's latest state as the ledger holds it (`undefined`: none yet). */
+  private stateOf(account: string): AccountStateRecord | undefined {
+    this.read(account);
+    return this.shadow.get(account);
+  }
+
+  /** Reads the saved state of `account` if a restart left it unread. */
+  private read(account: string): void {
+    const saved = this.unread.get(account);
+    if (!saved) return;
+    this.unread.delete(account);
+    const state = accountStateRecord(account, saved.stateHash, loadShardAccount(Cell.fromBoc(saved.shardAccount)[0]!.beginParse()));
+    this.shadow.set(account, state);
+    this.accountInfo.set(account, this.classifier!.describe(state));
+  }
+
+  /** Reads up to `n` of the states a restart left unread; answers how many remain. */
+  readSaved(n: number): number {
+    for (const account of this.unread.keys()) {
+      if (n-- <= 0) break;
+      this.read(account);
+    }
+    return this.unread.size;
   }
 
   /** Takes one event; a transaction event gives back its record. */
@@ -134,10 +166,11 @@ export class LedgerAssembler {
       outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: hash, inTx: null })),
       block: this.producer.blockFor(Number(workchain), Buffer.from(idHex, 'hex')),
       mcSeqno: this.producer.slot,
-      stateBefore: this.shadow.get(account) ?? accountStateRecord(account, e.oldStateHash, null),
+      stateBefore: this.stateOf(account) ?? accountStateRecord(account, e.oldStateHash, null),
       traceId: trace?.traceId ?? hash,
       traceExternalHash: trace?.externalHash ?? null,
     };
+    this.unread.delete(account);
     this.shadow.set(account, rec.stateAfter);
     // what the address book says of the account follows its latest state, whether or not the
     // trace that changed it is complete: a restart rebuilds exactly this from the saved states
@@ -205,7 +238,7 @@ export class LedgerAssembler {
       if (t.done) {
         this.openTraces.delete(k);
         if (this.classifier) {
-          const out = this.classifier.classify({ record, transactions: t.txs }, (a) => this.accountInfo.get(a));
+          const out = this.classifier.classify({ record, transactions: t.txs }, (a) => this.info(a));
           batch.actions.push(...out.actions);
           batch.accounts.push(...out.accounts);
           batch.tokens.push(...out.tokens);
@@ -257,11 +290,7 @@ export class LedgerAssembler {
     if (!this.classifier) throw new Error('restore needs the classifier');
     this.producer = new BlockProducer(position.blocks.slot, position.blocks);
     Object.assign(this.counters, position.counters);
-    for (const a of accounts) {
-      const state = accountStateRecord(a.account, a.stateHash, loadShardAccount(Cell.fromBoc(a.shardAccount)[0]!.beginParse()));
-      this.shadow.set(a.account, state);
-      this.accountInfo.set(a.account, this.classifier.describe(state));
-    }
+    for (const a of accounts) this.unread.set(a.account, a);
     const data = new Map(position.stateData.map(([hash, boc]) => [hex(hash), boc]));
     // as the ledger keeps a state: its hashes, and the account of the first state with that hash
     // (every account that does not exist has the same state)

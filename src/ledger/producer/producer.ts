@@ -131,7 +131,21 @@ export class Producer {
       await producer.close();
       throw error;
     }
+    producer.readSavedStates();
     return producer;
+  }
+
+  /**
+   * Reads the account states the restart loaded but left unread (the assembler reads each when its
+   * account first transacts), a few at a time between the slots' work, so that the first live block
+   * does not wait for them and the saved BOCs give way to the smaller records they become.
+   */
+  private readSavedStates(): void {
+    const step = () => {
+      if (this.failure) return;
+      if (this.assembler.readSaved(64) > 0) setImmediate(step);
+    };
+    setImmediate(step);
   }
 
   private static async launch(
