@@ -224,7 +224,7 @@ async function measureSize(path: string, mix: ReturnType<typeof queryMix>) {
 async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
   const server = await startServer(path);
   try {
-    const heavy = { status: {} as Record<string, number>, cut: 0, connection_errors: 0, bytes: 0 };
+    const heavy = { status: {} as Record<string, number>, cut: 0, connection_errors: 0, error_codes: {} as Record<string, number>, bytes: 0 };
     const light: number[] = [];
     const lightFailures: string[] = [];
     const until = performance.now() + ABUSE_SECONDS * 1000;
@@ -233,7 +233,10 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
         const r = await request(HEAVY);
         heavy.status[r.status] = (heavy.status[r.status] ?? 0) + 1;
         if (r.error === 'body cut') heavy.cut += 1;
-        else if (r.error) heavy.connection_errors += 1;
+        else if (r.error) {
+          heavy.connection_errors += 1;
+          heavy.error_codes[r.error] = (heavy.error_codes[r.error] ?? 0) + 1;
+        }
         heavy.bytes += r.body.length;
         // a client told to come back later does so, as Retry-After asks (not in a tight loop)
         if (r.status === 503) await new Promise((res) => setTimeout(res, 1000 * Number(r.retryAfter ?? 1)));
