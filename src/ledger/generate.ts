@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import type { LedgerStore } from '../store/interface';
 import { openLedger } from '../store/open-ledger';
 import { genesisTimeFor, Producer } from './producer/producer';
@@ -23,10 +24,10 @@ export interface GenerateOptions {
 /** Fills an empty store with at least `txs` transactions of history. */
 export async function generateInto(
   store: LedgerStore,
-  opts: GenerateOptions & { keepRunning?: boolean },
+  opts: GenerateOptions & { keepRunning?: boolean; thread?: Worker },
 ): Promise<{ transactions: number; traces: number; mcSeqno: number; seconds: number; producer: Producer | null }> {
   const started = performance.now();
-  const producer = await Producer.start(store, opts.seed, opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs));
+  const producer = await Producer.start(store, opts.seed, opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs), opts.thread);
   let lastReport = 0;
   const report = (done: number) => {
     const now = performance.now();

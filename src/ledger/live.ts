@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import type { LedgerStore } from '../store/interface';
 import { Producer } from './producer/producer';
 
@@ -25,8 +26,8 @@ export class LiveProducer {
   ) {}
 
   /** Takes up an existing ledger where it ends (see `Producer.resume`), ready to go live. */
-  static async resume(store: LedgerStore, seed: number): Promise<LiveProducer> {
-    return new LiveProducer(await Producer.resume(store, seed));
+  static async resume(store: LedgerStore, seed: number, thread?: Worker): Promise<LiveProducer> {
+    return new LiveProducer(await Producer.resume(store, seed, thread));
   }
 
   /** Slots produced again while resuming (0 when the ledger ended on its saved position). */

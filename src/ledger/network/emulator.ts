@@ -120,8 +120,13 @@ export class Emulator {
   }
 
   static async create(opts: EmulatorOptions, sink: EmulatorSink): Promise<Emulator> {
+    return Emulator.over(await ExecutorChain.create(), opts, sink);
+  }
+
+  /** An emulator over an executor already loaded (`ExecutorChain.create`). */
+  static over(chain: ExecutorChain, opts: EmulatorOptions, sink: EmulatorSink): Emulator {
     useNodeSha256();
-    return new Emulator(await ExecutorChain.create(), opts, sink);
+    return new Emulator(chain, opts, sink);
   }
 
   private emptyQueues(slot: number): Map<string, Queued[]> {

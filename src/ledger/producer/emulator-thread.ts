@@ -2,18 +2,22 @@
 // commands of the main thread one after another and streams back the events of each (see
 // protocol.ts); the main thread turns them into the ledger while this thread emulates the next slot.
 import { serialize } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { adoptCompiledContracts } from '../contracts/compile';
 import { Emulator } from '../network/emulator';
 import type { EmulatorEvent } from '../network/emulator-events';
 import { Traffic } from '../traffic/traffic';
-import type { ProducerCommand, ProducerReply, ProducerWorkerData } from './protocol';
+import { ExecutorChain } from '../network/executor-chain';
+import type { ProducerCommand, ProducerReply } from './protocol';
 
 /** Events are posted in groups: one message per transaction would cost more than the transaction's record. */
 const FLUSH_EVERY = 256;
 
 const port = parentPort!;
-const { seed, genesisTime } = workerData as ProducerWorkerData;
+// The thread may be started before its ledger is open (see spawnEmulatorThread): the emulator's
+// executor (a WebAssembly module, most of a second to load) loads now, the rest once `start` says
+// which seed and genesis.
+const executor = ExecutorChain.create();
 let pending: EmulatorEvent[] = [];
 let commandId = 0;
 const post = (done: boolean, error?: string) => {
@@ -21,16 +25,18 @@ const post = (done: boolean, error?: string) => {
   pending = [];
   port.postMessage(reply);
 };
-const emulator = await Emulator.create({ genesisTime }, (event) => {
-  pending.push(event);
-  if (pending.length >= FLUSH_EVERY) post(false);
-});
-const traffic = new Traffic(emulator, seed);
-// every slot carries the traffic's state, for the ledger side to save
-emulator.checkpoint = () => traffic.snapshot() as unknown as Record<string, unknown>;
+let emulator: Emulator;
+let traffic: Traffic;
 
 async function run(command: ProducerCommand): Promise<void> {
   if (command.cmd === 'start') {
+    emulator = Emulator.over(await executor, { genesisTime: command.genesisTime }, (event) => {
+      pending.push(event);
+      if (pending.length >= FLUSH_EVERY) post(false);
+    });
+    traffic = new Traffic(emulator, command.seed);
+    // every slot carries the traffic's state, for the ledger side to save
+    emulator.checkpoint = () => traffic.snapshot() as unknown as Record<string, unknown>;
     // the main thread compiled our contracts (its classifier needs their code hashes): no second compiler run
     adoptCompiledContracts(command.contracts);
     if (command.restore) {

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { LedgerStore, LedgerWriter } from '../../store/interface';
 import { createTraceClassifier } from '../classify/trace-classifier';
 import { compiledContractBocs } from '../contracts/compile';
@@ -8,7 +8,8 @@ import type { ProducerAccountRecord } from '../../store/records';
 import type { TrafficState } from '../traffic/traffic';
 import { decodePosition, encodePosition, POSITION_FORMAT, type ProducerPosition } from './position';
 import type { DeliveryState } from '../network/emulator';
-import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, ProducerWorkerData, RestoreState } from './protocol';
+import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, RestoreState } from './protocol';
+import { spawnEmulatorThread } from './emulator-thread-spawn';
 import { deserializeOwning } from './owning-deserialize';
 
 /**
@@ -95,8 +96,8 @@ export class Producer {
    * A new network from the seed's genesis, writing into `store` (nothing is written without one).
    * Its history starts at `genesisTime` (default: the seed's own, `genesisTimeOf`).
    */
-  static start(store: LedgerStore | null, seed: number, genesisTime = genesisTimeOf(seed)): Promise<Producer> {
-    return Producer.launch(store, seed, genesisTime, null, -1);
+  static start(store: LedgerStore | null, seed: number, genesisTime = genesisTimeOf(seed), thread: Worker = spawnEmulatorThread()): Promise<Producer> {
+    return Producer.launch(thread, store, seed, genesisTime, null, -1);
   }
 
   /**
@@ -106,7 +107,17 @@ export class Producer {
    * already holds. A ledger without a position (written by an older
    * build) is replayed from the seed the same way, once: its position is saved as the replay goes.
    */
-  static async resume(store: LedgerStore, seed: number): Promise<Producer> {
+  static async resume(store: LedgerStore, seed: number, thread: Worker = spawnEmulatorThread()): Promise<Producer> {
+    try {
+      return await Producer.takeUp(store, seed, thread);
+    } catch (error) {
+      // refused before the thread was handed over (a failure after closes it with the producer)
+      await thread.terminate();
+      throw error;
+    }
+  }
+
+  private static async takeUp(store: LedgerStore, seed: number, thread: Worker): Promise<Producer> {
     const bulk = Number((await store.getMeta('bulk_slots')) ?? 'NaN');
     const live = Number((await store.getMeta('live_slots')) ?? 'NaN');
     if (!Number.isInteger(bulk) || !Number.isInteger(live)) throw new Error('the ledger does not say how it was produced; live production cannot resume');
@@ -118,7 +129,7 @@ export class Producer {
     const latest = saved.latestMcSeqno ?? -1;
     // a replay from genesis starts at the genesis the ledger was made from
     const genesisTime = Number((await store.getMeta('genesis_time')) ?? genesisTimeOf(seed));
-    const producer = await Producer.launch(store, seed, genesisTime, position ? { position, accounts: saved.accounts } : null, latest, saved.latestMcRootHash);
+    const producer = await Producer.launch(thread, store, seed, genesisTime, position ? { position, accounts: saved.accounts } : null, latest, saved.latestMcRootHash);
     try {
       const bulkLeft = bulk - producer.bulkSlots;
       producer.replayedSlots = bulkLeft + live - producer.liveSlots;
@@ -149,6 +160,7 @@ export class Producer {
   }
 
   private static async launch(
+    worker: Worker,
     store: LedgerStore | null,
     seed: number,
     genesisTime: number,
@@ -156,14 +168,7 @@ export class Producer {
     skipThrough: number,
     skipThroughHash: Buffer | null = null,
   ): Promise<Producer> {
-    // the emulator thread loads while this one compiles the contracts
-    const workerData: ProducerWorkerData = { seed, genesisTime };
-    // The emulator thread's live heap is ~50 MB, but V8 lets it grow to several hundred MB of garbage
-    // before collecting; a cap keeps the whole producer under 1 GB (30,000 transactions: 1,092 ->
-    // 820 MB peak, 294 -> 273 tx/s), far above what the thread ever holds alive.
-    const resourceLimits = { maxOldGenerationSizeMb: 384 };
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [], resourceLimits });
-    // its listeners are attached at once, so an early failure of the thread is reported, not thrown
+    // the emulator thread loads while this one compiles the contracts; its listeners are attached at once, so an early failure of the thread is reported, not thrown
     const producer = new Producer(worker, new LedgerAssembler(store?.writer ?? null), seed, genesisTime);
     producer.assembler.skipThrough = skipThrough;
     producer.assembler.skipThroughHash = skipThroughHash;
@@ -185,9 +190,9 @@ export class Producer {
           traffic: position.emulator.driver as TrafficState,
           delivery: position.emulator.delivery as DeliveryState,
         };
-        await producer.send({ cmd: 'start', contracts, restore });
+        await producer.send({ cmd: 'start', seed, genesisTime, contracts, restore });
       } else {
-        await producer.send({ cmd: 'start', contracts });
+        await producer.send({ cmd: 'start', seed, genesisTime, contracts });
       }
       return producer;
     } catch (error) {
