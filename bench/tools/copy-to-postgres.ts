@@ -133,7 +133,11 @@ export async function copyLedgerToPostgres(sqlitePath: string, pgUrl: string, on
     for (const { definition } of indexes) await client.query(definition.replace(' ON ONLY ', ' ON '));
     await client.query('COMMIT');
     keeper.committed();
-    await client.query('ANALYZE');
+    // VACUUM as well as ANALYZE, as after any bulk load: a copy's pages are not yet marked
+    // all-visible, so every index-only scan (the opcode and deep-offset listings walk covering
+    // indexes) would still read each row's heap page, which autovacuum only fixes some time later
+    // on a ledger written as it grows
+    await client.query('VACUUM (ANALYZE)');
     return counts;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
