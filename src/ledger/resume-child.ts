@@ -1,7 +1,7 @@
 // Child process of resume.test.ts: a producer as `npm start` runs one. On an empty ledger it builds
 // `bulk` slots of history, on an existing one it resumes; then it produces live slots (every few
 // milliseconds) and prints each masterchain block it wrote, until it is stopped. SIGTERM stops it
-// as src/main.ts does (the block in progress is finished, then the store is closed); SIGKILL is
+// as src/service.ts does (the block in progress is finished, then the store is closed); SIGKILL is
 // the crash.
 import { openLedgerStore } from '../store/open-store';
 import { LiveProducer } from './live';
