@@ -10,10 +10,11 @@
 // 3. Two API processes on the one PostgreSQL against one: requests/s of both together over one's,
 //    and where the machine's CPU went meanwhile (the API processes, the PostgreSQL server, this
 //    process generating the load, everything else), to show what bounds them.
-// Prints one JSON line.
-import { spawn, type ChildProcess } from 'node:child_process';
+// BENCH_LOADGEN=wrk generates the load with Debian's wrk instead of autocannon (nearly no CPU of its
+// own, so that more of the two cores is left to what part 3 compares). Prints one JSON line.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -25,6 +26,9 @@ import type { LedgerBatch } from '../src/store/records';
 import { startPgCluster } from '../src/store/postgres/test-support/pg-cluster';
 
 const txs = Number(process.env.BENCH_TXS ?? 5000);
+/** The load generator of parts 2 and 3: `autocannon` (default, from npm) or `wrk` (`apt-get install wrk`). */
+const LOADGEN = process.env.BENCH_LOADGEN ?? 'autocannon';
+if (LOADGEN !== 'autocannon' && LOADGEN !== 'wrk') throw new Error(`BENCH_LOADGEN must be autocannon or wrk, got ${JSON.stringify(LOADGEN)}`);
 const seed = 42;
 const load0 = loadavg()[0]!;
 
@@ -126,6 +130,10 @@ async function api(location: string, env: Record<string, string> = {}): Promise<
 const stop = (c: ChildProcess) => new Promise<void>((r) => (c.once('exit', () => r()), c.kill('SIGTERM')));
 
 async function drive(bases: string[], seconds = 8, connections = 16) {
+  return LOADGEN === 'wrk' ? driveWrk(bases, seconds, connections) : driveAutocannon(bases, seconds, connections);
+}
+
+async function driveAutocannon(bases: string[], seconds: number, connections: number) {
   const runs = await Promise.all(
     bases.map((b) => autocannon({ url: b, connections: Math.round(connections / bases.length), duration: seconds, requests: mix.map((path) => ({ method: 'GET', path })) })),
   );
@@ -142,6 +150,41 @@ async function drive(bases: string[], seconds = 8, connections = 16) {
       timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
       '4xx': runs.reduce((n, r) => n + r['4xx'], 0),
       '5xx': runs.reduce((n, r) => n + r['5xx'], 0),
+    },
+  };
+}
+
+/**
+ * The same load from `wrk` (Debian's `wrk`, a C program; one per API process, each cycling through
+ * the mix): a load generator that costs the measured machine almost nothing, where autocannon, in
+ * this process, took a third of a core.
+ */
+async function driveWrk(bases: string[], seconds: number, connections: number) {
+  const script = join(mkdtempSync(join(tmpdir(), 'ledgerscope-wrk-')), 'mix.lua');
+  writeFileSync(script, `local paths = {${mix.map((p) => JSON.stringify(p)).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
+  const outputs = await Promise.all(
+    bases.map((b) => new Promise<string>((resolve, reject) =>
+      execFile('wrk', ['-t1', `-c${Math.round(connections / bases.length)}`, `-d${seconds}s`, '--latency', '-s', script, b], (error, out) => (error ? reject(error) : resolve(out))),
+    )),
+  );
+  const count = (out: string, re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+  const total = outputs.reduce((n, out) => n + count(out, /(\d+) requests in/), 0);
+  const refused = outputs.reduce((n, out) => n + count(out, /Non-2xx or 3xx responses: (\d+)/), 0);
+  const ms = (out: string, p: string) => {
+    const m = new RegExp(`${p}%\\s+([\\d.]+)(us|ms|s)`).exec(out)!;
+    return +(Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1)).toFixed(2);
+  };
+  return {
+    req_per_s: Math.round(total / seconds),
+    ok_per_s: Math.round((total - refused) / seconds),
+    p50_ms: ms(outputs[0]!, '50'),
+    p99_ms: ms(outputs[0]!, '99'),
+    errors: {
+      connection: outputs.reduce((n, out) => n + count(out, /Socket errors: connect (\d+)/), 0),
+      timeouts: outputs.reduce((n, out) => n + count(out, /timeout (\d+)/), 0),
+      '4xx': 0,
+      // wrk counts every answer other than 2xx/3xx together (here: admission control's 503s)
+      '5xx': refused,
     },
   };
 }
@@ -195,6 +238,7 @@ async function driveMeasured(apis: ChildProcess[], bases: string[]) {
     cores_busy: {
       api_processes: cpu(api),
       postgresql: cpu(server),
+      // this process (autocannon); wrk's own processes count in everything_else
       load_generator: cpu(load),
       everything_else: cpu(Math.max(0, busy - api - server - load)),
       machine_idle: +(((machine.all - before.machine.all - busy) / TICKS / seconds)).toFixed(2),
@@ -230,6 +274,7 @@ console.log(
   JSON.stringify({
     bench: 'postgres',
     transactions: txs,
+    load_generator: LOADGEN,
     load_avg_1m: { start: Number(load0.toFixed(2)), end: Number(loadavg()[0]!.toFixed(2)) },
     write: {
       producer: { sqlite: sqliteWrite, postgres: pgWrite, same_ledger: liteDigest.digest('hex') === pgDigest.digest('hex') },
