@@ -10,8 +10,14 @@
 // 3. Two API processes on the one PostgreSQL against one: requests/s of both together over one's,
 //    and where the machine's CPU went meanwhile (the API processes, the PostgreSQL server, this
 //    process generating the load, everything else), to show what bounds them.
+//    Each API process gets the same load (8 connections), alone or beside the other.
+// 4. With BENCH_API_CORES=C (e.g. 0.5): part 3 again with each API process capped at C cores
+//    (`tools/cpu-quota.ts`), as if each ran on a machine of its own: on two cores shared with
+//    PostgreSQL and the load generator, uncapped processes divide the same cores between them, and
+//    part 3 shows the machine's bound rather than the processes'.
+// BENCH_WARMUP_S (default 20): how long each API process of parts 3 and 4 is warmed alone first.
 // BENCH_LOADGEN=wrk generates the load with Debian's wrk instead of autocannon (nearly no CPU of its
-// own, so that more of the two cores is left to what part 3 compares). Prints one JSON line.
+// own, so that more of the two cores is left to what parts 3 and 4 compare). Prints one JSON line.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -24,11 +30,15 @@ import { openLedger } from '../src/store/open-ledger';
 import type { LedgerWriter } from '../src/store/interface';
 import type { LedgerBatch } from '../src/store/records';
 import { startPgCluster } from '../src/store/postgres/test-support/pg-cluster';
+import { cpuQuota, quotaWrapped, type CpuQuota } from './tools/cpu-quota';
 
 const txs = Number(process.env.BENCH_TXS ?? 5000);
 /** The load generator of parts 2 and 3: `autocannon` (default, from npm) or `wrk` (`apt-get install wrk`). */
 const LOADGEN = process.env.BENCH_LOADGEN ?? 'autocannon';
 if (LOADGEN !== 'autocannon' && LOADGEN !== 'wrk') throw new Error(`BENCH_LOADGEN must be autocannon or wrk, got ${JSON.stringify(LOADGEN)}`);
+/** Part 4's cap on each API process, in cores (unset: part 4 is not run). */
+const API_CORES = process.env.BENCH_API_CORES ? Number(process.env.BENCH_API_CORES) : null;
+if (API_CORES !== null && !(API_CORES > 0 && API_CORES <= 2)) throw new Error(`BENCH_API_CORES must be a number of cores above 0 and at most 2, got ${JSON.stringify(process.env.BENCH_API_CORES)}`);
 const seed = 42;
 const load0 = loadavg()[0]!;
 
@@ -111,9 +121,11 @@ const mix = [
 ];
 
 let nextPort = 8300;
-async function api(location: string, env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess }> {
+async function api(location: string, env: Record<string, string> = {}, quota?: CpuQuota): Promise<{ base: string; child: ChildProcess }> {
   const port = nextPort++;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const argv = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const command = quota ? quotaWrapped(quota, argv) : { file: argv[0]!, args: argv.slice(1) };
+  const child = spawn(command.file, command.args, {
     env: { ...process.env, LEDGER_ROLE: 'api', LEDGER_DB: location, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -221,10 +233,10 @@ function machineTicks(): { busy: number; all: number } {
 }
 
 /** `drive`, with the CPU seconds each party used during it (the machine's: its busy share of all cores). */
-async function driveMeasured(apis: ChildProcess[], bases: string[]) {
+async function driveMeasured(apis: ChildProcess[], bases: string[], connections: number) {
   const before = { api: apis.map((c) => processTicks(c.pid!)), server: serverTicks(), load: processTicks(process.pid), machine: machineTicks() };
   const started = performance.now();
-  const result = await drive(bases);
+  const result = await drive(bases, 8, connections);
   const seconds = (performance.now() - started) / 1000;
   const machine = machineTicks();
   const cpu = (ticks: number) => +(ticks / TICKS / seconds).toFixed(2);
@@ -257,17 +269,28 @@ await drive([onPg.base], 2);
 const pgLoad = await drive([onPg.base]);
 await stop(onPg.child);
 
-// 3. one API process against two, each with one reader worker (on two cores the database server
-// shares the machine with them)
+// 3. one API process against two, each with one reader worker and the same load (on two cores the
+// database server shares the machine with them); 4. the same with each process capped
 const single = { API_WORKERS: '1', API_LIGHT_WORKERS: '0' };
-const a = await api(pgUrl, single);
-await drive([a.base], 2);
-const one = await driveMeasured([a.child], [a.base]);
-const b = await api(pgUrl, single);
-await drive([a.base, b.base], 2);
-const two = await driveMeasured([a.child, b.child], [a.base, b.base]);
-await stop(a.child);
-await stop(b.child);
+const PER_PROCESS_CONNECTIONS = 8;
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 20);
+async function oneAgainstTwo(cores: number | null) {
+  const quotas = cores === null ? [] : [cpuQuota(`ledgerscope-bench-api-a`, cores), cpuQuota(`ledgerscope-bench-api-b`, cores)];
+  // each process is warmed alone, as long, before it is measured (a capped process compiles its
+  // hot code within its cap: a short warm-up would leave the first one measured cold)
+  const a = await api(pgUrl, single, quotas[0]);
+  await drive([a.base], WARMUP_S, PER_PROCESS_CONNECTIONS);
+  const one = await driveMeasured([a.child], [a.base], PER_PROCESS_CONNECTIONS);
+  const b = await api(pgUrl, single, quotas[1]);
+  await drive([b.base], WARMUP_S, PER_PROCESS_CONNECTIONS);
+  const two = await driveMeasured([a.child, b.child], [a.base, b.base], 2 * PER_PROCESS_CONNECTIONS);
+  await stop(a.child);
+  await stop(b.child);
+  for (const q of quotas) q.remove();
+  return { cores_per_api_process: cores, one, two, ratio_ok_per_s: Number((two.ok_per_s / one.ok_per_s).toFixed(2)) };
+}
+const uncapped = await oneAgainstTwo(null);
+const capped = API_CORES === null ? null : await oneAgainstTwo(API_CORES);
 cluster.destroy();
 
 console.log(
@@ -287,7 +310,8 @@ console.log(
       },
     },
     query_mix: { sqlite: sqliteLoad, postgres: pgLoad, p50_ratio_pg_over_sqlite: Number((pgLoad.p50_ms / sqliteLoad.p50_ms).toFixed(2)), rps_ratio_sqlite_over_pg: Number((sqliteLoad.req_per_s / pgLoad.req_per_s).toFixed(2)) },
-    api_processes: { one, two, ratio_ok_per_s: Number((two.ok_per_s / one.ok_per_s).toFixed(2)) },
+    api_processes: uncapped,
+    api_processes_capped: capped,
   }),
 );
 process.exit(0);
