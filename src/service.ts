@@ -62,7 +62,7 @@ async function produce(config: Config, store: LedgerStore, name: string, thread:
 
 async function serve(config: Config, cleanup: () => Promise<void>): Promise<void> {
   const location = config.readLocation ?? config.dbPath;
-  const app = await createServer({ location, limits: config.limits, streaming: config.streaming, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
+  const app = await createServer({ location, limits: config.limits, streaming: config.streaming, trustProxy: config.trustProxy, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
   blockWritten = () => app.ledgerStream.nudge();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -6,21 +6,38 @@ import { defaultStreamingLimits } from '../server/streaming/limits';
 describe('readConfig', () => {
   it('has the documented defaults', () => {
     const workers = availableParallelism();
-    const limits = { workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight: Math.max(16, 4 * workers), maxInflightLight: 64, traceMaxTxs: 1000 };
-    expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000, limits, streaming: defaultStreamingLimits() });
+    const maxInflight = Math.max(16, 4 * workers);
+    const limits = {
+      workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight, maxInflightLight: 64, traceMaxTxs: 1000,
+      maxHeavyPerClient: Math.floor(maxInflight / 4), heavyWorkersPerClient: Math.max(1, Math.floor(workers / 2)),
+      maxConnections: 20_000, maxConnectionsPerClient: 256, idleTimeoutMs: 10_000,
+    };
+    expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000, limits, streaming: defaultStreamingLimits(), trustProxy: false });
   });
 
   it('reads every variable', () => {
     expect(readConfig({ PORT: '9000', HOST: '0.0.0.0', LEDGER_DB: '/tmp/x.db', LEDGER_SEED: '7', LEDGER_LIVE: 'OFF', LEDGER_TXS: '500' }))
       .toMatchObject({ port: 9000, host: '0.0.0.0', role: 'all', dbPath: '/tmp/x.db', readLocation: null, partitionSpan: 100_000, seed: 7, live: false, txs: 500 });
-    const api = { API_WORKERS: '3', API_LIGHT_WORKERS: '2', API_QUERY_TIMEOUT_MS: '250', API_MAX_INFLIGHT: '5', API_MAX_INFLIGHT_LIGHT: '9', API_TRACE_MAX_TXS: '40' };
-    expect(readConfig(api).limits).toEqual({ workers: 3, lightWorkers: 2, queryTimeoutMs: 250, maxInflight: 5, maxInflightLight: 9, traceMaxTxs: 40 });
-    // the bound on heavy work follows the number of workers unless it is set
-    expect(readConfig({ API_WORKERS: '8' }).limits.maxInflight).toBe(32);
+    const api = {
+      API_WORKERS: '3', API_LIGHT_WORKERS: '2', API_QUERY_TIMEOUT_MS: '250', API_MAX_INFLIGHT: '5', API_MAX_INFLIGHT_LIGHT: '9', API_TRACE_MAX_TXS: '40',
+      API_MAX_HEAVY_PER_CLIENT: '3', API_HEAVY_WORKERS_PER_CLIENT: '2', API_MAX_CONNECTIONS: '900', API_MAX_CONNECTIONS_PER_CLIENT: '30', API_IDLE_TIMEOUT_MS: '7000',
+    };
+    expect(readConfig(api).limits).toEqual({
+      workers: 3, lightWorkers: 2, queryTimeoutMs: 250, maxInflight: 5, maxInflightLight: 9, traceMaxTxs: 40,
+      maxHeavyPerClient: 3, heavyWorkersPerClient: 2, maxConnections: 900, maxConnectionsPerClient: 30, idleTimeoutMs: 7000,
+    });
+    // the bound on heavy work follows the number of workers unless it is set, the per-client bounds
+    // follow it, and the idle timeout follows the budget
+    expect(readConfig({ API_WORKERS: '8' }).limits).toMatchObject({ maxInflight: 32, maxHeavyPerClient: 8, heavyWorkersPerClient: 4 });
+    expect(readConfig({ API_MAX_INFLIGHT: '100' }).limits.maxHeavyPerClient).toBe(25);
+    expect(readConfig({ API_QUERY_TIMEOUT_MS: '60000' }).limits.idleTimeoutMs).toBe(65_000);
     expect(readConfig({
       STREAM_MAX_CONNECTIONS: '50', STREAM_MAX_CONNECTIONS_PER_IP: '5', STREAM_MAX_ADDRESSES: '10', STREAM_CLIENT_BUFFER: '4',
-      STREAM_CLIENT_BUFFER_BYTES: '65536', STREAM_KEEPALIVE_MS: '1000', STREAM_POLL_MS: '5',
-    }).streaming).toEqual({ maxConnections: 50, maxConnectionsPerIp: 5, maxAddresses: 10, clientBuffer: 4, clientBufferBytes: 65536, keepaliveMs: 1000, pollMs: 5 });
+      STREAM_CLIENT_BUFFER_BYTES: '65536', STREAM_KEEPALIVE_MS: '1000', STREAM_POLL_MS: '5', STREAM_RESUBSCRIBES_PER_MINUTE: '6', STREAM_MESSAGES_PER_SECOND: '3',
+    }).streaming).toEqual({ maxConnections: 50, maxConnectionsPerIp: 5, maxAddresses: 10, clientBuffer: 4, clientBufferBytes: 65536, keepaliveMs: 1000, pollMs: 5, resubscribesPerMinute: 6, messagesPerSecond: 3 });
+    expect(readConfig({ API_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ API_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(() => readConfig({ API_TRUST_PROXY: 'yes please' })).toThrow(/API_TRUST_PROXY must be true, false or a list/);
   });
 
   it('reads the roles and a replica to read from', () => {
@@ -30,6 +47,7 @@ describe('readConfig', () => {
 
   it('never repeats a password it refuses', () => {
     expect(() => readConfig({ LEDGER_DB: 'postgres://u:hunter2@h:x/l' })).toThrow(/^(?!.*hunter2)/s);
+    expect(() => readConfig({ LEDGER_DB: 'postgres://u@h:x/l?password=hunter2' })).toThrow(/^(?!.*hunter2).*password=\*\*\*/s);
   });
 
   it.each([

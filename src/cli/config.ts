@@ -28,6 +28,8 @@ export interface Config {
   epoch: number | undefined;
   limits: ServiceLimits;
   streaming: StreamingLimits;
+  /** API_TRUST_PROXY: the API is behind a reverse proxy; client addresses come from X-Forwarded-For. */
+  trustProxy: boolean | string[];
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +61,21 @@ function postgresUrl(name: string, value: string): string {
   return value;
 }
 
+/**
+ * `API_TRUST_PROXY`: unset or `false` (clients connect directly), `true` (the nearest address of
+ * X-Forwarded-For is the client's), or the proxies' addresses and CIDR ranges, comma-separated.
+ */
+function trustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  const list = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const item of list) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item)) throw new ConfigError(`API_TRUST_PROXY must be true, false or a list of proxy addresses (CIDR allowed), got ${JSON.stringify(item)}`);
+  }
+  return list;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const live = (env.LEDGER_LIVE ?? 'on').toLowerCase();
   if (live !== 'on' && live !== 'off') throw new ConfigError(`LEDGER_LIVE must be on or off, got ${JSON.stringify(env.LEDGER_LIVE)}`);
@@ -77,13 +94,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readLocation = postgresUrl('LEDGER_DB_READ', env.LEDGER_DB_READ);
   }
   const workers = int(env, 'API_WORKERS', defaultLimits().workers, 1, 256);
-  const defaults = defaultLimits({ workers });
+  const first = defaultLimits({ workers });
+  const queryTimeoutMs = int(env, 'API_QUERY_TIMEOUT_MS', first.queryTimeoutMs, 1, 3_600_000);
+  const maxInflight = int(env, 'API_MAX_INFLIGHT', first.maxInflight, 1, 100_000);
+  // the per-client bounds and the idle timeout follow the lane's bound and the budget when unset
+  const defaults = defaultLimits({ workers, queryTimeoutMs, maxInflight });
   const limits: ServiceLimits = {
     workers,
     lightWorkers: int(env, 'API_LIGHT_WORKERS', defaults.lightWorkers, 0, 64),
-    queryTimeoutMs: int(env, 'API_QUERY_TIMEOUT_MS', defaults.queryTimeoutMs, 1, 3_600_000),
-    maxInflight: int(env, 'API_MAX_INFLIGHT', defaults.maxInflight, 1, 100_000),
+    queryTimeoutMs,
+    maxInflight,
     maxInflightLight: int(env, 'API_MAX_INFLIGHT_LIGHT', defaults.maxInflightLight, 1, 100_000),
+    maxHeavyPerClient: int(env, 'API_MAX_HEAVY_PER_CLIENT', defaults.maxHeavyPerClient, 1, 100_000),
+    heavyWorkersPerClient: int(env, 'API_HEAVY_WORKERS_PER_CLIENT', defaults.heavyWorkersPerClient, 1, 256),
+    maxConnections: int(env, 'API_MAX_CONNECTIONS', defaults.maxConnections, 1, 10_000_000),
+    maxConnectionsPerClient: int(env, 'API_MAX_CONNECTIONS_PER_CLIENT', defaults.maxConnectionsPerClient, 1, 10_000_000),
+    idleTimeoutMs: int(env, 'API_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs, 100, 3_600_000),
     traceMaxTxs: int(env, 'API_TRACE_MAX_TXS', defaults.traceMaxTxs, 1, 1_000_000),
   };
   const s = defaultStreamingLimits();
@@ -95,10 +121,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientBufferBytes: int(env, 'STREAM_CLIENT_BUFFER_BYTES', s.clientBufferBytes, 1024, 1024 * 1024 * 1024),
     keepaliveMs: int(env, 'STREAM_KEEPALIVE_MS', s.keepaliveMs, 100, 3_600_000),
     pollMs: int(env, 'STREAM_POLL_MS', s.pollMs, 1, 60_000),
+    resubscribesPerMinute: int(env, 'STREAM_RESUBSCRIBES_PER_MINUTE', s.resubscribesPerMinute, 1, 1_000_000),
+    messagesPerSecond: int(env, 'STREAM_MESSAGES_PER_SECOND', s.messagesPerSecond, 1, 1_000_000),
   };
   return {
     limits,
     streaming,
+    trustProxy: trustProxy(env.API_TRUST_PROXY),
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     role,

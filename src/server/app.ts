@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { ParamError } from '../api/params';
 import type { RawQuery } from '../api/params';
+import { boundConnections, clientErrorHandler, MAX_HEADER_BYTES } from './connections';
 import { NotFoundError, errorBody } from './errors';
 import { defaultLimits, type ServiceLimits } from './limits';
 import { OPERATIONS } from './operations/registry';
@@ -32,6 +33,12 @@ export interface ServerOptions {
   webRoot?: string;
   /** One structured line per request on stdout; off in tests. */
   log?: boolean;
+  /**
+   * The server is behind a reverse proxy (`API_TRUST_PROXY`): client addresses come from
+   * `X-Forwarded-For` as Fastify's `trustProxy` reads it (`true`: the nearest address it names;
+   * or the proxies' addresses and CIDR ranges), and the per-client connection bound is left to the proxy.
+   */
+  trustProxy?: boolean | string[];
 }
 
 /**
@@ -69,14 +76,19 @@ const requestLog = new (class {
 
 /** The query service: the four operations, the explorer, and their errors. */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const limits = defaultLimits(opts.limits);
   const app = Fastify({
     logger: false,
-    // long query strings (even 10,000 list items) must reach the parser, to get a clear 422 rather
-    // than a dropped connection
-    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => createHttpServer({ maxHeaderSize: 1024 * 1024 }, handler),
+    // a request line past MAX_HEADER_BYTES (lists of thousands of items) gets a 431 naming the
+    // bound, from clientErrorHandler; headers are checked every second against their deadline
+    serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
+      createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: 1000 }, handler),
+    clientErrorHandler,
     routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
+    trustProxy: opts.trustProxy ?? false,
   });
+  boundConnections(app.server, limits, { perClient: !opts.trustProxy });
 
   // Callback hooks rather than async ones: an async hook costs a promise and a microtask turn on
   // every request, a measurable share of a small query's time.
@@ -139,7 +151,6 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // bodies still stream, so the event loop is never held for more than a 64 KB compression.
   await app.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 65_536 });
 
-  const limits = defaultLimits(opts.limits);
   // The event loop of this thread accepts connections, parses parameters and moves bytes; every
   // query and every body is made in a reader worker (docs/architecture.md).
   const readers = new ReaderPool(opts.location, limits);
@@ -149,7 +160,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   for (const op of OPERATIONS) {
     app.get(op.path, async (request, reply) => {
       const params = op.parse(request.query as RawQuery);
-      const answer = await readers.execute(op.path, params, op.light(params), request.id);
+      const answer = await readers.execute(op.path, params, op.light(params), request.id, request.ip);
       if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
       return reply.type('application/json; charset=utf-8').send(answer.body);
     });
@@ -164,7 +175,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       },
     });
   }
-  app.decorate('ledgerStream', await registerStreaming(app, { location: opts.location, limits: defaultStreamingLimits(opts.streaming), traceMaxTxs: limits.traceMaxTxs }));
+  app.decorate('ledgerStream', await registerStreaming(app, { location: opts.location, limits: defaultStreamingLimits(opts.streaming), traceMaxTxs: limits.traceMaxTxs, trustProxy: opts.trustProxy }));
   if (opts.webRoot) await registerExplorer(app, opts.webRoot);
   return app;
 }

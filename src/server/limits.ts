@@ -12,19 +12,39 @@ export interface ServiceLimits {
   maxInflight: number;
   /** Light requests running or waiting (`API_MAX_INFLIGHT_LIGHT`): past it, 503. */
   maxInflightLight: number;
+  /** Heavy requests one client address may have running or waiting (`API_MAX_HEAVY_PER_CLIENT`): past it, 429. */
+  maxHeavyPerClient: number;
+  /** Reader workers one client address's heavy requests may hold at once (`API_HEAVY_WORKERS_PER_CLIENT`); the rest wait. */
+  heavyWorkersPerClient: number;
+  /** HTTP connections open at once, streaming ones included (`API_MAX_CONNECTIONS`): past it, new ones are refused. */
+  maxConnections: number;
+  /** Of those, from one client address (`API_MAX_CONNECTIONS_PER_CLIENT`): past it, 429 and the connection is closed. */
+  maxConnectionsPerClient: number;
+  /** A connection that sends and takes nothing for this long is closed: idle, or a reader that stopped reading (`API_IDLE_TIMEOUT_MS`). */
+  idleTimeoutMs: number;
   /** Transactions printed per trace (`API_TRACE_MAX_TXS`); a longer trace is cut, by lt, and says so. */
   traceMaxTxs: number;
 }
 
 export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLimits {
   const workers = overrides.workers ?? Math.max(1, availableParallelism());
+  const maxInflight = overrides.maxInflight ?? Math.max(16, 4 * workers);
+  const queryTimeoutMs = overrides.queryTimeoutMs ?? 3000;
   return {
     workers,
     lightWorkers: 1,
-    queryTimeoutMs: 3000,
+    queryTimeoutMs,
     // a client's burst of a few parallel pages is queued, not refused, even on one core
-    maxInflight: Math.max(16, 4 * workers),
+    maxInflight,
     maxInflightLight: 64,
+    // a quarter of the heavy lane per client, and half the workers: one client can neither fill the
+    // queue nor hold every worker, so another client's heavy request always finds room
+    maxHeavyPerClient: Math.max(1, Math.floor(maxInflight / 4)),
+    heavyWorkersPerClient: Math.max(1, Math.floor(workers / 2)),
+    maxConnections: 20_000,
+    maxConnectionsPerClient: 256,
+    // longer than a request may wait for its answer to start (its budget), with room to spare
+    idleTimeoutMs: Math.max(10_000, queryTimeoutMs + 5000),
     traceMaxTxs: 1000,
     ...overrides,
   };

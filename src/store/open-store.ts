@@ -160,8 +160,8 @@ const READER_MMAP_BYTES = 128 * 1024 * 1024;
  * worker of the service opens. The one place that turns a location into a reader, so that another
  * engine (addressed by URL) is chosen here.
  */
-export function openLedgerReaderFor(location: string): LedgerSnapshots {
-  if (isPostgresUrl(location)) return pgLedgerSnapshots(location);
+export function openLedgerReaderFor(location: string, opts: { statementTimeoutMs?: number } = {}): LedgerSnapshots {
+  if (isPostgresUrl(location)) return pgLedgerSnapshots(location, opts);
   const store = openLedgerStore(location, { readonly: true });
   // A service runs several readers in one process, each its own connection: a smaller page cache
   // each, and a map of the file's first 128 MB (what the queries touch most: schema, index roots)

@@ -1,3 +1,4 @@
+import { StatementCache } from './statement-cache';
 import type Database from 'better-sqlite3';
 import { balanceChanges, jettonWalletIdentities } from './balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from './interface';
@@ -32,17 +33,15 @@ const IN_CHUNK = 256;
 // the whole traces_by_end_lt index to avoid sorting, probing each trace against the id list, which
 // costs a scan of every trace for a result of a few rows. Sorting those few rows is cheap.
 export class SqliteLedgerReader implements LedgerReader {
-  private readonly stmts = new Map<string, Database.Statement>();
+  /** Bounded: a statement dropped from it is finalized when its handle is collected. */
+  readonly statements: StatementCache<Database.Statement>;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.statements = new StatementCache((sql) => this.db.prepare(sql).safeIntegers(true));
+  }
 
   private q(sql: string): Database.Statement {
-    let s = this.stmts.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql).safeIntegers(true);
-      this.stmts.set(sql, s);
-    }
-    return s;
+    return this.statements.get(sql);
   }
 
   async getBlock(ref: BlockRef): Promise<BlockRecord | null> {

@@ -4,6 +4,8 @@
 export interface ReaderWorkerData {
   location: string;
   traceMaxTxs: number;
+  /** The request budget: a PostgreSQL statement is cancelled past it (the query stops with the request). */
+  queryTimeoutMs: number;
   /** Whether this worker serves light requests only (it keeps the normal CPU priority). */
   lightOnly: boolean;
   /** One Int32 the accepting thread sets to 1 to stop the running request (read between body pieces). */

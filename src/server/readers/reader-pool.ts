@@ -22,6 +22,8 @@ interface Job {
   path: string;
   params: unknown;
   requestId: string;
+  /** The client's address: its heavy requests are bounded in flight and on workers (fairness). */
+  client: string;
   light: boolean;
   resolve(answer: ReadAnswer): void;
   reject(error: Error): void;
@@ -34,6 +36,9 @@ interface Job {
   slot: Slot | null;
   done: boolean;
 }
+
+/** A heavy job counts against its client from admission (in flight) and from dispatch (on a worker) until done. */
+const heavyOf = (job: Job) => !job.light;
 
 interface Slot {
   worker: Worker;
@@ -48,6 +53,23 @@ interface Slot {
 }
 
 const busy = (lane: string, n: number) => new ReadError(503, `the service is busy: ${n} ${lane} requests are already running or waiting; try again shortly`, null, 1);
+const clientBusy = (client: string, n: number) =>
+  new ReadError(429, `too many heavy requests from ${client}: ${n} are already running or waiting; wait for them, then try again`, null, 1);
+
+/** Counts per client address, dropping a client's entry at zero (the map never grows with clients gone). */
+class PerClient {
+  private readonly counts = new Map<string, number>();
+
+  get(client: string): number {
+    return this.counts.get(client) ?? 0;
+  }
+
+  add(client: string, delta: number): void {
+    const n = this.get(client) + delta;
+    if (n <= 0) this.counts.delete(client);
+    else this.counts.set(client, n);
+  }
+}
 
 /**
  * The reader workers and the admission of requests to them. Light requests (`Operation.light`)
@@ -55,11 +77,19 @@ const busy = (lane: string, n: number) => new ReadError(503, `the service is bus
  * workers only. Each lane has a bound on requests running or waiting (503 with Retry-After past it),
  * each request a time budget from its arrival (504 past it, the worker stopped). A worker that dies
  * is replaced; its request gets a 503.
+ *
+ * Fairness: one client address may have at most `maxHeavyPerClient` heavy requests running or
+ * waiting (429 past it), and at most `heavyWorkersPerClient` of them on workers at once; its other
+ * heavy requests wait while other clients' requests behind them are dispatched. So a client that
+ * sends many heavy requests and stops reading their answers holds its share of the workers, never
+ * all of them, until the server's idle timeout cuts its stalled sockets.
  */
 export class ReaderPool implements ReadExecutor {
   private readonly slots = new Set<Slot>();
   private readonly queues = { light: [] as Job[], heavy: [] as Job[] };
   private readonly inflight = { light: 0, heavy: 0 };
+  private readonly heavyInflight = new PerClient();
+  private readonly heavyRunning = new PerClient();
   private nextId = 1;
   private closing = false;
   private startup: { resolve: () => void; reject: (e: Error) => void; waiting: number } | null = null;
@@ -102,15 +132,17 @@ export class ReaderPool implements ReadExecutor {
     while (this.slots.size < total || [...this.slots].some((s) => !s.ready)) await new Promise((r) => setTimeout(r, 20));
   }
 
-  execute(path: string, params: unknown, light: boolean, requestId: string): Promise<ReadAnswer> {
+  execute(path: string, params: unknown, light: boolean, requestId: string, client = 'local'): Promise<ReadAnswer> {
     if (this.closing) return Promise.reject(new ReadError(503, 'the ledger store is unavailable: the service is shutting down', null, 1));
     const lane = light ? 'light' : 'heavy';
     const max = light ? this.limits.maxInflightLight : this.limits.maxInflight;
     if (this.inflight[lane] >= max) return Promise.reject(busy(lane, max));
+    if (!light && this.heavyInflight.get(client) >= this.limits.maxHeavyPerClient) return Promise.reject(clientBusy(client, this.limits.maxHeavyPerClient));
     return new Promise<ReadAnswer>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, path, params, requestId, light, resolve, reject, settled: false, stream: null, streamedAt: 0, slot: null, done: false, timer: undefined as unknown as NodeJS.Timeout };
+      const job: Job = { id: this.nextId++, path, params, requestId, client, light, resolve, reject, settled: false, stream: null, streamedAt: 0, slot: null, done: false, timer: undefined as unknown as NodeJS.Timeout };
       job.timer = setTimeout(() => this.expire(job), this.limits.queryTimeoutMs);
       this.inflight[lane] += 1;
+      if (heavyOf(job)) this.heavyInflight.add(client, 1);
       this.queues[lane].push(job);
       this.dispatch();
     });
@@ -129,7 +161,7 @@ export class ReaderPool implements ReadExecutor {
 
   private spawn(lightOnly: boolean): void {
     const cancel = new SharedArrayBuffer(4);
-    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, lightOnly, cancel };
+    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, queryTimeoutMs: this.limits.queryTimeoutMs, lightOnly, cancel };
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     const slot: Slot = { worker, cancel: new Int32Array(cancel), lightOnly, ready: false, job: null, stopTimer: null, dead: false };
     this.slots.add(slot);
@@ -200,6 +232,8 @@ export class ReaderPool implements ReadExecutor {
 
   private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
     if (m.status === 404) return new ReadError(404, m.message, m.seqno);
+    // PostgreSQL cancelled the statement at its statement_timeout (the request's budget)
+    if (m.code === '57014') return new ReadError(504, `query exceeded its time budget of ${this.limits.queryTimeoutMs} ms`);
     // the store cannot answer right now (locked by a writer past the busy timeout, file gone or
     // unreadable; PostgreSQL unreachable, shutting down or starting (SQLSTATE classes 08 and 57P),
     // or a replica that cancelled a read conflicting with the WAL it replays (40001)): a 503 the
@@ -233,13 +267,21 @@ export class ReaderPool implements ReadExecutor {
     const slots = [...this.slots].sort((a, b) => Number(b.lightOnly) - Number(a.lightOnly));
     for (const slot of slots) {
       if (!slot.ready || slot.job || slot.stopTimer || slot.dead) continue;
-      const job = this.queues.light.shift() ?? (slot.lightOnly ? undefined : this.queues.heavy.shift());
+      const job = this.queues.light.shift() ?? (slot.lightOnly ? undefined : this.nextHeavy());
       if (!job) continue;
+      if (heavyOf(job)) this.heavyRunning.add(job.client, 1);
       slot.job = job;
       job.slot = slot;
       Atomics.store(slot.cancel, 0, 0);
       this.post(slot, { t: 'run', id: job.id, path: job.path, params: packBuffers(job.params), requestId: job.requestId });
     }
+  }
+
+  /** The oldest waiting heavy job whose client is below its share of the workers. */
+  private nextHeavy(): Job | undefined {
+    const queue = this.queues.heavy;
+    const i = queue.findIndex((job) => this.heavyRunning.get(job.client) < this.limits.heavyWorkersPerClient);
+    return i === -1 ? undefined : queue.splice(i, 1)[0];
   }
 
   private post(slot: Slot, message: ToReader): void {
@@ -309,5 +351,9 @@ export class ReaderPool implements ReadExecutor {
     job.done = true;
     clearTimeout(job.timer);
     this.inflight[job.light ? 'light' : 'heavy'] -= 1;
+    if (heavyOf(job)) {
+      this.heavyInflight.add(job.client, -1);
+      if (job.slot) this.heavyRunning.add(job.client, -1);
+    }
   }
 }

@@ -78,7 +78,7 @@ class WorkerSink extends ChunkingSink {
 
 let ledger: LedgerSnapshots;
 try {
-  ledger = openLedgerReaderFor(data.location);
+  ledger = openLedgerReaderFor(data.location, { statementTimeoutMs: data.queryTimeoutMs });
 } catch (error) {
   send({ t: 'unavailable', message: (error as Error).message });
   throw error;

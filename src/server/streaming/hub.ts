@@ -116,10 +116,15 @@ export class StreamHub implements StepInterest {
     for (const client of concerned) {
       const sub = client.subscription;
       if (!sub) continue;
-      for (const json of notificationsFor(step, sub, selections)) {
-        // a client dropped for being slow leaves the hub while its notifications are sent
-        if (client.subscription !== sub) break;
-        client.send(json, stepNo);
+      try {
+        for (const json of notificationsFor(step, sub, selections)) {
+          // a client dropped for being slow leaves the hub while its notifications are sent
+          if (client.subscription !== sub) break;
+          client.send(json, stepNo);
+        }
+      } catch (error) {
+        // one client's failure is its own: the others still hear of the step
+        process.stderr.write(`streaming: notifying a client failed: ${(error as Error).stack ?? String(error)}\n`);
       }
     }
   }

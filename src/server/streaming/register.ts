@@ -2,10 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import proxyaddr from '@fastify/proxy-addr';
 import { openLedgerReaderFor } from '../../store/open-store';
 import { LedgerFollower } from './follower';
 import { StreamHub, TooManyConnections } from './hub';
-import type { StreamingLimits } from './limits';
+import { maxSubscriptionBytes, type StreamingLimits } from './limits';
 import { SseClient } from './sse-client';
 import { actionsVersionHeader, idOf, parseSubscription, SubscriptionError } from './subscription';
 import { WsClient } from './ws-client';
@@ -32,9 +33,12 @@ const errorJson = (id: string | undefined, error: string) => JSON.stringify(id =
  */
 export async function registerStreaming(
   app: FastifyInstance,
-  opts: { location: string; limits: StreamingLimits; traceMaxTxs: number },
+  opts: { location: string; limits: StreamingLimits; traceMaxTxs: number; trustProxy?: boolean | string[] },
 ): Promise<LedgerStream> {
   const { limits } = opts;
+  // a WebSocket handshake bypasses Fastify: its client address is read as Fastify reads request.ip
+  const trust = opts.trustProxy === true ? () => true : opts.trustProxy ? proxyaddr.compile(opts.trustProxy) : null;
+  const clientAddress = (request: IncomingMessage) => (trust ? proxyaddr(request, trust) : request.socket.remoteAddress) ?? 'unknown';
   const hub = new StreamHub(limits);
   const follower = new LedgerFollower(openLedgerReaderFor(opts.location), hub, (step) => hub.publish(step), {
     pollMs: limits.pollMs,
@@ -52,7 +56,9 @@ export async function registerStreaming(
     // Any content type is read as the JSON subscription (`curl -d` sends a form type), so a
     // malformed body gets the dialect's 400 naming the problem rather than a 415.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    // The body is refused by its size before it is read whole (413): past maxSubscriptionBytes it
+    // cannot be a subscription within the address cap.
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxSubscriptionBytes(limits) }, (_request, body, done) => done(null, body));
 
     scope.post(SSE_PATH, async (request, reply) => {
       let body: unknown;
@@ -98,8 +104,13 @@ export async function registerStreaming(
   app.get(WS_PATH, async (_request, reply) =>
     reply.code(426).header('Upgrade', 'websocket').send(errorJson(undefined, 'this endpoint speaks WebSocket: send a GET with Upgrade: websocket')),
   );
+  let reportedError: string | undefined;
   app.get(HEALTH_PATH, async (_request, reply) => {
-    const health = follower.health();
+    const { error, ...health } = follower.health();
+    // the cause (a driver's message: hosts, paths) goes to the operator's log, once per cause; the
+    // public answer says only whether the follower is healthy
+    if (error !== undefined && error !== reportedError) process.stderr.write(`streaming health: ${error}\n`);
+    reportedError = error;
     const now = Math.floor(Date.now() / 1000);
     const body = {
       ok: health.ok,
@@ -112,14 +123,24 @@ export async function registerStreaming(
     return reply.code(health.ok ? 200 : 503).send(body);
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // A message longer than a subscription can be closes the connection (1009) before it is read;
+  // pings are answered by the client object, within its rate and buffer bounds.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxSubscriptionBytes(limits), autoPong: false });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    try {
+      upgrade(request, socket, head);
+    } catch (error) {
+      process.stderr.write(`streaming: a WebSocket handshake failed: ${(error as Error).stack ?? String(error)}\n`);
+      socket.destroy();
+    }
+  };
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== WS_PATH) {
       socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${errorJson(undefined, `no WebSocket endpoint at ${path}`)}`);
       return;
     }
-    const ip = request.socket.remoteAddress ?? 'unknown';
+    const ip = clientAddress(request);
     try {
       hub.admit(ip);
     } catch (error) {

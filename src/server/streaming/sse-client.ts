@@ -39,6 +39,9 @@ export class SseClient implements StreamClient {
       'X-Accel-Buffering': 'no',
     });
     res.socket?.setNoDelay(true);
+    // a stream may be quiet for longer than the server's idle timeout for requests: its liveness is
+    // the keepalive comment, and a peer that stops taking them is dropped by the buffer bounds
+    res.socket?.setTimeout(0);
     this.keepalive = setInterval(() => this.frame(': keepalive\n\n'), limits.keepaliveMs);
     res.on('close', () => this.finish());
     this.frame(`event: connected\ndata: ${JSON.stringify(id === undefined ? { status: 'subscribed' } : { id, status: 'subscribed' })}\n\n`);
@@ -68,6 +71,12 @@ export class SseClient implements StreamClient {
   }
 
   private write(text: string): void {
+    // the byte bound holds at every write, not only between steps: one block's notifications for
+    // a busy address could otherwise pile up without end in front of a client that does not read
+    if (this.res.writableLength + Buffer.byteLength(text) > this.limits.clientBufferBytes) {
+      this.dropSlow();
+      return;
+    }
     this.unflushed += 1;
     this.res.write(text, () => {
       this.unflushed -= 1;
@@ -78,8 +87,12 @@ export class SseClient implements StreamClient {
   /** Drops the client when its socket still holds more than the bound; says whether it did. */
   private tooSlow(): boolean {
     if (this.unflushed <= this.limits.clientBuffer && this.res.writableLength <= this.limits.clientBufferBytes) return false;
-    this.drop(`slow consumer: ${this.unflushed} notifications (${this.res.writableLength} bytes) still waiting for the connection to take them; the stream is closed`);
+    this.dropSlow();
     return true;
+  }
+
+  private dropSlow(): void {
+    this.drop(`slow consumer: ${this.unflushed} notifications (${this.res.writableLength} bytes) still waiting for the connection to take them; the stream is closed`);
   }
 
   private drop(reason: string): void {

@@ -34,6 +34,9 @@ afterAll(async () => {
   await ledger?.close();
 });
 
+/** A JSON list nested `depth` deep, as text. */
+const nestedList = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+
 const ALL_TYPES = ['transactions', 'actions', 'account_state_change', 'jettons_change'];
 
 describe('subscriptions that break a rule: 400 naming what is wrong', () => {
@@ -46,7 +49,10 @@ describe('subscriptions that break a rule: 400 naming what is wrong', () => {
     ['a bad address', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64), 'EQnope'] }, /^addresses\[1\]: not an address/],
     ['a bad trace hash', { types: ['trace'], trace_external_hash_norms: ['xyz'] }, /^trace_external_hash_norms\[0\]: not a hash/],
     ['an unknown field', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], adresses: [] }, /unknown field "adresses"; accepted: id, addresses/],
-    ['a bad finality', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], min_finality: 'final' }, /min_finality must be one of pending, confirmed, finalized, got "\\"final\\""/],
+    ['a bad finality', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], min_finality: 'final' }, /min_finality must be one of pending, confirmed, finalized, got "final"/],
+    // sent as text: a list nested 5,000 deep overflows the stack of JSON.stringify (the test's too)
+    ['a nested finality', `{"types":["transactions"],"addresses":["0:${'0'.repeat(64)}"],"min_finality":${nestedList(5000)}}`, /min_finality must be one of pending, confirmed, finalized, got a list/],
+    ['too many addresses', { types: ['transactions'], addresses: Array.from({ length: 1001 }, () => '0:' + '0'.repeat(64)) }, /too many addresses: 1001 > max 1000/],
     ['an unknown action type', { types: ['actions'], addresses: ['0:' + '0'.repeat(64)], action_types: ['swap'] }, /action_types has an unknown action type "swap"/],
     ['an unknown supported action type', { types: ['actions'], addresses: ['0:' + '0'.repeat(64)], supported_action_types: ['v9'] }, /supported_action_types has an unknown action type "v9"/],
     ['a flag that is not a boolean', { types: ['transactions'], addresses: ['0:' + '0'.repeat(64)], include_address_book: 'yes' }, /include_address_book must be true or false/],

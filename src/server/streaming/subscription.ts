@@ -57,10 +57,27 @@ export function idOf(body: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-function stringList(body: Record<string, unknown>, field: string, id: string | undefined): string[] {
+/**
+ * A value a client sent, named for an error message without printing it whole: a string (cut to 40
+ * characters), else its JSON type. Client input is never passed to `JSON.stringify`, which recurses:
+ * a list nested some thousands deep (10 KB) overflows the stack.
+ */
+export function describeInput(v: unknown): string {
+  if (typeof v === 'string') return shown(v);
+  if (Array.isArray(v)) return 'a list';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'an object' : `${typeof v} ${String(v).slice(0, 40)}`;
+}
+
+/**
+ * A list field's strings, the list's length checked against `max` before any item is read: an
+ * over-long list is refused without reading (or parsing the addresses of) the items past the cap.
+ */
+function stringList(body: Record<string, unknown>, field: string, id: string | undefined, max = Infinity): string[] {
   const v = body[field];
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) throw new SubscriptionError(`${field} must be a list of strings`, id);
+  if (v.length > max) throw new SubscriptionError(`too many ${field}: ${v.length} > max ${max}`, id);
   return v.map((x, i) => {
     if (typeof x !== 'string') throw new SubscriptionError(`${field}[${i}] must be a string`, id);
     return x.trim();
@@ -96,7 +113,7 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
     if (!accepted.includes(key)) throw new SubscriptionError(`unknown field ${shown(key)}; accepted: ${accepted.join(', ')}`, id);
   }
 
-  const typeNames = stringList(b, 'types', id);
+  const typeNames = stringList(b, 'types', id, EVENT_TYPES.length * 4);
   if (typeNames.length === 0) throw new SubscriptionError(`types is required: a list among ${EVENT_TYPES.join(', ')}`, id);
   const types = new Set<EventType>();
   for (const t of typeNames) {
@@ -104,7 +121,7 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
     types.add(t as EventType);
   }
 
-  const addresses = new Set(stringList(b, 'addresses', id).map((a, i) => {
+  const addresses = new Set(stringList(b, 'addresses', id, rules.maxAddresses).map((a, i) => {
     try {
       return rawAddress(a);
     } catch (error) {
@@ -112,7 +129,7 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
       throw error;
     }
   }));
-  const traces = new Set(stringList(b, 'trace_external_hash_norms', id).map((h, i) => {
+  const traces = new Set(stringList(b, 'trace_external_hash_norms', id, rules.maxAddresses).map((h, i) => {
     try {
       return hashToBase64(parseHash(h));
     } catch (error) {
@@ -120,8 +137,6 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
       throw error;
     }
   }));
-  if (addresses.size > rules.maxAddresses) throw new SubscriptionError(`too many addresses: ${addresses.size} > max ${rules.maxAddresses}`, id);
-  if (traces.size > rules.maxAddresses) throw new SubscriptionError(`too many trace_external_hash_norms: ${traces.size} > max ${rules.maxAddresses}`, id);
 
   const wantsTrace = types.has('trace');
   if (traces.size > 0 && !wantsTrace) throw new SubscriptionError('trace_external_hash_norms requires type "trace"', id);
@@ -132,7 +147,7 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
   let minFinality: Finality = 'finalized';
   if (b.min_finality !== undefined && b.min_finality !== null) {
     if (typeof b.min_finality !== 'string' || !(FINALITIES as readonly string[]).includes(b.min_finality)) {
-      throw new SubscriptionError(`min_finality must be one of ${FINALITIES.join(', ')}, got ${shown(String(JSON.stringify(b.min_finality)))}`, id);
+      throw new SubscriptionError(`min_finality must be one of ${FINALITIES.join(', ')}, got ${describeInput(b.min_finality)}`, id);
     }
     minFinality = b.min_finality as Finality;
   }
@@ -141,8 +156,9 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
     if ((allowLatest && t === 'latest') || (ACTION_TYPES as readonly string[]).includes(t)) return t;
     throw new SubscriptionError(`${field} has an unknown action type ${shown(t)}; known: ${allowLatest ? 'latest, ' : ''}${ACTION_TYPES.join(', ')}`, id);
   };
-  const actionTypes = stringList(b, 'action_types', id).map(known('action_types', false));
-  let supported = stringList(b, 'supported_action_types', id);
+  const typeCap = (ACTION_TYPES.length + 1) * 4;
+  const actionTypes = stringList(b, 'action_types', id, typeCap).map(known('action_types', false));
+  let supported = stringList(b, 'supported_action_types', id, typeCap);
   if (supported.length === 0) supported = rules.defaultSupported;
   supported = supported.map(known('supported_action_types', true));
   const supportedActionTypes = new Set<ActionTypeName>(supported.includes('latest') ? ACTION_TYPES : (supported as ActionTypeName[]));

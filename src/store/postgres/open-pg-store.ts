@@ -20,6 +20,11 @@ export interface PgStoreOptions {
   partitionSpan?: number;
   /** Connections per pool. */
   poolSize?: number;
+  /**
+   * A statement running longer is cancelled by PostgreSQL itself (`statement_timeout`): an API
+   * process sets its request budget, so no query outlives the request that asked for it.
+   */
+  statementTimeoutMs?: number;
 }
 
 // bigint columns (lt, shard, amounts kept as integers) come back as BigInt, never as a rounded number
@@ -32,7 +37,10 @@ const types = {
 // any fixed key: producers and API processes starting together migrate one at a time
 const MIGRATION_LOCK = 0x4c534350;
 
-function pool(location: string, max: number, readonly: boolean): pg.Pool {
+function pool(location: string, max: number, readonly: boolean, statementTimeoutMs?: number): pg.Pool {
+  // A reader's statements end with its request's budget; a backend whose client went away (a reader
+  // worker stopped past its budget) notices within a second rather than when it next writes.
+  const bounded = statementTimeoutMs === undefined ? '' : ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))} -c client_connection_check_interval=1000`;
   const p = new pg.Pool({
     connectionString: location,
     max,
@@ -41,7 +49,7 @@ function pool(location: string, max: number, readonly: boolean): pg.Pool {
     application_name: 'ledgerscope',
     // no JIT: it compiles a plan whose estimated cost is high (a deep offset on a large ledger) at a
     // cost of tens of milliseconds, more than running the index walks it would speed up
-    options: readonly ? '-c default_transaction_read_only=on -c jit=off' : '-c jit=off',
+    options: (readonly ? '-c default_transaction_read_only=on -c jit=off' : '-c jit=off') + bounded,
   } as pg.PoolConfig);
   // an idle connection that the server drops (restart, failover) must not crash the process: the
   // pool discards it and the next query opens a new one
@@ -119,10 +127,10 @@ export interface PgLedgerStore extends LedgerStore {
 export async function openPgStore(location: string, opts: PgStoreOptions = {}): Promise<PgLedgerStore> {
   const readonly = opts.readonly ?? false;
   const size = opts.poolSize ?? 8;
-  const primary = pool(location, size, readonly);
+  const primary = pool(location, size, readonly, opts.statementTimeoutMs);
   await check(location, primary);
   const readLocation = opts.readLocation ?? location;
-  const reads = opts.readLocation ? pool(readLocation, size, true) : primary;
+  const reads = opts.readLocation ? pool(readLocation, size, true, opts.statementTimeoutMs) : primary;
   const close = async () => {
     await primary.end().catch(() => undefined);
     if (reads !== primary) await reads.end().catch(() => undefined);
@@ -228,11 +236,11 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
  * reader of the service opens. A failure to connect fails the reads that wanted it, and the next
  * read tries again.
  */
-export function pgLedgerSnapshots(location: string, opts: { poolSize?: number } = {}): LedgerSnapshots {
+export function pgLedgerSnapshots(location: string, opts: { poolSize?: number; statementTimeoutMs?: number } = {}): LedgerSnapshots {
   // a reader worker runs one request at a time: one connection for its snapshot, one to spare
   let opening: Promise<PgLedgerStore> | null = null;
   const store = () => {
-    opening ??= openPgStore(location, { readonly: true, poolSize: opts.poolSize ?? 2 }).catch((error: unknown) => {
+    opening ??= openPgStore(location, { readonly: true, poolSize: opts.poolSize ?? 2, statementTimeoutMs: opts.statementTimeoutMs }).catch((error: unknown) => {
       opening = null;
       throw error;
     });

@@ -4,14 +4,22 @@
 
 export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
 
-/** The URL with its password replaced by `***` (and unchanged when it does not parse). */
+/** Query parameters of a PostgreSQL URL that carry a secret (libpq's names). */
+const SECRET_PARAMS = /^(password|sslpassword|passfile|sslkey)$/i;
+
+/**
+ * The URL with every secret replaced by `***`: the password of the user part and any
+ * `?password=` (or `sslpassword=`, ...) parameter, whatever its case. A location that does not
+ * parse as a URL has its user part's password and those parameters masked by pattern.
+ */
 export function maskUrl(location: string): string {
   try {
     const u = new URL(location);
     if (u.password) u.password = '***';
-    return u.toString();
+    for (const key of [...u.searchParams.keys()]) if (SECRET_PARAMS.test(key)) u.searchParams.set(key, '***');
+    return u.toString().replace(/=%2A%2A%2A/g, '=***');
   } catch {
-    return location.replace(/(:\/\/[^:/@]*:)[^@]*@/, '$1***@');
+    return location.replace(/(:\/\/[^:/@]*:)[^@]*@/, '$1***@').replace(/([?&](?:password|sslpassword|passfile|sslkey)=)[^&#]*/gi, '$1***');
   }
 }
 

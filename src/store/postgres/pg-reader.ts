@@ -24,11 +24,17 @@ export interface Queryable {
 const MAX_LT = (1n << 63n) - 1n;
 const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
 
-// Statements are prepared once per connection under a name derived from their text.
+/**
+ * Statements are prepared once per connection under a name derived from their text; PostgreSQL
+ * keeps each in the backend's memory for the connection's life. The texts follow the request's
+ * filters, so past the first MAX_NAMED_STATEMENTS distinct texts a statement runs unnamed (parsed
+ * and planned each time, kept by no one): what a client can make the server hold stays bounded.
+ */
+const MAX_NAMED_STATEMENTS = 512;
 const statementNames = new Map<string, string>();
-function statementName(sql: string): string {
+export function statementName(sql: string): string | undefined {
   let n = statementNames.get(sql);
-  if (!n) {
+  if (!n && statementNames.size < MAX_NAMED_STATEMENTS) {
     n = `ls${statementNames.size}`;
     statementNames.set(sql, n);
   }

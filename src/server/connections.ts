@@ -1,0 +1,76 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ServiceLimits } from './limits';
+
+/** Request line and headers together; Node's own default is 16 KiB (API.md's lists of 100 hashes need ~30 KiB). */
+export const MAX_HEADER_BYTES = 64 * 1024;
+/** A client must have sent its request line and headers within this time (slow-header attacks). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** A client must have sent its whole request (a subscription body included) within this time. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+const rawAnswer = (status: string, body: string, extra = '') =>
+  `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
+
+/** The error envelope of the dialect a raw request line asks for, when it can be read (v2 or v3). */
+function envelope(raw: unknown, status: number, error: string): string {
+  const v2 = Buffer.isBuffer(raw) && /^[A-Z]+ \/api\/v2\//.test(raw.subarray(0, 32).toString('latin1'));
+  return JSON.stringify(v2 ? { ok: false, error, code: status } : { error });
+}
+
+/**
+ * The connection-level bounds of the HTTP server: at most `maxConnections` open sockets and
+ * `maxConnectionsPerClient` from one address (past it, a 429 and the socket closed, before a byte
+ * is parsed), an idle timeout (a socket that sends and takes nothing for `idleTimeoutMs` is closed:
+ * a silent connection, or a reader that stopped reading an answer, whose worker is then freed), and
+ * deadlines for the request's headers and body. Streaming connections set their own timeout (their
+ * keepalive and buffer bounds decide) once accepted.
+ *
+ * Behind a reverse proxy (`trustProxy`), every socket comes from the proxy: the per-client
+ * connection bound is then the proxy's to enforce, and is not applied here.
+ */
+export function boundConnections(server: Server, limits: ServiceLimits, opts: { perClient: boolean }): void {
+  server.maxConnections = limits.maxConnections;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.setTimeout(limits.idleTimeoutMs);
+  if (!opts.perClient) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const ip = socket.remoteAddress ?? 'unknown';
+    const mine = (open.get(ip) ?? 0) + 1;
+    if (mine > limits.maxConnectionsPerClient) {
+      const body = envelope(undefined, 429, `connection limit reached: ${limits.maxConnectionsPerClient} connections open from ${ip}; close some, then try again`);
+      socket.end(rawAnswer('429 Too Many Requests', body, 'Retry-After: 5\r\n'));
+      // a peer that takes nothing is not waited for
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    open.set(ip, mine);
+    socket.once('close', () => {
+      const n = (open.get(ip) ?? 1) - 1;
+      if (n <= 0) open.delete(ip);
+      else open.set(ip, n);
+    });
+  });
+}
+
+/**
+ * Answers a request Node could not parse with the dialect's JSON error naming what was wrong (431
+ * for a request line and headers past MAX_HEADER_BYTES, 408 for one too slow to arrive, 400 else),
+ * then closes the socket. Fastify's default answers with a body of its own shape.
+ */
+export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let answer: string;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    answer = rawAnswer('431 Request Header Fields Too Large', envelope(error.rawPacket, 431, `the request line and headers exceed ${MAX_HEADER_BYTES} bytes; a list takes at most 100 items (docs/api.md)`));
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    answer = rawAnswer('408 Request Timeout', envelope(error.rawPacket, 408, `the request did not arrive within ${REQUEST_TIMEOUT_MS} ms`));
+  } else {
+    answer = rawAnswer('400 Bad Request', envelope(error.rawPacket, 400, 'malformed HTTP request'));
+  }
+  if (!socket.writable) return void socket.destroy();
+  socket.end(answer);
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
