@@ -12,11 +12,11 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 const rawAnswer = (status: string, body: string, extra = '') =>
   `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
 
-/** The error envelope of the dialect a raw request line asks for, when it can be read (v2 or v3). */
-function envelope(raw: unknown, status: number, error: string): string {
-  const v2 = Buffer.isBuffer(raw) && /^[A-Z]+ \/api\/v2\//.test(raw.subarray(0, 32).toString('latin1'));
-  return JSON.stringify(v2 ? { ok: false, error, code: status } : { error });
-}
+/**
+ * The error body of a request that was never parsed: its path, hence its dialect, is unknown, so
+ * both dialects' fields are given (`error` for v3; `ok`, `error` and `code` for v2 clients).
+ */
+const envelope = (status: number, error: string) => JSON.stringify({ ok: false, error, code: status });
 
 /**
  * The connection-level bounds of the HTTP server: at most `maxConnections` open sockets and
@@ -40,7 +40,7 @@ export function boundConnections(server: Server, limits: ServiceLimits, opts: { 
     const ip = socket.remoteAddress ?? 'unknown';
     const mine = (open.get(ip) ?? 0) + 1;
     if (mine > limits.maxConnectionsPerClient) {
-      const body = envelope(undefined, 429, `connection limit reached: ${limits.maxConnectionsPerClient} connections open from ${ip}; close some, then try again`);
+      const body = envelope(429, `connection limit reached: ${limits.maxConnectionsPerClient} connections open from ${ip}; close some, then try again`);
       socket.end(rawAnswer('429 Too Many Requests', body, 'Retry-After: 5\r\n'));
       // a peer that takes nothing is not waited for
       setTimeout(() => socket.destroy(), 1000).unref();
@@ -60,15 +60,15 @@ export function boundConnections(server: Server, limits: ServiceLimits, opts: { 
  * for a request line and headers past MAX_HEADER_BYTES, 408 for one too slow to arrive, 400 else),
  * then closes the socket. Fastify's default answers with a body of its own shape.
  */
-export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   let answer: string;
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    answer = rawAnswer('431 Request Header Fields Too Large', envelope(error.rawPacket, 431, `the request line and headers exceed ${MAX_HEADER_BYTES} bytes; a list takes at most 100 items (docs/api.md)`));
+    answer = rawAnswer('431 Request Header Fields Too Large', envelope(431, `the request line and headers exceed ${MAX_HEADER_BYTES} bytes; a list takes at most 100 items (docs/api.md)`));
   } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    answer = rawAnswer('408 Request Timeout', envelope(error.rawPacket, 408, `the request did not arrive within ${REQUEST_TIMEOUT_MS} ms`));
+    answer = rawAnswer('408 Request Timeout', envelope(408, `the request did not arrive within ${REQUEST_TIMEOUT_MS} ms`));
   } else {
-    answer = rawAnswer('400 Bad Request', envelope(error.rawPacket, 400, 'malformed HTTP request'));
+    answer = rawAnswer('400 Bad Request', envelope(400, 'malformed HTTP request'));
   }
   if (!socket.writable) return void socket.destroy();
   socket.end(answer);

@@ -77,10 +77,11 @@ describe('a corpus of hostile queries', () => {
     }
     expect(checked).toBeGreaterThan(1000);
     // arrays where scalars are expected, thousands of list items, repeated keys
-    const many = Array.from({ length: 10_000 }, (_, i) => `account=0:${i.toString(16).padStart(64, '0')}`).join('&');
+    // lists past their 100 items but within the bound of a request line (64 KiB): 422 from the parser
+    const many = Array.from({ length: 500 }, (_, i) => `account=0:${i.toString(16).padStart(64, '0')}`).join('&');
     for (const path of [
       `/api/v3/traces?${many}`,
-      `/api/v3/traces?account=${Array.from({ length: 10_000 }, () => '0:' + 'A'.repeat(64)).join(',')}`,
+      `/api/v3/traces?account=${Array.from({ length: 500 }, () => '0:' + 'A'.repeat(64)).join(',')}`,
       '/api/v3/traces?limit[]=1',
       '/api/v3/traces?limit=1&limit=1',
       '/api/v3/masterchainBlockShardState?seqno=1&seqno=1',
@@ -91,6 +92,10 @@ describe('a corpus of hostile queries', () => {
       expect(r.status, path.slice(0, 80)).toBeLessThan(500);
       checkAgainstSchemas(path, r.status, JSON.parse(r.body));
     }
+    // 10,000 items: past the bound of a request line, 431 naming it, before a byte is parsed
+    const huge = await rawGet(`/api/v3/traces?account=${Array.from({ length: 10_000 }, () => '0:' + 'A'.repeat(64)).join(',')}`);
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.body).error).toMatch(/the request line and headers exceed 65536 bytes/);
     const still = await s.get('/api/v3/traces?limit=1');
     expect(still.status).toBe(200);
   }, 120_000);

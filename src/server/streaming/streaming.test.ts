@@ -7,6 +7,7 @@ import { hashToBase64 } from '../../ton/hash';
 import { formatAddress, rawAddress } from '../../ton/address';
 import { streamingAnswer, streamingNotification } from '../../api/schemas/streaming';
 import { OP } from '../../ledger/contracts/opcodes';
+import { nestedList } from '../test-support/ws-probe';
 import { ShardsFirstWriter, SseStream, startLiveLedger, startStreamServer, type LiveLedger } from '../test-support/live-stream';
 
 // Streaming against the real server over a real generated ledger whose producer keeps running: the
@@ -33,9 +34,6 @@ afterAll(async () => {
   await app?.close();
   await ledger?.close();
 });
-
-/** A JSON list nested `depth` deep, as text. */
-const nestedList = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 
 const ALL_TYPES = ['transactions', 'actions', 'account_state_change', 'jettons_change'];
 
