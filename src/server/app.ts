@@ -160,7 +160,12 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   for (const op of OPERATIONS) {
     app.get(op.path, async (request, reply) => {
       const params = op.parse(request.query as RawQuery);
-      const answer = await readers.execute(op.path, params, op.light(params), request.id, request.ip);
+      // a response closed before it finished: the client went away (or its socket was cut idle)
+      const gone = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      const answer = await readers.execute(op.path, params, op.light(params), request.id, request.ip, gone.signal);
       if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
       return reply.type('application/json; charset=utf-8').send(answer.body);
     });

@@ -144,7 +144,7 @@ describe('WebSocket messages', () => {
 });
 
 describe('SSE subscriptions', () => {
-  const post = (body: string | Buffer) => fetch(`${base}/api/streaming/v2/sse`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  const post = (body: string | Uint8Array) => fetch(`${base}/api/streaming/v2/sse`, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body).buffer, headers: { 'content-type': 'application/json' } });
 
   it.each([
     ['nested 5,000 deep', nestedList(5000), 400, /must be a JSON object/],

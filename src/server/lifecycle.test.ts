@@ -25,7 +25,7 @@ describe('graceful shutdown', () => {
     expect((await fetch(`${base}/api/v3/traces?limit=1`)).status).toBe(200);
 
     const inFlight = fetch(`${base}/api/v3/traces?limit=3`, { headers: { 'x-test-hold': '800' } });
-    await new Promise((r) => setTimeout(r, 200));
+    while (!stderr.includes('holding a request')) await new Promise((r) => child.stderr.once('data', r));
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const answer = await inFlight;

@@ -114,6 +114,11 @@ export class ReaderPool implements ReadExecutor {
     return [...this.slots].map((s) => s.worker.threadId);
   }
 
+  /** Heavy requests waiting for a worker. */
+  get heavyWaiting(): number {
+    return this.queues.heavy.length;
+  }
+
   /** Workers running a request now. */
   get busyWorkers(): number {
     return [...this.slots].filter((s) => s.job !== null).length;
@@ -132,7 +137,12 @@ export class ReaderPool implements ReadExecutor {
     while (this.slots.size < total || [...this.slots].some((s) => !s.ready)) await new Promise((r) => setTimeout(r, 20));
   }
 
-  execute(path: string, params: unknown, light: boolean, requestId: string, client = 'local'): Promise<ReadAnswer> {
+  /**
+   * Runs one request. `signal` aborts it when its client goes away: waiting, it leaves the queue;
+   * running, its worker is stopped; streaming, its body is cut. (A client that left cannot be
+   * answered, and a queued request of a client gone would otherwise run to a closed socket.)
+   */
+  execute(path: string, params: unknown, light: boolean, requestId: string, client = 'local', signal?: AbortSignal): Promise<ReadAnswer> {
     if (this.closing) return Promise.reject(new ReadError(503, 'the ledger store is unavailable: the service is shutting down', null, 1));
     const lane = light ? 'light' : 'heavy';
     const max = light ? this.limits.maxInflightLight : this.limits.maxInflight;
@@ -143,6 +153,7 @@ export class ReaderPool implements ReadExecutor {
       job.timer = setTimeout(() => this.expire(job), this.limits.queryTimeoutMs);
       this.inflight[lane] += 1;
       if (heavyOf(job)) this.heavyInflight.add(client, 1);
+      signal?.addEventListener('abort', () => this.abort(job), { once: true });
       this.queues[lane].push(job);
       this.dispatch();
     });
@@ -315,6 +326,23 @@ export class ReaderPool implements ReadExecutor {
     }
     if (!job.settled) this.settle(job, error);
     else job.stream?.destroy(error);
+    this.stop(job.slot);
+  }
+
+  /** The client went away: whatever stage the job is at, nothing more of it is done. */
+  private abort(job: Job): void {
+    if (job.done) return;
+    const gone = new ReadError(499, 'the client closed the connection');
+    if (!job.slot) {
+      const queue = this.queues[job.light ? 'light' : 'heavy'];
+      queue.splice(queue.indexOf(job), 1);
+      this.settle(job, gone);
+      this.finish(job);
+      this.dispatch();
+      return;
+    }
+    if (!job.settled) this.settle(job, gone);
+    else job.stream?.destroy();
     this.stop(job.slot);
   }
 

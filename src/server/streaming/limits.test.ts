@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { testLedgerPath } from '../../ledger/test-ledger';
 import { createServer } from '../app';
 import { SseStream } from '../test-support/live-stream';
+import { openWsProbe } from '../test-support/ws-probe';
 
 // The streaming bounds on the real server over a generated ledger: connections past the limit get
 // 429 (SSE and WebSocket alike), subscriptions past the address limit 400, and the slots come back
@@ -56,12 +57,26 @@ describe('streaming limits', () => {
     expect(JSON.parse(d.body)).toEqual({ error: 'connection limit reached: 2 active connections from 127.0.0.1' });
     a.close();
     b.ws!.close();
-    const deadline = Date.now() + 5000;
-    while (app.ledgerStream.hub.connectionCount > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(app.ledgerStream.hub.connectionCount).toBe(0);
+    await expect.poll(() => app.ledgerStream.hub.connectionCount, { timeout: 5000 }).toBe(0);
     const e = await SseStream.open(base, { types: ['transactions'], addresses: [addr(1)] });
     expect(e.status).toBe(200);
     e.close();
+  });
+
+  it('connections past the global limit: 429 for a client that has none open', async () => {
+    // three clients at other loopback addresses: the per-client bound (2) is not what refuses the fourth
+    const open = await Promise.all(['127.0.0.2', '127.0.0.3', '127.0.0.4'].map((localAddress) => openWsProbe(base, { localAddress })));
+    const refused = await openWsProbe(base, { localAddress: '127.0.0.5' }).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+    expect(refused).toBe('WebSocket refused: 429');
+    const sse = await SseStream.open(base, { types: ['transactions'], addresses: [addr(1)] });
+    expect(sse.status).toBe(429);
+    expect(sse.body).toEqual({ error: 'connection limit reached: 3 streaming connections are open; try again later' });
+    for (const c of open) c.ws.close();
+    await Promise.all(open.map((c) => c.closed));
+    await expect.poll(() => app.ledgerStream.hub.connectionCount).toBe(0);
   });
 
   it('the health check tells the follower\'s state and the connections', async () => {
@@ -83,4 +98,37 @@ describe('streaming limits', () => {
     expect(plain.status).toBe(426);
     expect(((await plain.json()) as { error: string }).error).toMatch(/WebSocket/);
   });
+});
+
+describe('a WebSocket client that never reads', () => {
+  let flood: FastifyInstance;
+  let floodBase: string;
+  beforeAll(async () => {
+    // no message rate to stop it first: the buffer bound alone must
+    flood = await createServer({ location: await testLedgerPath(), limits: { workers: 1, lightWorkers: 0 }, streaming: { messagesPerSecond: 1_000_000, clientBufferBytes: 256 * 1024 } });
+    await flood.listen({ port: 0, host: '127.0.0.1' });
+    const a = flood.server.address();
+    floodBase = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  });
+  afterAll(async () => {
+    await flood?.close();
+  });
+
+  it('has its answers (pongs and replies) counted against the buffer bound, and is dropped past it', async () => {
+    const c = await openWsProbe(floodBase);
+    const socket = (c.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    socket.pause();
+    // each reply echoes a 1 KB id; 30 MB of replies outgrow every kernel buffer between the two
+    const ping = JSON.stringify({ operation: 'ping', id: 'x'.repeat(1024) });
+    for (let i = 0; i < 30_000 && c.ws.readyState === c.ws.OPEN; i++) {
+      c.ws.send(ping);
+      if (i % 1000 === 0) c.ws.ping(Buffer.alloc(100));
+      // let the server read what was sent, as a client trickling its flood would
+      if (i % 500 === 0) await new Promise((r) => setImmediate(r));
+    }
+    await expect.poll(() => flood.ledgerStream.hub.connectionCount, { timeout: 30_000 }).toBe(0);
+    socket.resume();
+    expect(await c.closed).toBe(1008);
+    expect(c.messages.at(-1)).toEqual({ error: expect.stringMatching(/^slow consumer: \d+ bytes still waiting/) });
+  }, 60_000);
 });

@@ -316,9 +316,10 @@ describe('a slow consumer', () => {
     await eventually(() => hub.stats().subscribers === 1, 'the subscription');
     let blocks = 0;
     while (hub.stats().subscribers === 1 && blocks < 200) {
-      await ledger.slot();
+      const seqno = await ledger.slot();
       blocks += 1;
-      await new Promise((r) => setTimeout(r, 30));
+      // the follower has published the block (and written the client's share of it)
+      await eventually(() => (app.ledgerStream.follower.health().mc_seqno ?? 0) >= seqno, `block ${seqno} published`);
     }
     expect(hub.stats()).toEqual({ subscribers: 0, addresses: 0, traces: 0, connections: 0 });
     // what the client finds when it reads again: the notifications it had, then the reason, then the end
@@ -380,8 +381,10 @@ describe('WebSocket', () => {
     const inBlock = (n: number) => (m: { type?: string; transactions?: { mc_block_seqno: number }[] }) => m.type === 'transactions' && m.transactions![0]!.mc_block_seqno === n;
     await witness.until(() => witness.events.some(inBlock(seqno)), `block ${seqno} over SSE`);
     await c.next(inBlock(seqno), `block ${seqno} over WebSocket`);
-    // the same notifications as the SSE client's data (both may still be receiving the block's last ones)
-    await new Promise((r) => setTimeout(r, 300));
+    // the same notifications as the SSE client's data, once both have received the block's last ones
+    // (the notifications of a block are written to both in one publish)
+    const same = (n: number) => JSON.stringify(c.messages.filter(inBlock(n))) === JSON.stringify(witness.events.filter(inBlock(n)));
+    await eventually(() => same(seqno), `the same notifications of block ${seqno} over both`);
     expect(c.messages.filter(inBlock(seqno))).toEqual(witness.events.filter(inBlock(seqno)));
 
     c.ws.send(JSON.stringify({ id: 'u1', operation: 'unsubscribe', addresses: accounts }));
@@ -389,9 +392,11 @@ describe('WebSocket', () => {
     const count = c.messages.length;
     seqno = await ledger.slot();
     await witness.until(() => witness.events.some(inBlock(seqno)) || Number(ledger.sql.prepare('SELECT count(*) FROM transactions WHERE mc_seqno = ?').pluck().get(seqno) as bigint) === 0, `block ${seqno} over SSE`);
-    // the witness got the block; the WebSocket client, subscribed to nothing now, got nothing
-    await new Promise((r) => setTimeout(r, 200));
-    expect(c.messages.length).toBe(count);
+    // the witness got the block, so its publish has run, and anything it wrote to the WebSocket
+    // client precedes the answer to a ping sent now: subscribed to nothing, the client got nothing
+    c.ws.send(JSON.stringify({ id: 'sync', operation: 'ping' }));
+    await c.next((m) => m.id === 'sync', 'the pong');
+    expect(c.messages.length).toBe(count + 1);
     witness.close();
     c.ws.close();
     await eventually(() => app.ledgerStream.hub.stats().connections === 0, 'both clients to leave');

@@ -10,7 +10,11 @@ const store = openLedgerStore(path, { readonly: true });
 const app = await createServer({ location: path, log: true });
 app.addHook('onRequest', async (request) => {
   const hold = Number(request.headers['x-test-hold'] ?? 0);
-  if (hold > 0) await new Promise((r) => setTimeout(r, hold));
+  if (hold > 0) {
+    // the test signals once it reads this line: the request is in flight for certain
+    process.stderr.write(`holding a request ${hold} ms\n`);
+    await new Promise((r) => setTimeout(r, hold));
+  }
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
