@@ -59,3 +59,17 @@ describe('a query past its budget on PostgreSQL', () => {
     expect((await fetch(`${base}/api/v3/traces?limit=1`)).status).toBe(200);
   }, 60_000);
 });
+
+describe('the public health check', () => {
+  it('says unhealthy, and nothing of the cause (hosts, ports, driver messages): that goes to the log', async () => {
+    const healthy = await fetch(`${base}/api/streaming/healthz`);
+    expect(healthy.status).toBe(200);
+    cluster.stop();
+    await expect.poll(async () => (await fetch(`${base}/api/streaming/healthz`)).status, { timeout: 10_000 }).toBe(503);
+    const text = await (await fetch(`${base}/api/streaming/healthz`)).text();
+    const body = JSON.parse(text) as { ok: boolean; components: Record<string, Record<string, unknown>> };
+    expect(body.ok).toBe(false);
+    expect(body.components['ledger-follower']).not.toHaveProperty('error');
+    expect(text).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${cluster.port}|ECONN|refused|terminat|postgres|cannot`, 'i'));
+  });
+});

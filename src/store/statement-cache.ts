@@ -8,14 +8,21 @@
  */
 export class StatementCache<S> {
   private readonly map = new Map<string, S>();
+  private misses = 0;
 
   constructor(
     private readonly prepare: (sql: string) => S,
     private readonly max = 256,
   ) {}
 
+  /** Statements kept now. */
   get size(): number {
     return this.map.size;
+  }
+
+  /** Statements prepared so far (a text seen again after it was dropped counts again). */
+  get prepared(): number {
+    return this.misses;
   }
 
   get(sql: string): S {
@@ -27,6 +34,7 @@ export class StatementCache<S> {
       return hit;
     }
     const statement = this.prepare(sql);
+    this.misses += 1;
     this.map.set(sql, statement);
     if (this.map.size > this.max) {
       this.map.delete(this.map.keys().next().value!);

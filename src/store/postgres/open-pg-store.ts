@@ -54,6 +54,10 @@ function pool(location: string, max: number, readonly: boolean, statementTimeout
   // an idle connection that the server drops (restart, failover) must not crash the process: the
   // pool discards it and the next query opens a new one
   p.on('error', () => undefined);
+  // a connection the server ends (shutdown, restart, an administrator's pg_terminate_backend) while
+  // checked out emits 'error' on its client too; with no listener that would end the process. The
+  // query in flight fails on its own, and the pool drops the connection when it is released.
+  p.on('connect', (client) => client.on('error', () => undefined));
   return p;
 }
 
