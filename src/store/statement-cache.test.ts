@@ -1,6 +1,8 @@
-import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../ledger/test-ledger';
+import { openLedgerStore } from './open-store';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { StatementCache } from './statement-cache';
 
@@ -20,8 +22,9 @@ describe('StatementCache', () => {
   });
 
   it('bounds a reader whatever filters and list lengths its requests combine', async () => {
-    const db = new Database(await testLedgerPath(), { readonly: true });
-    const reader = new SqliteLedgerReader(db);
+    // the statements are the same on an empty ledger: what a request makes the reader prepare
+    const store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'stmts-')), 'ledger.db'));
+    const reader = new SqliteLedgerReader(store.db);
     const hash = (i: number) => Buffer.alloc(32, i);
     const accounts = (n: number) => Array.from({ length: n }, (_, i) => `0:${i.toString(16).padStart(64, '0').toUpperCase()}`);
     // every id filter at list lengths 1..100, each with every combination of the range filters
@@ -38,6 +41,6 @@ describe('StatementCache', () => {
     // more distinct statements than the bound were made, and no more than the bound were kept
     expect(reader.statements.prepared).toBeGreaterThan(256);
     expect(reader.statements.size).toBeLessThanOrEqual(256);
-    db.close();
+    store.close();
   });
 });
