@@ -243,7 +243,8 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
         }
         heavy.bytes += r.body.length;
         // a client told to come back later does so, as Retry-After asks (not in a tight loop)
-        if (r.status === 503) await new Promise((res) => setTimeout(res, 1000 * Number(r.retryAfter ?? 1)));
+        // (503: the service is busy; 429: this client has its share of the heavy lane in flight)
+        if (r.status === 503 || r.status === 429) await new Promise((res) => setTimeout(res, 1000 * Number(r.retryAfter ?? 1)));
       }
     };
     const lightPaths = [mix.queries.msg_hash!, mix.queries.trace_id!];

@@ -169,7 +169,7 @@ describe('streaming', () => {
     const reader = res.body!.getReader();
     await reader.read();
     // the client reads no more: the worker, pieces unacknowledged, waits instead of running ahead
-    await new Promise((r) => setTimeout(r, 2000));
+    await expect.poll(() => pool.streamsHeldBack, { timeout: 30_000 }).toBe(1);
     expect(pool.busyWorkers).toBe(1);
     controller.abort();
     // without the abort reaching the worker, it would wait on the client until the 120 s budget

@@ -14,8 +14,9 @@ const ENDPOINTS = [
   '/api/v3/masterchainBlockShardState',
   '/api/v3/traces',
   '/api/v3/transactionsByMessage',
+  '/api/v3/balanceChanges',
 ];
-const PARAMS = ['workchain', 'shard', 'seqno', 'count', 'after_lt', 'after_hash', 'root_hash', 'limit', 'offset', 'sort', 'account', 'trace_id', 'tx_hash', 'msg_hash', 'mc_seqno', 'start_utime', 'end_lt', 'include_actions', 'supported_action_types', 'body_hash', 'opcode', 'direction'];
+const PARAMS = ['workchain', 'shard', 'seqno', 'count', 'after_lt', 'after_hash', 'root_hash', 'limit', 'offset', 'sort', 'account', 'trace_id', 'tx_hash', 'msg_hash', 'mc_seqno', 'start_utime', 'end_lt', 'include_actions', 'supported_action_types', 'body_hash', 'opcode', 'direction', 'action_id'];
 const VALUES = [
   'x'.repeat(20_000),
   '🦄💥'.repeat(50),

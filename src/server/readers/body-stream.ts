@@ -17,6 +17,11 @@ export class BodyStream extends Readable {
     super({ highWaterMark: 64 * 1024 });
   }
 
+  /** Pieces received and not yet acknowledged: the worker is held back by this stream's reader. */
+  get heldBack(): boolean {
+    return this.unacked > 0;
+  }
+
   add(chunk: Buffer): void {
     if (this.push(chunk)) this.onAck();
     else this.unacked += 1;

@@ -114,6 +114,11 @@ export class ReaderPool implements ReadExecutor {
     return [...this.slots].map((s) => s.worker.threadId);
   }
 
+  /** Answers whose worker waits for the client to read more (backpressure reached the worker). */
+  get streamsHeldBack(): number {
+    return [...this.slots].filter((s) => s.job?.stream?.heldBack).length;
+  }
+
   /** Heavy requests waiting for a worker. */
   get heavyWaiting(): number {
     return this.queues.heavy.length;
