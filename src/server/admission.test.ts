@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToHex } from '../ton/hash';
 import { STREAM_BUDGETS } from './readers/reader-pool';
+import { testLedgerPath } from '../ledger/test-ledger';
+import { createServer } from './app';
 import { stalledGet } from './test-support/stalled-client';
 import { startTestServer, type TestServer } from './test-support/test-server';
 
@@ -101,6 +103,30 @@ describe('fairness between clients', () => {
     const lines = stalled.map((c) => c.statusLine()).sort();
     expect(lines).toEqual(['', '', '', 'HTTP/1.1 200 OK', ...Array(4).fill('HTTP/1.1 429 Too Many Requests')]);
     expect((await get(s, '/api/v3/traces?limit=1')).status).toBe(200);
+  }, 120_000);
+});
+
+describe('behind a reverse proxy (API_TRUST_PROXY)', () => {
+  it('counts each client by its X-Forwarded-For address, not the proxy\'s', async () => {
+    const app = await createServer({ location: await testLedgerPath(), limits: { workers: 2, lightWorkers: 0, maxInflight: 4, queryTimeoutMs: 120_000 }, trustProxy: ['127.0.0.1'] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const a = app.server.address();
+    const base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    try {
+      expect(app.ledgerReaders.limits.maxHeavyPerClient).toBe(1);
+      const as = (client: string, path: string) => fetch(base + path, { headers: { 'x-forwarded-for': client, 'accept-encoding': 'identity' } });
+      // two heavy requests of one client: its share is one, so the second is refused naming it;
+      // another client's, through the same proxy, is not
+      const [first, second, other] = await Promise.all([as('203.0.113.1', HEAVY), as('203.0.113.1', `${HEAVY}&sort=asc`), as('203.0.113.2', `${HEAVY}&offset=1`)]);
+      expect([first.status, second.status].sort()).toEqual([200, 429]);
+      const refused = first.status === 429 ? first : second;
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^too many heavy requests from 203\.0\.113\.1: 1 are already running or waiting/);
+      expect(other.status).toBe(200);
+      const ok = first.status === 200 ? first : second;
+      await Promise.all([ok.body!.cancel(), other.body!.cancel()]);
+    } finally {
+      await app.close();
+    }
   }, 120_000);
 });
 

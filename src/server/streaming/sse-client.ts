@@ -42,7 +42,15 @@ export class SseClient implements StreamClient {
     // a stream may be quiet for longer than the server's idle timeout for requests: its liveness is
     // the keepalive comment, and a peer that stops taking them is dropped by the buffer bounds
     res.socket?.setTimeout(0);
-    this.keepalive = setInterval(() => this.frame(': keepalive\n\n'), limits.keepaliveMs);
+    this.keepalive = setInterval(() => {
+      // a timer's failure is this client's alone: it ends the stream, never the process
+      try {
+        this.frame(': keepalive\n\n');
+      } catch (error) {
+        process.stderr.write(`streaming: an SSE client's keepalive failed: ${(error as Error).stack ?? String(error)}\n`);
+        this.close();
+      }
+    }, limits.keepaliveMs);
     res.on('close', () => this.finish());
     this.frame(`event: connected\ndata: ${JSON.stringify(id === undefined ? { status: 'subscribed' } : { id, status: 'subscribed' })}\n\n`);
   }
