@@ -9,7 +9,7 @@ describe('readConfig', () => {
     const maxInflight = Math.max(16, 4 * workers);
     const limits = {
       workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight, maxInflightLight: 64, traceMaxTxs: 1000,
-      maxHeavyPerClient: Math.floor(maxInflight / 4), heavyWorkersPerClient: Math.max(1, Math.floor(workers / 2)),
+      maxHeavyPerClient: Math.floor(maxInflight / 2), heavyWorkersPerClient: Math.max(1, Math.floor(workers / 2)),
       maxConnections: 20_000, maxConnectionsPerClient: 256, idleTimeoutMs: 10_000,
     };
     expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000, limits, streaming: defaultStreamingLimits(), trustProxy: false });
@@ -28,8 +28,8 @@ describe('readConfig', () => {
     });
     // the bound on heavy work follows the number of workers unless it is set, the per-client bounds
     // follow it, and the idle timeout follows the budget
-    expect(readConfig({ API_WORKERS: '8' }).limits).toMatchObject({ maxInflight: 32, maxHeavyPerClient: 8, heavyWorkersPerClient: 4 });
-    expect(readConfig({ API_MAX_INFLIGHT: '100' }).limits.maxHeavyPerClient).toBe(25);
+    expect(readConfig({ API_WORKERS: '8' }).limits).toMatchObject({ maxInflight: 32, maxHeavyPerClient: 16, heavyWorkersPerClient: 4 });
+    expect(readConfig({ API_MAX_INFLIGHT: '100' }).limits.maxHeavyPerClient).toBe(50);
     expect(readConfig({ API_QUERY_TIMEOUT_MS: '60000' }).limits.idleTimeoutMs).toBe(65_000);
     expect(readConfig({
       STREAM_MAX_CONNECTIONS: '50', STREAM_MAX_CONNECTIONS_PER_IP: '5', STREAM_MAX_ADDRESSES: '10', STREAM_CLIENT_BUFFER: '4',

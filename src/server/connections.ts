@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceLimits } from './limits';
 
@@ -21,8 +21,9 @@ const envelope = (status: number, error: string) => JSON.stringify({ ok: false, 
 /**
  * The connection-level bounds of the HTTP server: at most `maxConnections` open sockets and
  * `maxConnectionsPerClient` from one address (past it, a 429 and the socket closed, before a byte
- * is parsed), an idle timeout (a socket that sends and takes nothing for `idleTimeoutMs` is closed:
- * a silent connection, or a reader that stopped reading an answer, whose worker is then freed), and
+ * is parsed), an idle timeout (a socket silent for `idleTimeoutMs` while bytes wait for its client
+ * to read them, or with no request in progress, is closed: a reader that stopped reading an answer,
+ * whose worker is then freed, or a silent connection), and
  * deadlines for the request's headers and body. Streaming connections set their own timeout (their
  * keepalive and buffer bounds decide) once accepted.
  *
@@ -34,6 +35,18 @@ export function boundConnections(server: Server, limits: ServiceLimits, opts: { 
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.setTimeout(limits.idleTimeoutMs);
+  // Silence on a socket is the client's fault when bytes wait for it to read them, or when it has
+  // no request in progress; a socket whose answer the server is still making (a request waiting
+  // for a worker, a worker slowed by a loaded machine) is left to the request's own budget.
+  const answering = new WeakMap<Socket, number>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    res.once('close', () => answering.set(socket, (answering.get(socket) ?? 1) - 1));
+  });
+  server.on('timeout', (socket: Socket) => {
+    if (socket.writableLength > 0 || !answering.get(socket)) socket.destroy();
+  });
   if (!opts.perClient) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {

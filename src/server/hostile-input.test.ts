@@ -13,6 +13,7 @@ import { startServing, type MainProcess } from '../cli/test-support/main-process
 import { nestedList, openWsProbe } from './test-support/ws-probe';
 
 const KEEPALIVE_MS = 300;
+const IDLE_MS = 1500;
 let p: MainProcess;
 let base: string;
 
@@ -20,7 +21,9 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hostile-'));
   const db = join(dir, 'ledger.db');
   copyFileSync(await testLedgerPath(), db);
-  p = await startServing({ LEDGER_DB: db, STREAM_KEEPALIVE_MS: String(KEEPALIVE_MS), STREAM_MESSAGES_PER_SECOND: '20', STREAM_RESUBSCRIBES_PER_MINUTE: '30' });
+  p = await startServing({
+    LEDGER_DB: db, STREAM_KEEPALIVE_MS: String(KEEPALIVE_MS), STREAM_MESSAGES_PER_SECOND: '20', STREAM_RESUBSCRIBES_PER_MINUTE: '30', API_IDLE_TIMEOUT_MS: String(IDLE_MS),
+  });
   base = p.base!;
 }, 300_000);
 afterAll(async () => {
@@ -188,6 +191,29 @@ describe('HTTP requests', () => {
     expect(body(r)).toEqual({ ok: false, code: 400, error: 'malformed HTTP request' });
     await stillServing();
   });
+
+  it('a connection that sends nothing is closed at the idle timeout', async () => {
+    const url = new URL(base);
+    const socket = connect(Number(url.port), url.hostname);
+    const opened = performance.now();
+    await new Promise((r) => socket.once('close', r));
+    expect(performance.now() - opened).toBeGreaterThanOrEqual(IDLE_MS - 100);
+  });
+
+  it('headers sent a line at a time (slowloris): 408 once they have taken 10 s', async () => {
+    const url = new URL(base);
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = '';
+    socket.setEncoding('latin1').on('data', (c: string) => (answer += c));
+    socket.on('error', () => undefined);
+    socket.write('GET /api/v3/traces?limit=1 HTTP/1.1\r\nHost: x\r\n');
+    const drip = setInterval(() => socket.write('X-Slow: 1\r\n'), 500);
+    const opened = performance.now();
+    await new Promise((r) => socket.once('close', r));
+    clearInterval(drip);
+    expect(performance.now() - opened).toBeGreaterThanOrEqual(9000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  }, 30_000);
 
   it('the process never printed a stack overflow or an uncaught error', () => {
     expect(p.stderr()).not.toMatch(/Maximum call stack|uncaught|internal error/i);

@@ -37,9 +37,10 @@ export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLi
     // a client's burst of a few parallel pages is queued, not refused, even on one core
     maxInflight,
     maxInflightLight: 64,
-    // a quarter of the heavy lane per client, and half the workers: one client can neither fill the
-    // queue nor hold every worker, so another client's heavy request always finds room
-    maxHeavyPerClient: Math.max(1, Math.floor(maxInflight / 4)),
+    // half the heavy lane per client (a page's burst of parallel requests is queued, not refused),
+    // and half the workers: one client can neither fill the lane nor hold every worker, so another
+    // client's heavy request always finds room
+    maxHeavyPerClient: Math.max(1, Math.floor(maxInflight / 2)),
     heavyWorkersPerClient: Math.max(1, Math.floor(workers / 2)),
     maxConnections: 20_000,
     maxConnectionsPerClient: 256,
