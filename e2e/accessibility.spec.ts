@@ -24,11 +24,12 @@ function pagesOf(traces: Trace[]): Array<{ name: string; path: string; ready: (p
     { name: 'shard block', path: `/block/${b.workchain}/${b.shard}/${b.seqno}`, ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible() },
     { name: 'messages', path: `/messages?msg_hash=${hex(tx.in_msg!.hash)}`, ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible() },
     { name: 'home under another API (banner)', path: `/?api=${encodeURIComponent(`http://localhost:${process.env.E2E_PORT ?? 8181}`)}`, ready: (p) => expect(p.getByTestId('source-banner')).toBeVisible() },
+    { name: 'home with a refused ?api= (banner)', path: `/?api=${encodeURIComponent('//evil.example')}`, ready: (p) => expect(p.getByTestId('refused-api')).toBeVisible() },
     { name: 'not found', path: '/mc/999999999', ready: (p) => expect(p.getByText('Not found: masterchain block 999999999')).toBeVisible() },
   ];
 }
 
-const PAGE_NAMES = ['home', 'traces', 'trace graph', 'trace table', 'trace lanes', 'transaction', 'message', 'account', 'masterchain block', 'shard block', 'messages', 'home under another API (banner)', 'not found'];
+const PAGE_NAMES = ['home', 'traces', 'trace graph', 'trace table', 'trace lanes', 'transaction', 'message', 'account', 'masterchain block', 'shard block', 'messages', 'home under another API (banner)', 'home with a refused ?api= (banner)', 'not found'];
 
 for (const theme of ['light', 'dark'] as const) {
   for (const name of PAGE_NAMES) {

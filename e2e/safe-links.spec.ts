@@ -60,3 +60,31 @@ test('only the settings panel stores another API, and the banner stays until the
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 });
+
+// `?api=//evil.example` and `?api=/\evil.example` are paths to nobody but a browser, which reads them
+// as another host: the explorer refuses them, reads its own API, and says what it refused.
+for (const hostile of ['//evil.example', '/\\evil.example']) {
+  test(`a link with ?api=${hostile} is refused: no request leaves for that host, and the banner says so`, async ({ page }) => {
+    const foreign: string[] = [];
+    const own: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.hostname === 'evil.example') foreign.push(r.url());
+      else if (url.pathname.startsWith('/api/')) own.push(url.origin);
+    });
+    await page.goto(`/traces?api=${encodeURIComponent(hostile)}`);
+    const origin = new URL(page.url()).origin;
+    // the page reads this site's own API: its rows are the fixture ledger's
+    await expect(page.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible();
+    await expect(page.getByTestId('refused-api')).toContainText(`This link's API was refused: ${hostile}`);
+    await expect(banner(page)).toContainText(`Data from ${new URL(origin).host}, this site's own API`);
+    expect(foreign).toEqual([]);
+    expect(new Set(own)).toEqual(new Set([origin]));
+
+    // one click drops the refused parameter, and the banner with it
+    await banner(page).getByRole('button', { name: 'Remove it from the link' }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/traces' && !u.searchParams.has('api'));
+    await expect(banner(page)).toHaveCount(0);
+    expect(foreign).toEqual([]);
+  });
+}

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ApiShapeError, ApiUnreachableError, LedgerClient, isLedgerApiError, queryString } from './client';
+import { ApiError, ApiShapeError, ApiUnreachableError, LedgerClient, isLedgerApiError, isRetryable, queryString } from './client';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'ton-center', name), 'utf8');
 const h = (n: number) => Buffer.alloc(32, n).toString('base64');
@@ -46,6 +46,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       if (q.get('limit') === '0') return send(res, 422, JSON.stringify({ error: 'parameter limit must be from 1 to 1000, got "0"' }));
       return send(res, 200, fixture('v3-transactions-1.json'));
     case '/api/v3/traces':
+      if (q.get('limit') === '504') return send(res, 504, JSON.stringify({ error: 'query exceeded its time budget of 3000 ms' }));
       if (q.get('limit') === '502') return send(res, 502, '<html>bad gateway</html>', 'text/html');
       if (q.get('limit') === '13') return send(res, 200, JSON.stringify({ traces: [{ trace_id: 5 }] }));
       if (q.get('limit') === '14') return send(res, 200, 'not json');
@@ -141,6 +142,13 @@ describe('LedgerClient errors', () => {
   it('an error page that is not JSON: the status and its text', async () => {
     const e = await failure(c().getTraces({ limit: 502 }));
     expect(e).toMatchObject({ kind: 'server', status: 502, message: 'HTTP 502 Bad Gateway' });
+  });
+
+  it('504: the query outgrew the server\'s time budget, a kind of its own, not asked again at once', async () => {
+    const e = await failure(c().getTraces({ limit: 504 }));
+    expect(e).toMatchObject({ kind: 'too-heavy', status: 504, message: 'query exceeded its time budget of 3000 ms' });
+    expect(isRetryable(e)).toBe(false);
+    expect(isRetryable(await failure(c().getTraces({ limit: 502 })))).toBe(true);
   });
 
   it('200 with another shape, or not JSON at all: an ApiShapeError naming the field', async () => {

@@ -11,11 +11,16 @@ import {
 import type { BalanceChangesRequest, BlockTransactionsExtRequest, MasterchainBlockShardStateRequest, TracesRequest, TransactionsByMessageRequest } from './request-params';
 import { wireBalanceChanges, wireError, wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions } from './wire';
 
-/** What an error status means to a reader: the thing does not exist, the request was wrong, or the server failed. */
-export type ApiErrorKind = 'not-found' | 'bad-request' | 'server';
+/**
+ * What an error status means to a reader: the thing does not exist, the request was wrong, the
+ * query was too heavy for the server's time budget (504), or the server failed.
+ */
+export type ApiErrorKind = 'not-found' | 'bad-request' | 'too-heavy' | 'server';
 
 function kindOfStatus(status: number): ApiErrorKind {
   if (status === 404) return 'not-found';
+  // the API stopped the query at its time budget (API_QUERY_TIMEOUT_MS; a gateway's timeout alike)
+  if (status === 504) return 'too-heavy';
   // 429 is the server's load, not the request's fault: asked again later, it is answered.
   return status >= 400 && status < 500 && status !== 429 ? 'bad-request' : 'server';
 }
@@ -73,7 +78,11 @@ export function isNotFound(e: unknown): boolean {
   return isLedgerApiError(e) && e.kind === 'not-found';
 }
 
-/** Worth asking again: no answer, or a server error; a 4xx is an answer (bad input, not found). */
+/**
+ * Worth asking again at once: no answer, or a server error; a 4xx is an answer (bad input, not
+ * found), and a 504 says the query outgrew the server's budget: asked again at once it most likely
+ * does again, at the same cost to the server, so only the reader's Retry asks it again.
+ */
 export function isRetryable(e: unknown): boolean {
   if (!isLedgerApiError(e)) return true;
   return e.kind === 'unreachable' || e.kind === 'server';

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../build/precompress';
-import { registerExplorer } from './static-files';
+import { CONTENT_SECURITY_POLICY, registerExplorer } from './static-files';
 
 // A built site in miniature: an index page and a hashed script large enough to be worth compressing.
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},label:"row ${i}"}`).join(',')}];\n`;
@@ -65,5 +65,64 @@ describe('the explorer is served precompressed', () => {
   it('answers a missing asset with 404, not the page', async () => {
     const res = await app.inject({ url: '/assets/app-old999.js', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+// Over a real socket, as a browser asks: whichever path answers with a page, the page carries the
+// headers that keep it from being framed, so `/index.html` is no way around `/`'s.
+describe('every HTML answer carries the page headers', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ledgerscope-web-'));
+  const unbuilt = mkdtempSync(join(tmpdir(), 'ledgerscope-unbuilt-'));
+  const app = Fastify();
+  const bare = Fastify();
+  let base = '';
+  let bareBase = '';
+  beforeAll(async () => {
+    writeFileSync(join(root, 'index.html'), html);
+    writeFileSync(join(root, 'other.html'), '<!doctype html><title>other</title>');
+    await precompressDir(root);
+    await registerExplorer(app, root);
+    await registerExplorer(bare, unbuilt);
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await bare.close();
+  });
+
+  const expectPageHeaders = (res: Response, what: string) => {
+    expect(res.headers.get('content-security-policy'), what).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get('content-security-policy'), what).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('cache-control'), what).toBe('no-cache');
+  };
+
+  it('on /, /index.html (plain, brotli, gzip, with a query, HEAD), another .html file and a deep link', async () => {
+    const asks: [string, RequestInit][] = [];
+    for (const url of ['/', '/index.html', '/index.html?x', '/index.html?x=1&y', '/other.html', '/trace/abc', '/account/x?tab=nft']) {
+      for (const encoding of ['identity', 'br', 'gzip']) asks.push([url, { headers: { 'accept-encoding': encoding } }]);
+      asks.push([url, { method: 'HEAD' }]);
+    }
+    for (const [url, init] of asks) {
+      const res = await fetch(base + url, init);
+      const what = `${init.method ?? 'GET'} ${url} ${JSON.stringify(init.headers ?? {})}`;
+      expect(res.status, what).toBe(200);
+      expect(res.headers.get('content-type'), what).toMatch(/^text\/html/);
+      expectPageHeaders(res, what);
+    }
+  });
+
+  it('on the "not built" answer', async () => {
+    const res = await fetch(bareBase + '/');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+    expectPageHeaders(res, '/ (not built)');
+  });
+
+  it('and not on what is not a page (an asset, the config)', async () => {
+    const res = await fetch(base + '/config.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBeNull();
   });
 });

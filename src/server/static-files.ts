@@ -21,6 +21,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The headers of every HTML answer: the page may not be framed (frame-ancestors), runs only this
+ * origin's scripts, and is revalidated on every load. Whatever path serves it (`/`, `/index.html`,
+ * another `.html` file of the web root, a deep link's fallback, the "not built" page), an HTML
+ * answer without them would let another site frame the explorer through that path.
+ */
 function pageHeaders(reply: FastifyReply): void {
   reply
     .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
@@ -36,8 +42,15 @@ function pageHeaders(reply: FastifyReply): void {
  */
 export async function registerExplorer(app: FastifyInstance, webRoot: string): Promise<void> {
   const index = join(webRoot, 'index.html');
+  // @fastify/static serves `/index.html` and any other .html file of the web root itself: the
+  // headers are added to every HTML answer here rather than route by route
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (/^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''))) pageHeaders(reply);
+    done(null, payload);
+  });
   if (!existsSync(index)) {
     app.get('/', async (_req, reply) => {
+      pageHeaders(reply);
       reply.code(503).type('text/plain; charset=utf-8');
       return 'The explorer is not built: run `npm run build` (npm start does it), then reload.\nThe API is served under /api/.\n';
     });
@@ -58,7 +71,6 @@ export async function registerExplorer(app: FastifyInstance, webRoot: string): P
     },
   });
   const sendIndex = (reply: FastifyReply) => {
-    pageHeaders(reply);
     return reply.sendFile('index.html', { cacheControl: false });
   };
   app.get('/', async (_req, reply) => sendIndex(reply));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSettings, type Theme } from '../lib/settings';
-import { normalizeApiBase } from '../lib/api-base';
+import { checkApiBase } from '../lib/api-base';
 import type { AddressForm } from '../../ton/address-forms';
 
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
@@ -13,10 +13,10 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const n = normalizeApiBase(api);
-          if (n === null) return setApiError("Enter an http(s) URL, a path starting with /, or leave empty for this site's own API.");
+          const checked = checkApiBase(api);
+          if (!checked.ok) return setApiError(`Refused: ${checked.reason}. Enter an http(s):// URL, a path of this site starting with /, or leave empty for this site's own API.`);
           setApiError(null);
-          s.update({ apiBase: n });
+          s.update({ apiBase: checked.base });
         }}
       >
         <label htmlFor="api-base" className="block text-sm font-medium">API base URL</label>

@@ -3,7 +3,8 @@ import { isLedgerApiError } from '../../api/client';
 
 /**
  * What to tell the reader, by the client's `kind` of error: the thing does not exist, the request
- * was refused (the API's own message says why), no HTTP answer came at all, the server failed, or
+ * was refused (the API's own message says why), the query outgrew the server's time budget (504),
+ * no HTTP answer came at all, the server failed, or
  * it answered in a shape this explorer does not read (another API, or a broken proxy).
  */
 export function errorMessage(error: unknown): { title: string; detail: string; unreachable: boolean } {
@@ -13,6 +14,12 @@ export function errorMessage(error: unknown): { title: string; detail: string; u
         return { title: 'Not found', detail: error.message, unreachable: false };
       case 'bad-request':
         return { title: `The API refused the request (${error.status})`, detail: error.message, unreachable: false };
+      case 'too-heavy':
+        return {
+          title: `The query was too heavy for the server's time budget (${error.status})`,
+          detail: `The API stopped it: ${error.message}. Retry, or ask for less (a smaller page, a narrower filter).`,
+          unreachable: false,
+        };
       case 'server':
         return { title: `The API failed to answer (${error.status})`, detail: `${error.message}. It may answer if asked again.`, unreachable: false };
       case 'unreachable':

@@ -1,4 +1,4 @@
-import { normalizeApiBase } from './api-base';
+import { checkApiBase } from './api-base';
 
 /**
  * What a deployment tells the explorer at start, from `config.json` beside `index.html`, so that
@@ -24,9 +24,9 @@ export function parseDeployment(json: unknown): Deployment {
   const { apiBase } = json as { apiBase?: unknown };
   if (apiBase === undefined) return { apiBase: '' };
   if (typeof apiBase !== 'string') throw new DeploymentConfigError('"apiBase" must be a string');
-  const base = normalizeApiBase(apiBase);
-  if (base === null) throw new DeploymentConfigError(`"apiBase" must be an http(s) URL or a path starting with /, got ${JSON.stringify(apiBase)}`);
-  return { apiBase: base };
+  const checked = checkApiBase(apiBase);
+  if (!checked.ok) throw new DeploymentConfigError(`"apiBase" must be an http(s):// URL or a path of this site starting with /, got ${JSON.stringify(apiBase)}: ${checked.reason}`);
+  return { apiBase: checked.base };
 }
 
 /** Reads the deployment's config.json; a missing file is the same-origin default, a broken one an error. */

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AddressForm } from '../../ton/address-forms';
 import { readStored, writeStored } from './local-storage';
-import { effectiveApiBase, normalizeApiBase } from './api-base';
+import { checkApiBase, effectiveApiBase, normalizeApiBase } from './api-base';
 import { siteApiBase } from './deployment';
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -43,6 +43,8 @@ interface SettingsContextValue extends Settings {
   effectiveApiBase: string;
   /** The deployment's own API (config.json, else the same origin). */
   siteApiBase: string;
+  /** The link's `?api=` when it was refused (not an http(s) URL nor a path of this site), and why. */
+  refusedApiOverride: { value: string; reason: string } | null;
   update: (patch: Partial<Settings>) => void;
 }
 
@@ -73,10 +75,16 @@ export function SettingsProvider({ children, apiOverride }: { children: ReactNod
     return () => media.removeEventListener('change', onChange);
   }, [settings.theme]);
 
-  const value = useMemo(
-    () => ({ ...settings, effectiveApiBase: effectiveApiBase(apiOverride, settings.apiBase, siteApiBase()), siteApiBase: siteApiBase(), update }),
-    [settings, apiOverride, update],
-  );
+  const value = useMemo(() => {
+    const checked = apiOverride === undefined ? null : checkApiBase(apiOverride);
+    return {
+      ...settings,
+      effectiveApiBase: effectiveApiBase(apiOverride, settings.apiBase, siteApiBase()),
+      siteApiBase: siteApiBase(),
+      refusedApiOverride: checked && !checked.ok ? { value: apiOverride!, reason: checked.reason } : null,
+      update,
+    };
+  }, [settings, apiOverride, update]);
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }
 

@@ -3,6 +3,7 @@ import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@t
 import { z } from 'zod/mini';
 import { SettingsProvider, apiBaseFor } from '../lib/settings';
 import { clientFor } from '../../api/queries';
+import { apiOverrideText } from '../lib/api-base';
 import type { RouterContext } from '../lib/router-context';
 import { SearchBox } from '../features/search/search-box';
 import { SettingsPanel } from '../components/settings-panel';
@@ -14,8 +15,9 @@ import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
 const ShortcutHelp = lazy(() => import('../components/shortcut-help'));
 
 // `?api=` makes the API base part of a shared link, `?live=off` pauses live updates
-// (features/live); both ride along on every navigation.
-const rootSearch = z.object({ api: z.optional(z.string()), live: z.optional(z.string()) });
+// (features/live); both ride along on every navigation. `api` is taken whatever its JSON type
+// (`?api=1` parses as a number), so a malformed one is refused with a banner, not a crash.
+const rootSearch = z.object({ api: z.optional(z.unknown()), live: z.optional(z.string()) });
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearch,
@@ -23,7 +25,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Every loader and page reads the API client in effect from the context: for a link's ?api=,
   // else the saved choice, else the site's own (the settings invalidate the router when the saved
   // one changes, which runs this again).
-  beforeLoad: ({ search }) => ({ api: clientFor(apiBaseFor(search.api)) }),
+  beforeLoad: ({ search }) => ({ api: clientFor(apiBaseFor(apiOverrideText(search.api))) }),
   component: RootLayout,
 });
 
@@ -42,7 +44,7 @@ function RootLayout() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <SettingsProvider apiOverride={api}>
+    <SettingsProvider apiOverride={apiOverrideText(api)}>
       <LiveProvider>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content

@@ -10,7 +10,7 @@ import { useLiveStream } from '../features/live/live';
 import type { TracesPage } from '../../api/model';
 
 export const Route = createFileRoute('/')({
-  validateSearch: z.object({ api: z.optional(z.string()) }),
+  validateSearch: z.object({ api: z.optional(z.unknown()) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(latestTracesQuery(context.api)),
   component: Home,
 });

@@ -24,6 +24,36 @@ const MAX_DELAY_MS = 30_000;
  */
 const NO_STREAMING = new Set([401, 403, 404, 405, 501]);
 
+/**
+ * The most addresses, and apart the most trace hashes, one subscription names: the ledgerscope
+ * server's `STREAM_MAX_ADDRESSES` default, past which it answers 400. The pages name a handful (the
+ * home page at most 8 heartbeat accounts, an account page one, a trace page its id); a longer list
+ * is cut here rather than sent to be refused.
+ */
+export const MAX_SUBSCRIBED = 1000;
+
+/** `subscription` with its address and trace-hash lists cut to `MAX_SUBSCRIBED` each. */
+export function boundedSubscription(subscription: object): object {
+  const out: Record<string, unknown> = { ...subscription };
+  for (const key of ['addresses', 'trace_external_hash_norms']) {
+    const list = out[key];
+    if (Array.isArray(list) && list.length > MAX_SUBSCRIBED) out[key] = list.slice(0, MAX_SUBSCRIBED);
+  }
+  return out;
+}
+
+/** The API's own message in an error answer (`{"error": …}`), else the status alone. */
+async function refusal(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const error = (JSON.parse(text) as { error?: unknown }).error;
+    if (typeof error === 'string' && error) return `HTTP ${res.status}: ${error}`;
+  } catch {
+    // not JSON: the status says enough
+  }
+  return `HTTP ${res.status}`;
+}
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -40,11 +70,17 @@ export async function followStream(base: string, subscription: object, handlers:
       const res = await fetch(`${base}/api/streaming/v2/sse`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify(subscription),
+        body: JSON.stringify(boundedSubscription(subscription)),
         signal,
       });
       if (NO_STREAMING.has(res.status)) {
         handlers.onMode('polling', `this API does not stream (HTTP ${res.status})`);
+        return;
+      }
+      // the subscription itself was refused (too many addresses for this server, a field it does
+      // not take): asked again, it is refused again, so the page polls instead
+      if (res.status === 400 || res.status === 422) {
+        handlers.onMode('polling', `the API refused this subscription (${await refusal(res)})`);
         return;
       }
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { formatTon, shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import { DataTable, type Column } from '../../components/data-table';
+import { ShowMore, useLongList } from '../../components/long-list';
 import { failureOf, type AddressBook, type TraceView, type TxView } from './trace-model';
 import { messageLabel } from './graph-model';
 
@@ -14,7 +15,8 @@ interface Row {
  * The accessible twin of the graph: the same transactions in the same depth-first order, as a
  * table whose rows select the same node (and are reachable by Tab and the same j/k keys). Rows are
  * memoized by the table: moving the selection re-renders the two rows it leaves and enters, not
- * all of a 1000-row trace.
+ * all of a 1000-row trace. A long trace shows its first rows and more on request (always the
+ * selected one), so a 4,000-transaction trace opens as fast as a 200-transaction one.
  */
 export function TraceTable({ trace, book, letters, addressForm, selected, onSelect }: { trace: TraceView; book: AddressBook; letters: Map<string, string>; addressForm: AddressForm; selected: string | null; onSelect: (hash: string) => void }) {
   const rows = useMemo(() => trace.order.map((hash) => ({ hash, tx: trace.txs.get(hash)! })), [trace]);
@@ -41,7 +43,14 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
     ],
     [book, letters, addressForm, onSelect],
   );
-  return <DataTable caption="Transactions of the trace, in tree order" columns={columns} rows={rows} rowKey={(r) => r.hash} rowTestId="trace-row" selectedKey={selected} dense />;
+  const selectedIndex = useMemo(() => (selected ? trace.order.indexOf(selected) : -1), [trace, selected]);
+  const list = useLongList(rows, selectedIndex);
+  return (
+    <>
+      <DataTable caption="Transactions of the trace, in tree order" columns={columns} rows={list.shown} rowKey={(r) => r.hash} rowTestId="trace-row" selectedKey={selected} dense />
+      <ShowMore shown={list.shown.length} total={rows.length} what="transactions" onMore={list.more} onAll={list.all} />
+    </>
+  );
 }
 
 function InboundMessage({ tx }: { tx: TxView }) {

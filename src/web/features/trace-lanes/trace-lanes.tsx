@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { BlockLink, McBlockLink, TraceLink, TxLink } from '../../components/entity-links';
 import { DataTable, type Column } from '../../components/data-table';
+import { ShowMore, useLongList } from '../../components/long-list';
 import type { BlockRef } from '../../../api/model';
 import { shortHash } from '../../lib/format';
 import { failureOf, type TraceView } from '../trace-graph/trace-model';
@@ -13,9 +14,13 @@ import { HEADER_H, LABEL_W, laneLayout, type LaneLayout, type LaneTx } from './l
  */
 export function TraceLanes({ trace, letters, selected }: { trace: TraceView; letters: Map<string, string>; selected: string | null }) {
   const layout = useMemo(() => laneLayout(trace), [trace]);
+  const box = useRef<HTMLDivElement>(null);
+  const windowed = trace.txs.size > WINDOW_FROM;
+  const view = useScrollWindow(box, windowed);
+  const shows = (r: Rect) => view === null || (r.right >= view.left && r.left <= view.right && r.bottom >= view.top && r.top <= view.bottom);
   return (
     <div className="space-y-3">
-      <div className="overflow-auto rounded-lg border border-slate-200 dark:border-slate-800" data-testid="lanes">
+      <div ref={box} className={`overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${windowed ? 'max-h-[75vh]' : ''}`} data-testid="lanes" data-windowed={windowed}>
         <div className="relative text-xs" style={{ width: layout.width, height: layout.height }}>
           <LaneBackdrop layout={layout} />
           {layout.columns.map((c) => (
@@ -35,10 +40,11 @@ export function TraceLanes({ trace, letters, selected }: { trace: TraceView; let
               </BlockLink>
             </div>
           ))}
-          <LaneEdges layout={layout} />
+          <LaneEdges layout={layout} shows={view === null ? null : shows} />
           {trace.order.map((hash) => {
             const at = layout.txs.get(hash);
-            return at && <Chip key={hash} at={at} trace={trace} letter={letters.get(trace.txs.get(hash)!.account) ?? '?'} selected={hash === selected} />;
+            if (!at || (hash !== selected && !shows(rectOf(at)))) return null;
+            return <Chip key={hash} at={at} trace={trace} letter={letters.get(trace.txs.get(hash)!.account) ?? '?'} selected={hash === selected} />;
           })}
         </div>
       </div>
@@ -49,6 +55,60 @@ export function TraceLanes({ trace, letters, selected }: { trace: TraceView; let
       <LanesTable trace={trace} layout={layout} letters={letters} />
     </div>
   );
+}
+
+/**
+ * Past this many transactions the lanes box scrolls on its own (three quarters of the window high)
+ * and draws only the chips and arrows in and near its scrolled view: a fan-out of thousands is
+ * thousands of links and arrows, most far out of sight, and mounting them all took seconds. The
+ * table below lists every transaction (a page at a time) for screen readers and copying.
+ */
+const WINDOW_FROM = 300;
+/** Drawn beyond each side of the view, so that a scroll finds the chips already there. */
+const WINDOW_MARGIN = 600;
+
+interface Rect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+const rectOf = (at: LaneTx): Rect => ({ left: at.x, right: at.x + at.w, top: at.y, bottom: at.y + at.h });
+
+/** The part of the box's content in and near its scrolled view, followed on scroll and resize (null: draw all). */
+function useScrollWindow(ref: RefObject<HTMLDivElement | null>, enabled: boolean): Rect | null {
+  const [view, setView] = useState<Rect | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) {
+      setView(null);
+      return;
+    }
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView({
+        left: el.scrollLeft - WINDOW_MARGIN,
+        right: el.scrollLeft + el.clientWidth + WINDOW_MARGIN,
+        top: el.scrollTop - WINDOW_MARGIN,
+        bottom: el.scrollTop + el.clientHeight + WINDOW_MARGIN,
+      });
+    };
+    read();
+    const onChange = () => {
+      if (frame === 0) frame = requestAnimationFrame(read);
+    };
+    el.addEventListener('scroll', onChange, { passive: true });
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(onChange) : null;
+    resize?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onChange);
+      resize?.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [ref, enabled]);
+  return view;
 }
 
 function Chip({ at, trace, letter, selected }: { at: LaneTx; trace: TraceView; letter: string; selected: boolean }) {
@@ -80,7 +140,7 @@ function LaneBackdrop({ layout }: { layout: LaneLayout }) {
   );
 }
 
-function LaneEdges({ layout }: { layout: LaneLayout }) {
+function LaneEdges({ layout, shows }: { layout: LaneLayout; shows: ((r: Rect) => boolean) | null }) {
   return (
     <svg aria-hidden="true" className="pointer-events-none absolute inset-0" width={layout.width} height={layout.height}>
       <defs>
@@ -94,6 +154,7 @@ function LaneEdges({ layout }: { layout: LaneLayout }) {
       {layout.edges.map((e) => {
         const a = layout.txs.get(e.from)!;
         const b = layout.txs.get(e.to)!;
+        if (shows && !shows({ left: Math.min(a.x, b.x), right: Math.max(a.x + a.w, b.x + b.w), top: Math.min(a.y, b.y), bottom: Math.max(a.y + a.h, b.y + b.h) })) return null;
         const x1 = a.x + a.w;
         const y1 = a.y + a.h / 2;
         // to a later column: into the receiver's left side; within the same block: around its right side
@@ -142,5 +203,11 @@ function LanesTable({ trace, layout, letters }: { trace: TraceView; layout: Lane
       b.txs.map((hash) => ({ tx: layout.txs.get(hash)!, lane: label.get(b.lane)!, letter: letters.get(trace.txs.get(hash)!.account) ?? '?', block: b.block.shard === '?' ? null : b.block })),
     );
   }, [layout, letters, trace]);
-  return <DataTable caption="Where each transaction happened: its shard lane, masterchain block and shard block" columns={COLUMNS} rows={rows} rowKey={(r) => r.tx.hash} rowTestId="lanes-row" dense />;
+  const list = useLongList(rows);
+  return (
+    <div>
+      <DataTable caption="Where each transaction happened: its shard lane, masterchain block and shard block" columns={COLUMNS} rows={list.shown} rowKey={(r) => r.tx.hash} rowTestId="lanes-row" dense />
+      <ShowMore shown={list.shown.length} total={rows.length} what="transactions" onMore={list.more} onAll={list.all} />
+    </div>
+  );
 }
