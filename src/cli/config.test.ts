@@ -6,7 +6,7 @@ import { defaultStreamingLimits } from '../server/streaming/limits';
 describe('readConfig', () => {
   it('has the documented defaults', () => {
     const workers = availableParallelism();
-    const limits = { workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight: Math.max(16, 4 * workers), maxInflightLight: 64, traceMaxTxs: 1000 };
+    const limits = { workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight: Math.max(16, 4 * workers), maxInflightLight: 64, traceMaxTxs: 4000 };
     expect(readConfig({})).toEqual({ port: 8080, host: '127.0.0.1', role: 'all', dbPath: 'data/ledger.db', readLocation: null, partitionSpan: 100_000, seed: 42, live: true, txs: 3000, limits, streaming: defaultStreamingLimits() });
   });
 

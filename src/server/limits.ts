@@ -25,7 +25,7 @@ export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLi
     // a client's burst of a few parallel pages is queued, not refused, even on one core
     maxInflight: Math.max(16, 4 * workers),
     maxInflightLight: 64,
-    traceMaxTxs: 1000,
+    traceMaxTxs: 4000,
     ...overrides,
   };
 }
