@@ -4,6 +4,7 @@ import { hashToBase64 } from '../../ton/hash';
 import { decodeBody } from '../../ton/decode/decode-body';
 import { decodeStateInit } from '../../ton/decode/state-init';
 import { DecodeMemo } from './decode-memo';
+import { readPlainStateInit } from './state-init-reader';
 import { collectAddresses } from './address-book';
 import type { Fragment } from './json-cache';
 import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../../store/records';
@@ -46,7 +47,7 @@ const decodedBodies = new DecodeMemo<ReturnType<typeof decodeBody>>(20_000);
 const decodedInits = new DecodeMemo<ReturnType<typeof decodeStateInit>>(20_000);
 
 function initStateJson(init: NonNullable<MessageRecord['initState']>) {
-  const decoded = decodedInits.through(init.hash.toString('hex'), () => decodeStateInit(Cell.fromBoc(init.boc)[0]!));
+  const decoded = decodedInits.through(init.hash.toString('hex'), () => readPlainStateInit(init.boc) ?? decodeStateInit(Cell.fromBoc(init.boc)[0]!));
   return { hash: b64(init.hash), body: init.boc.toString('base64'), decoded };
 }
 
