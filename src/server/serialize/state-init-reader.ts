@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { DecodedBody } from '../../ton/decode/decoded';
 import { stateInitViewOf } from '../../ton/decode/state-init';
 
@@ -101,15 +101,23 @@ function hashCells(cells: RawCell[]): Buffer[] {
   const depths: number[] = new Array(cells.length);
   for (let i = cells.length - 1; i >= 0; i--) {
     const c = cells[i]!;
-    const depthBytes = Buffer.alloc(2 * c.refs.length);
+    // the representation: d1 d2, the data, each reference's depth (2 bytes), each one's hash
+    const repr = Buffer.allocUnsafe(2 + c.data.length + 34 * c.refs.length);
+    repr[0] = c.d1;
+    repr[1] = c.d2;
+    c.data.copy(repr, 2);
+    let at = 2 + c.data.length;
     let depth = 0;
-    c.refs.forEach((r, k) => {
-      depthBytes.writeUInt16BE(depths[r]!, 2 * k);
+    for (const r of c.refs) {
+      repr.writeUInt16BE(depths[r]!, at);
+      at += 2;
       depth = Math.max(depth, depths[r]! + 1);
-    });
-    const h = createHash('sha256').update(Buffer.from([c.d1, c.d2])).update(c.data).update(depthBytes);
-    for (const r of c.refs) h.update(hashes[r]!);
-    hashes[i] = h.digest();
+    }
+    for (const r of c.refs) {
+      hashes[r]!.copy(repr, at);
+      at += 32;
+    }
+    hashes[i] = hash('sha256', repr, 'buffer');
     depths[i] = depth;
   }
   return hashes;
