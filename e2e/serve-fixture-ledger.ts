@@ -1,6 +1,6 @@
 // The server the end-to-end tests drive: the real query service over a real, deterministic ledger
-// (seed 11, at least 700 transactions: about 2,300, since slots in flight complete and one fan-out
-// alone has 1057; live production off), serving the built explorer from dist/web. The
+// (seed 11, at least 700 transactions: about 5,600, since slots in flight complete and one fan-out
+// alone has 4,370; live production off), serving the built explorer from dist/web. The
 // ledger file is built once and reused (same seed, same hashes), so a second run starts in a second.
 import { resolve } from 'node:path';
 import { testLedgerPath } from '../src/ledger/test-ledger';

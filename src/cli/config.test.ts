@@ -8,7 +8,7 @@ describe('readConfig', () => {
     const workers = availableParallelism();
     const maxInflight = Math.max(16, 4 * workers);
     const limits = {
-      workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight, maxInflightLight: 64, traceMaxTxs: 1000,
+      workers, lightWorkers: 1, queryTimeoutMs: 3000, maxInflight, maxInflightLight: 64, traceMaxTxs: 4000,
       maxHeavyPerClient: Math.floor(maxInflight / 2), heavyWorkersPerClient: Math.max(1, Math.floor(workers / 2)),
       maxConnections: 20_000, maxConnectionsPerClient: 256, idleTimeoutMs: 10_000,
     };

@@ -3,11 +3,24 @@ import type { LedgerStore } from '../store/interface';
 import { openLedger } from '../store/open-ledger';
 import { genesisTimeFor, Producer } from './producer/producer';
 
+/**
+ * How far a generation is. It stops at the first slot whose batch brings the ledger to `target`
+ * transactions, then finishes the slots already sent to the emulator (their size is known only
+ * once they are made): the ledger holds at least `target` transactions, and how many more is
+ * known only at the end.
+ */
 export interface Progress {
   transactions: number;
+  /** At least this many will be made (`--txs`, LEDGER_TXS). */
   target: number;
+  /** Slots still in flight once the target is reached (what they add is not known in advance); null before. */
+  finishing: number | null;
+  /** The last report: `transactions` is what was made. */
+  done: boolean;
+  /** Transactions per second so far. */
   rate: number;
-  etaSeconds: number;
+  /** Seconds until the target is reached; null once it is. */
+  etaSeconds: number | null;
 }
 
 export interface GenerateOptions {
@@ -21,7 +34,7 @@ export interface GenerateOptions {
   onProgress?: (p: Progress) => void;
 }
 
-/** Fills an empty store with at least `txs` transactions of history. */
+/** Fills an empty store with at least `txs` transactions of history (Progress says how many more). */
 export async function generateInto(
   store: LedgerStore,
   opts: GenerateOptions & { keepRunning?: boolean; thread?: Worker },
@@ -29,19 +42,25 @@ export async function generateInto(
   const started = performance.now();
   const producer = await Producer.start(store, opts.seed, opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs), opts.thread);
   let lastReport = 0;
-  const report = (done: number) => {
+  const report = (done: number, finishing: number | null, last: boolean) => {
     const now = performance.now();
-    if (opts.onProgress && (now - lastReport > 250 || done >= opts.txs)) {
+    // every change of phase is reported: the target reached, each slot in flight finished, the end
+    if (opts.onProgress && (now - lastReport > 250 || finishing !== null || last)) {
       lastReport = now;
       const rate = done / ((now - started) / 1000);
-      opts.onProgress({ transactions: done, target: opts.txs, rate, etaSeconds: Math.max(0, (opts.txs - done) / rate) });
+      const etaSeconds = finishing === null && !last ? Math.max(0, (opts.txs - done) / rate) : null;
+      opts.onProgress({ transactions: done, target: opts.txs, finishing: last ? 0 : finishing, done: last, rate, etaSeconds });
     }
   };
   try {
-    await producer.slots(Number.POSITIVE_INFINITY, () => false, (done) => {
-      report(done);
-      return done >= opts.txs;
+    let reached = false;
+    await producer.slots(Number.POSITIVE_INFINITY, () => false, (done, inFlight) => {
+      reached ||= done >= opts.txs;
+      // the last slot's report is the final one, below
+      if (!reached || inFlight > 0) report(done, reached ? inFlight : null, false);
+      return reached;
     });
+    report(producer.stats.transactions, 0, true);
   } catch (error) {
     await producer.close();
     throw error;

@@ -8,6 +8,7 @@ import { shardContainsAccount } from '../ton/shard';
 import { OP } from './contracts/opcodes';
 import { configBlockLimits } from './network/block-limits';
 import { generateLedger } from './generate';
+import { WIDE_FAN_TRANSACTIONS } from './traffic/traffic';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,7 +222,7 @@ describe('the generated ledger: every kind of trace', () => {
     expect(one('SELECT count(DISTINCT mc_seqno_start) AS n FROM traces WHERE mc_seqno_end > mc_seqno_start').n).toBeGreaterThan(0n);
   });
 
-  it('holds the rare shapes: a bounce that cannot pay its forward fee, and a fan-out over a thousand transactions', () => {
+  it('holds the rare shapes: a bounce that cannot pay its forward fee, and a fan-out over 4,000 transactions', () => {
     // the thrower failed, and what was left of the value could not pay for the bounce: no message back
     const noFunds = all("SELECT hash, plain_description(description) AS description FROM transactions WHERE json_extract(plain_description(description), '$.bounce.type') = 'nofunds'");
     expect(noFunds.length).toBeGreaterThan(0);
@@ -231,10 +232,15 @@ describe('the generated ledger: every kind of trace', () => {
       expect(BigInt(d.bounce.req_fwd_fees)).toBeGreaterThan(0n);
       expect(one("SELECT count(*) AS n FROM messages WHERE tx_hash = ? AND direction = 'out'", t.hash).n).toBe(0n);
     }
-    // one wide fan-out: a root forwarder, 32 children and 32 × 32 leaves, all in one trace
+    // one wide fan-out, the wallet's transaction and three levels of forwarders in one trace, over
+    // the 4,000 transactions TON Center prints of a trace (and the API's default cap), so the cut shows
     const wide = one('SELECT trace_id, transactions FROM traces ORDER BY transactions DESC LIMIT 1');
-    expect(wide.transactions).toBeGreaterThan(1000n);
+    expect(wide.transactions).toBe(BigInt(WIDE_FAN_TRANSACTIONS));
+    expect(WIDE_FAN_TRANSACTIONS).toBeGreaterThan(4000);
     expect(one("SELECT count(*) AS n FROM traces WHERE trace_id = ? AND state = 'complete'", wide.trace_id).n).toBe(1n);
+    // every forwarder of it ran and was deployed: the value reached the leaves
+    expect(one('SELECT count(*) AS n FROM transactions WHERE trace_id = ?', wide.trace_id).n).toBe(BigInt(WIDE_FAN_TRANSACTIONS));
+    expect(one("SELECT count(*) AS n FROM transactions WHERE trace_id = ? AND (end_status <> 'active' OR json_extract(plain_description(description), '$.aborted'))", wide.trace_id).n).toBe(0n);
   });
 
   it('classifies the classic shapes: one jetton_transfer over its 4+ transactions; a bounce fails its action', () => {

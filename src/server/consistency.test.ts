@@ -33,7 +33,7 @@ describe('paging', () => {
     }
   });
 
-  it('walks a whole block with the v2 cursor exactly once, ending with incomplete: false', async () => {
+  it('walks the biggest block with the v2 cursor exactly once, ending with incomplete: false', async () => {
     const block = s.sql.prepare('SELECT workchain, shard, seqno, tx_count FROM blocks WHERE tx_count >= 12 ORDER BY tx_count DESC LIMIT 1').get() as Record<string, bigint>;
     const base = `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}`;
     const seen: string[] = [];
@@ -51,8 +51,11 @@ describe('paging', () => {
     expect(new Set(seen).size).toBe(seen.length);
     const expected = (s.sql.prepare('SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt').all(block.workchain, block.shard, block.seqno) as { hash: Buffer }[]).map((r) => b64(r.hash));
     expect(seen).toEqual(expected);
+    // one page of the most v2 prints (1000): the whole block, unless the block is bigger (the wide
+    // fan-out fills blocks past it)
     const one = (await ok(`${base}&count=1000`)).result;
-    expect(one.incomplete).toBe(false);
+    expect(one.transactions.length).toBe(Math.min(1000, Number(block.tx_count)));
+    expect(one.incomplete).toBe(Number(block.tx_count) > 1000);
   });
 
   it('serves real transaction cells: data decodes with @ton/core and hashes to transaction_id.hash', async () => {

@@ -46,7 +46,7 @@ export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLi
     maxConnectionsPerClient: 256,
     // longer than a request may wait for its answer to start (its budget), with room to spare
     idleTimeoutMs: Math.max(10_000, queryTimeoutMs + 5000),
-    traceMaxTxs: 1000,
+    traceMaxTxs: 4000,
     ...overrides,
   };
 }

@@ -224,22 +224,23 @@ export class Producer {
   /**
    * Produces up to `count` slots (the i-th live when `live(i)`) with a few in flight at a time:
    * enough to keep both threads busy, few enough that events never pile up in memory. After each
-   * slot is written, `until` gets the ledger's transaction count then and may stop sending more
-   * (slots already sent still complete, so where it stops depends on the counts alone).
+   * slot is written, `until` gets the ledger's transaction count then, and how many slots are still
+   * in flight after it, and may stop sending more (slots already sent still complete, so where it
+   * stops depends on the counts alone).
    */
-  async slots(count: number, live: (i: number) => boolean, until?: (transactions: number) => boolean): Promise<void> {
+  async slots(count: number, live: (i: number) => boolean, until?: (transactions: number, inFlight: number) => boolean): Promise<void> {
     const inFlight: Promise<number>[] = [];
     let stop = false;
     for (let i = 0; i < count && !stop; i++) {
       inFlight.push(this.slot(live(i)));
       if (inFlight.length >= IN_FLIGHT) {
         const written = await inFlight.shift()!;
-        stop = until ? until(written) : false;
+        stop = until ? until(written, inFlight.length) : false;
       }
     }
-    for (const p of inFlight) {
-      const written = await p;
-      until?.(written);
+    while (inFlight.length > 0) {
+      const written = await inFlight.shift()!;
+      until?.(written, inFlight.length);
     }
   }
 

@@ -54,8 +54,27 @@ export abstract class ChunkingSink implements ResponseSink {
     this.parts.push(chunk);
     this.size += chunk.length;
     if (this.size < this.threshold) return Promise.resolve();
-    this.threshold = this.chunkSize;
-    return this.emit(this.take(), false);
+    return this.emitFull();
+  }
+
+  /**
+   * Emits what is gathered in chunks of the threshold's size (a view each, no copy), the rest kept
+   * for later: one piece written may be a whole trace of tens of megabytes, and it leaves in 64 KB
+   * chunks like any other body (a chunk in flight is what the receiving thread holds per answer).
+   */
+  private async emitFull(): Promise<void> {
+    const all = this.take();
+    let at = 0;
+    while (all.length - at >= this.threshold) {
+      const size = this.threshold;
+      this.threshold = this.chunkSize;
+      await this.emit(all.subarray(at, at + size), false);
+      at += size;
+    }
+    if (at < all.length) {
+      this.parts = [all.subarray(at)];
+      this.size = all.length - at;
+    }
   }
 
   end(): Promise<void> {

@@ -2,10 +2,10 @@ import { parseParams, tracesParams, type TracesParams } from '../../api/params';
 import { selectActions } from '../actions-select';
 import { addressBookJson, metadata } from '../serialize/address-book';
 import { writeList, type Fragment } from '../serialize/json-cache';
-import { traceJson } from '../serialize/v3';
+import { traceFragment } from '../serialize/v3';
 import { defineOperation, type ReadContext } from '../operations/operation';
 
-/** A lookup of at most this many traces by id or hash, or a page this short, is light (a trace alone may be 1000 transactions, ~5 MB). */
+/** A lookup of at most this many traces by id or hash, or a page this short, is light (a trace alone may be 4,000 transactions, ~50 MB). */
 const LIGHT_ITEMS = 4;
 
 /** Each trace's JSON, made one at a time as the body is written (a page of traces is megabytes). */
@@ -36,7 +36,7 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
     }
     const txs = await reader.getTraceTransactions(t.traceId, maxTxs);
     const actions = p.include_actions ? selectActions(await reader.getActions([t.traceId]), p.supported_action_types) : null;
-    yield caches.traces.keep(key, traceJson(t, txs, actions), t.state === 'complete');
+    yield caches.traces.keep(key, traceFragment(t, txs, caches.transactions.v3Of(txs), actions), t.state === 'complete');
   }
 }
 

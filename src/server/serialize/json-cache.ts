@@ -17,8 +17,8 @@ export interface Fragment {
  * whose every outbound message has been delivered. Reading and serializing them is most of what a
  * request costs, so the service keeps the finished text (least recently used out first).
  */
-export class FragmentCache {
-  private readonly map = new Map<string, Fragment>();
+export class FragmentCache<F extends Fragment = Fragment> {
+  private readonly map = new Map<string, F>();
   private bytes = 0;
 
   constructor(
@@ -26,7 +26,7 @@ export class FragmentCache {
     private readonly maxBytes = Infinity,
   ) {}
 
-  get(key: string): Fragment | undefined {
+  get(key: string): F | undefined {
     const v = this.map.get(key);
     if (v) {
       this.map.delete(key);
@@ -35,7 +35,7 @@ export class FragmentCache {
     return v;
   }
 
-  set(key: string, value: Fragment): void {
+  set(key: string, value: F): void {
     const old = this.map.get(key);
     if (old) this.bytes -= old.bytes.length;
     this.map.set(key, value);
@@ -48,19 +48,23 @@ export class FragmentCache {
   }
 
   /** The cached fragment, or one made now, kept only when `final` says the object cannot change. */
-  through(key: string, make: () => { value: unknown; final: boolean }): Fragment {
+  through(key: string, make: () => { fragment: F; final: boolean }): F {
     const hit = this.get(key);
     if (hit) return hit;
-    const { value, final } = make();
-    return this.keep(key, value, final);
+    const { fragment, final } = make();
+    return this.keep(key, fragment, final);
   }
 
-  /** `value` serialized as a fragment, kept when `final`. */
-  keep(key: string, value: unknown, final: boolean): Fragment {
-    const fragment = { bytes: Buffer.from(JSON.stringify(value)), addresses: [...collectAddresses(value)] };
+  /** `fragment`, kept when `final`. */
+  keep(key: string, fragment: F, final: boolean): F {
     if (final) this.set(key, fragment);
     return fragment;
   }
+}
+
+/** `value` serialized as a fragment. */
+export function fragmentOf(value: unknown): Fragment {
+  return { bytes: Buffer.from(JSON.stringify(value)), addresses: [...collectAddresses(value)] };
 }
 
 const COMMA = Buffer.from(',');

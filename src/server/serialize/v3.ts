@@ -4,6 +4,9 @@ import { hashToBase64 } from '../../ton/hash';
 import { decodeBody } from '../../ton/decode/decode-body';
 import { decodeStateInit } from '../../ton/decode/state-init';
 import { DecodeMemo } from './decode-memo';
+import { readPlainStateInit } from './state-init-reader';
+import { collectAddresses } from './address-book';
+import type { Fragment } from './json-cache';
 import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../../store/records';
 
 // Records → the v3 JSON of docs/api.md: hashes base64, amounts and lts decimal strings,
@@ -44,7 +47,7 @@ const decodedBodies = new DecodeMemo<ReturnType<typeof decodeBody>>(20_000);
 const decodedInits = new DecodeMemo<ReturnType<typeof decodeStateInit>>(20_000);
 
 function initStateJson(init: NonNullable<MessageRecord['initState']>) {
-  const decoded = decodedInits.through(init.hash.toString('hex'), () => decodeStateInit(Cell.fromBoc(init.boc)[0]!));
+  const decoded = decodedInits.through(init.hash.toString('hex'), () => readPlainStateInit(init.boc) ?? decodeStateInit(Cell.fromBoc(init.boc)[0]!));
   return { hash: b64(init.hash), body: init.boc.toString('base64'), decoded };
 }
 
@@ -82,7 +85,9 @@ export function messageJson(m: MessageRecord) {
   return json;
 }
 
-export function transactionJson(t: TransactionRecord) {
+// A transaction's JSON in two halves around its `in_msg`, so that a trace can print the message
+// (in its tree node) and the whole transaction from one serialization (transactionFragment).
+function transactionHead(t: TransactionRecord) {
   return {
     account: t.account,
     hash: b64(t.hash),
@@ -100,11 +105,45 @@ export function transactionJson(t: TransactionRecord) {
     total_fees_extra_currencies: t.totalFeesExtraCurrencies,
     description: t.description,
     block_ref: blockRefJson(t.block),
-    in_msg: t.inMsg ? messageJson(t.inMsg) : null,
+  };
+}
+
+function transactionTail(t: TransactionRecord) {
+  return {
     out_msgs: t.outMsgs.map(messageJson),
     account_state_before: accountStateJson(t.stateBefore),
     account_state_after: accountStateJson(t.stateAfter),
     emulated: false,
+  };
+}
+
+export function transactionJson(t: TransactionRecord) {
+  return { ...transactionHead(t), in_msg: t.inMsg ? messageJson(t.inMsg) : null, ...transactionTail(t) };
+}
+
+/** A transaction's v3 JSON as bytes, and its `in_msg`'s bytes (a view into them, `null` when it has none). */
+export interface TransactionFragment extends Fragment {
+  inMsg: Buffer | null;
+  /** The raw addresses the in_msg mentions, in the order a walk of it meets them. */
+  inMsgAddresses: string[];
+}
+
+/** The bytes `JSON.stringify(transactionJson(t))` makes, with the in_msg's place in them. */
+export function transactionFragment(t: TransactionRecord): TransactionFragment {
+  const head = transactionHead(t);
+  const inMsg = t.inMsg ? messageJson(t.inMsg) : null;
+  const tail = transactionTail(t);
+  const headText = JSON.stringify(head);
+  const inMsgBytes = Buffer.from(JSON.stringify(inMsg));
+  const tailText = JSON.stringify(tail);
+  const before = Buffer.from(`${headText.slice(0, -1)},"in_msg":`);
+  const bytes = Buffer.concat([before, inMsgBytes, Buffer.from(`,${tailText.slice(1)}`)]);
+  const addresses = collectAddresses(tail, collectAddresses(inMsg, collectAddresses(head)));
+  return {
+    bytes,
+    addresses: [...addresses],
+    inMsg: inMsg ? bytes.subarray(before.length, before.length + inMsgBytes.length) : null,
+    inMsgAddresses: [...collectAddresses(inMsg)],
   };
 }
 
@@ -173,28 +212,16 @@ export function actionJson(a: ActionRecord, trace: TraceRecord) {
   };
 }
 
-export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions: ActionRecord[] | null) {
-  const txJson = new Map<string, ReturnType<typeof transactionJson>>();
-  for (const t of txs) txJson.set(hashToBase64(t.hash), transactionJson(t));
+/** Each transaction's children in a trace: the receivers of its outbound messages among `txs`. */
+function traceChildren(txs: TransactionRecord[]): (t: TransactionRecord) => TransactionRecord[] {
   const receivers = new Map<string, TransactionRecord>();
   for (const t of txs) if (t.inMsg) receivers.set(t.inMsg.hash.toString('hex'), t);
-  const node = (t: TransactionRecord): Record<string, unknown> => {
-    const json = txJson.get(hashToBase64(t.hash))!;
-    const children = t.outMsgs.map((m) => receivers.get(m.hash.toString('hex'))).filter((c): c is TransactionRecord => c !== undefined);
-    return {
-      tx_hash: json.hash,
-      transaction_hash: json.hash,
-      transaction_lt: json.lt,
-      transaction_now: json.now,
-      transaction_aborted: t.description.aborted,
-      // omitempty: the root of a tick-tock trace received no message
-      ...(json.in_msg ? { in_msg_hash: json.in_msg.hash, in_msg: json.in_msg } : {}),
-      transaction: json,
-      children: children.map(node),
-    };
-  };
-  const incomplete = trace.transactions > txs.length;
-  const json: Record<string, unknown> = {
+  return (t) => t.outMsgs.map((m) => receivers.get(m.hash.toString('hex'))).filter((c): c is TransactionRecord => c !== undefined);
+}
+
+/** A trace's fields before its tree, up to `is_incomplete`. */
+function traceHead(trace: TraceRecord, shown: number) {
+  return {
     trace_id: hashToBase64(trace.traceId),
     external_hash: b64(trace.externalHash),
     mc_seqno_start: String(trace.mcSeqnoStart),
@@ -210,12 +237,99 @@ export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions:
       pending_messages: trace.pendingMessages,
       classification_state: trace.classificationState,
     },
-    is_incomplete: incomplete,
+    is_incomplete: trace.transactions > shown,
+  };
+}
+
+/** A trace's fields after its transactions: the warning of a cut trace, the actions when asked for. */
+function traceRest(trace: TraceRecord, shown: number, actions: ActionRecord[] | null) {
+  const json: Record<string, unknown> = {};
+  if (trace.transactions > shown) json.warning = `trace has ${trace.transactions} transactions; only the first ${shown} by lt are included`;
+  if (actions) json.actions = actions.map((a) => actionJson(a, trace));
+  return json;
+}
+
+/** A tree node's fields before its `in_msg`. */
+const nodeHead = (t: TransactionRecord, hash: string) => ({
+  tx_hash: hash,
+  transaction_hash: hash,
+  transaction_lt: t.lt.toString(),
+  transaction_now: t.now,
+  transaction_aborted: t.description.aborted,
+});
+
+/** A trace as one JSON object (the streaming notifications carry it so). */
+export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions: ActionRecord[] | null): Record<string, unknown> {
+  const txJson = new Map<string, ReturnType<typeof transactionJson>>();
+  for (const t of txs) txJson.set(hashToBase64(t.hash), transactionJson(t));
+  const children = traceChildren(txs);
+  const node = (t: TransactionRecord): Record<string, unknown> => {
+    const json = txJson.get(hashToBase64(t.hash))!;
+    return {
+      ...nodeHead(t, json.hash!),
+      // omitempty: the root of a tick-tock trace received no message
+      ...(json.in_msg ? { in_msg_hash: json.in_msg.hash, in_msg: json.in_msg } : {}),
+      transaction: json,
+      children: children(t).map(node),
+    };
+  };
+  return {
+    ...traceHead(trace, txs.length),
     trace: txs.length > 0 ? node(txs[0]!) : null,
     transactions_order: txs.map((t) => hashToBase64(t.hash)),
     transactions: Object.fromEntries(txJson),
+    ...traceRest(trace, txs.length, actions),
   };
-  if (incomplete) json.warning = `trace has ${trace.transactions} transactions; only the first ${txs.length} by lt are included`;
-  if (actions) json.actions = actions.map((a) => actionJson(a, trace));
-  return json;
+}
+
+/**
+ * The bytes `JSON.stringify(traceJson(trace, txs, actions))` makes, each transaction serialized once
+ * (`fragments[i]` is `txs[i]`'s) and placed twice, in its tree node and in the `transactions` map,
+ * with its in_msg a third time in the node: a trace of 4,000 transactions is ~50 MB of JSON, and
+ * building it as objects and printing them twice took most of a cold request.
+ */
+export function traceFragment(trace: TraceRecord, txs: TransactionRecord[], fragments: TransactionFragment[], actions: ActionRecord[] | null): Fragment {
+  const parts: Buffer[] = [];
+  const text = (s: string) => parts.push(Buffer.from(s));
+  // the addresses in the order a walk of traceJson's object meets them (the address book's order)
+  const addresses = new Set<string>();
+  const mention = (list: string[]) => {
+    for (const a of list) addresses.add(a);
+  };
+  const hashes = txs.map((t) => hashToBase64(t.hash));
+  const index = new Map(txs.map((t, i) => [t, i]));
+  const children = traceChildren(txs);
+  const node = (t: TransactionRecord) => {
+    const i = index.get(t)!;
+    const f = fragments[i]!;
+    const head = JSON.stringify(nodeHead(t, hashes[i]!)).slice(0, -1);
+    // the in_msg's hash is the message's, as in traceJson: read from the record, not the bytes
+    mention(f.inMsgAddresses);
+    mention(f.addresses);
+    if (f.inMsg) {
+      text(`${head},"in_msg_hash":${JSON.stringify(b64(t.inMsg!.hash))},"in_msg":`);
+      parts.push(f.inMsg);
+      text(',"transaction":');
+    } else text(`${head},"transaction":`);
+    parts.push(f.bytes);
+    text(',"children":[');
+    children(t).forEach((c, k) => {
+      if (k > 0) text(',');
+      node(c);
+    });
+    text(']}');
+  };
+  text(`${JSON.stringify(traceHead(trace, txs.length)).slice(0, -1)},"trace":`);
+  if (txs.length > 0) node(txs[0]!);
+  else text('null');
+  text(`,"transactions_order":${JSON.stringify(hashes)},"transactions":{`);
+  fragments.forEach((f, i) => {
+    text(`${i > 0 ? ',' : ''}${JSON.stringify(hashes[i])}:`);
+    parts.push(f.bytes);
+  });
+  const rest = traceRest(trace, txs.length, actions);
+  text(Object.keys(rest).length === 0 ? '}}' : `},${JSON.stringify(rest).slice(1)}`);
+  for (const f of fragments) mention(f.addresses);
+  collectAddresses(rest, addresses);
+  return { bytes: Buffer.concat(parts), addresses: [...addresses] };
 }

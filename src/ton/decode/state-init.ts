@@ -1,4 +1,5 @@
 import { type Cell, loadStateInit, type StateInit } from '@ton/core';
+import { bytesToBase64 } from '../bytes';
 import type { DecodedBody } from './decoded';
 
 /**
@@ -6,14 +7,31 @@ import type { DecodedBody } from './decoded';
  * as the API prints hashes); the whole cells are in the BOC, one click away.
  */
 export function stateInitView(init: StateInit): DecodedBody {
+  return stateInitViewOf({
+    splitDepth: init.splitDepth ?? null,
+    special: init.special ?? null,
+    codeHash: init.code ? init.code.hash() : null,
+    dataHash: init.data ? init.data.hash() : null,
+    libraries: init.libraries ? init.libraries.size : 0,
+  });
+}
+
+/** The same view from the figures alone (a reader that hashes the cells itself gives them). */
+export function stateInitViewOf(init: {
+  splitDepth: number | null;
+  special: { tick: boolean; tock: boolean } | null;
+  codeHash: Uint8Array | null;
+  dataHash: Uint8Array | null;
+  libraries: number;
+}): DecodedBody {
   return {
     type: 'state_init',
     data: {
-      split_depth: init.splitDepth ?? null,
+      split_depth: init.splitDepth,
       special: init.special ? { tick: init.special.tick, tock: init.special.tock } : null,
-      code_hash: init.code ? init.code.hash().toString('base64') : null,
-      data_hash: init.data ? init.data.hash().toString('base64') : null,
-      libraries: init.libraries ? init.libraries.size : 0,
+      code_hash: init.codeHash ? bytesToBase64(init.codeHash) : null,
+      data_hash: init.dataHash ? bytesToBase64(init.dataHash) : null,
+      libraries: init.libraries,
     },
   };
 }
