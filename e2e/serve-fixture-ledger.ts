@@ -13,8 +13,10 @@ const host = process.env.HOST ?? '127.0.0.1';
 
 const path = await testLedgerPath(SEED, TXS);
 // the specs check what pages show, not speed: a budget far above the production one keeps a loaded
-// CI machine from cutting a big answer that a spec is not about
-const app = await createServer({ location: path, webRoot: resolve('dist/web'), limits: { queryTimeoutMs: 120_000 } });
+// CI machine from cutting a big answer that a spec is not about. E2E_QUERY_TIMEOUT_MS sets another
+// (e2e/too-heavy.spec.ts starts a second server whose budget no large answer can meet).
+const queryTimeoutMs = Number(process.env.E2E_QUERY_TIMEOUT_MS ?? 120_000);
+const app = await createServer({ location: path, webRoot: resolve('dist/web'), limits: { queryTimeoutMs } });
 await app.listen({ port, host });
 process.stdout.write(`fixture ledger ${path} served at http://${host}:${port}\n`);
 
