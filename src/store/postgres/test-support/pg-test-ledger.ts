@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLedger } from '../../../ledger/generate';
+import { ledgerSourceKey } from '../../../ledger/test-ledger';
 import { PG_SCHEMA_VERSION } from '../pg-schema';
 import { startPgCluster, startPgClusterCopy, type PgCluster } from './pg-cluster';
 
@@ -23,7 +24,7 @@ export async function startPgTestLedger(seed = 11, txs = 700): Promise<{ cluster
   const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12);
   const parent = join(tmpdir(), 'ledgerscope-pg-test');
   mkdirSync(parent, { recursive: true, mode: 0o755 });
-  const cache = join(parent, `pg-ledger-${seed}-${txs}-v${PG_SCHEMA_VERSION}-${checkout}`);
+  const cache = join(parent, `pg-ledger-${seed}-${txs}-v${PG_SCHEMA_VERSION}-${checkout}-${ledgerSourceKey()}`);
   if (!existsSync(cache)) {
     const building = `${cache}.${process.pid}.building`;
     rmSync(building, { recursive: true, force: true });
