@@ -1,15 +1,15 @@
 import { parseParams, tracesParams, type TracesParams } from '../../api/params';
 import { selectActions } from '../actions-select';
 import { addressBookJson, metadata } from '../serialize/address-book';
-import { writeList, type Fragment } from '../serialize/json-cache';
-import { traceFragment } from '../serialize/v3';
+import { writeList, type Fragment, type MadeFragment } from '../serialize/json-cache';
+import { traceParts, type TransactionFragment } from '../serialize/v3';
 import { defineOperation, type ReadContext } from '../operations/operation';
 
 /** A lookup of at most this many traces by id or hash, or a page this short, is light (a trace alone may be 4,000 transactions, ~50 MB). */
 const LIGHT_ITEMS = 4;
 
 /** Each trace's JSON, made one at a time as the body is written (a page of traces is megabytes). */
-async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerator<Fragment> {
+async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerator<Fragment | MadeFragment> {
   const { reader, caches } = ctx;
   const found = await reader.findTraces(
     {
@@ -36,7 +36,16 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
     }
     const txs = await reader.getTraceTransactions(t.traceId, maxTxs);
     const actions = p.include_actions ? selectActions(await reader.getActions([t.traceId]), p.supported_action_types) : null;
-    yield caches.traces.keep(key, traceFragment(t, txs, caches.transactions.v3Of(txs), actions), t.state === 'complete');
+    // written as it is made, each transaction's JSON from the cache or made when first placed; the
+    // whole kept once written
+    const fragments = new Map<number, TransactionFragment>();
+    const fragmentOf = (i: number) => fragments.get(i) ?? fragments.set(i, caches.transactions.v3Of(txs[i]!)).get(i)!;
+    const addresses = new Set<string>();
+    yield {
+      parts: traceParts(t, txs, fragmentOf, actions, addresses),
+      addresses,
+      made: (parts) => caches.traces.keep(key, { bytes: Buffer.concat(parts), addresses: [...addresses] }, t.state === 'complete'),
+    };
   }
 }
 

@@ -28,9 +28,9 @@ export class TransactionFragments {
     return this.load(reader, hashes, this.v3, transactionFragment);
   }
 
-  /** The v3 JSON of transactions already read (a trace's), from the cache where it holds them. */
-  v3Of(records: TransactionRecord[]): TransactionFragment[] {
-    return records.map((t) => this.v3.through(t.hash.toString('hex'), () => ({ fragment: transactionFragment(t), final: isFinal(t) })));
+  /** The v3 JSON of a transaction already read (a trace's), from the cache where it holds it. */
+  v3Of(t: TransactionRecord): TransactionFragment {
+    return this.v3.through(t.hash.toString('hex'), () => ({ fragment: transactionFragment(t), final: isFinal(t) }));
   }
 
   v2Json(reader: LedgerReader, hashes: Buffer[]): Promise<Fragment[]> {

@@ -85,14 +85,26 @@ function members(rest: Record<string, unknown>): string {
 }
 
 /**
+ * A fragment written as it is made (a trace of thousands of transactions: its answer starts before
+ * it is all made): its pieces in order, and the addresses they mention, complete once the pieces
+ * are. `made` gets the pieces once all are written (to keep the whole, see `keepMade`).
+ */
+export interface MadeFragment {
+  parts: Iterable<Buffer>;
+  addresses: Set<string>;
+  made(parts: Buffer[]): void;
+}
+
+/**
  * `{"key":[f1,f2,...], ...rest}` written to the sink from cached fragments, without parsing or
  * encoding them again. Fragments may be made one by one as they are written (a trace list is
- * megabytes); `rest` gets the addresses they mention, once the list is written.
+ * megabytes), or piece by piece (`MadeFragment`); `rest` gets the addresses they mention, once the
+ * list is written.
  */
 export async function writeList(
   out: BodySink,
   key: string,
-  fragments: Iterable<Fragment> | AsyncIterable<Fragment>,
+  fragments: Iterable<Fragment | MadeFragment> | AsyncIterable<Fragment | MadeFragment>,
   rest: (addresses: Set<string>) => Promise<Record<string, unknown>>,
 ): Promise<void> {
   await out.write(Buffer.from(`{${JSON.stringify(key)}:[`));
@@ -101,7 +113,15 @@ export async function writeList(
   for await (const f of fragments) {
     if (!first) await out.write(COMMA);
     first = false;
-    await out.write(f.bytes);
+    if ('bytes' in f) await out.write(f.bytes);
+    else {
+      const parts: Buffer[] = [];
+      for (const part of f.parts) {
+        parts.push(part);
+        await out.write(part);
+      }
+      f.made(parts);
+    }
     for (const a of f.addresses) addresses.add(a);
   }
   await out.write(Buffer.from(`]${members(await rest(addresses))}}`));

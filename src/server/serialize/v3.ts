@@ -283,53 +283,68 @@ export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions:
 }
 
 /**
- * The bytes `JSON.stringify(traceJson(trace, txs, actions))` makes, each transaction serialized once
- * (`fragments[i]` is `txs[i]`'s) and placed twice, in its tree node and in the `transactions` map,
- * with its in_msg a third time in the node: a trace of 4,000 transactions is ~50 MB of JSON, and
- * building it as objects and printing them twice took most of a cold request.
+ * The bytes `JSON.stringify(traceJson(trace, txs, actions))` makes, in pieces, in order, each
+ * transaction serialized once (`fragmentOf(i)` is `txs[i]`'s, asked for when first needed) and
+ * placed twice, in its tree node and in the `transactions` map, with its in_msg a third time in the
+ * node: a trace of 4,000 transactions is ~50 MB of JSON, and building it as objects and printing
+ * them twice took most of a cold request. Made piece by piece, a trace's answer can start before
+ * its last transaction is serialized. `addresses` gets the addresses it mentions, in the order a
+ * walk of traceJson's object meets them (the address book's order), complete once all is made.
  */
-export function traceFragment(trace: TraceRecord, txs: TransactionRecord[], fragments: TransactionFragment[], actions: ActionRecord[] | null): Fragment {
-  const parts: Buffer[] = [];
-  const text = (s: string) => parts.push(Buffer.from(s));
-  // the addresses in the order a walk of traceJson's object meets them (the address book's order)
-  const addresses = new Set<string>();
+export function* traceParts(
+  trace: TraceRecord,
+  txs: TransactionRecord[],
+  fragmentOf: (i: number) => TransactionFragment,
+  actions: ActionRecord[] | null,
+  addresses: Set<string>,
+): Generator<Buffer> {
+  const text = (s: string) => Buffer.from(s);
   const mention = (list: string[]) => {
     for (const a of list) addresses.add(a);
   };
   const hashes = txs.map((t) => hashToBase64(t.hash));
   const index = new Map(txs.map((t, i) => [t, i]));
   const children = traceChildren(txs);
-  const node = (t: TransactionRecord) => {
+  function* node(t: TransactionRecord): Generator<Buffer> {
     const i = index.get(t)!;
-    const f = fragments[i]!;
+    const f = fragmentOf(i);
     const head = JSON.stringify(nodeHead(t, hashes[i]!)).slice(0, -1);
-    // the in_msg's hash is the message's, as in traceJson: read from the record, not the bytes
     mention(f.inMsgAddresses);
     mention(f.addresses);
     if (f.inMsg) {
-      text(`${head},"in_msg_hash":${JSON.stringify(b64(t.inMsg!.hash))},"in_msg":`);
-      parts.push(f.inMsg);
-      text(',"transaction":');
-    } else text(`${head},"transaction":`);
-    parts.push(f.bytes);
-    text(',"children":[');
-    children(t).forEach((c, k) => {
-      if (k > 0) text(',');
-      node(c);
-    });
-    text(']}');
-  };
-  text(`${JSON.stringify(traceHead(trace, txs.length)).slice(0, -1)},"trace":`);
-  if (txs.length > 0) node(txs[0]!);
-  else text('null');
-  text(`,"transactions_order":${JSON.stringify(hashes)},"transactions":{`);
-  fragments.forEach((f, i) => {
-    text(`${i > 0 ? ',' : ''}${JSON.stringify(hashes[i])}:`);
-    parts.push(f.bytes);
-  });
+      // the in_msg's hash is the message's, as in traceJson: read from the record, not the bytes
+      yield text(`${head},"in_msg_hash":${JSON.stringify(b64(t.inMsg!.hash))},"in_msg":`);
+      yield f.inMsg;
+      yield text(',"transaction":');
+    } else yield text(`${head},"transaction":`);
+    yield f.bytes;
+    yield text(',"children":[');
+    let first = true;
+    for (const c of children(t)) {
+      if (!first) yield text(',');
+      first = false;
+      yield* node(c);
+    }
+    yield text(']}');
+  }
+  yield text(`${JSON.stringify(traceHead(trace, txs.length)).slice(0, -1)},"trace":`);
+  if (txs.length > 0) yield* node(txs[0]!);
+  else yield text('null');
+  yield text(`,"transactions_order":${JSON.stringify(hashes)},"transactions":{`);
+  for (let i = 0; i < txs.length; i++) {
+    const f = fragmentOf(i);
+    mention(f.addresses);
+    yield text(`${i > 0 ? ',' : ''}${JSON.stringify(hashes[i])}:`);
+    yield f.bytes;
+  }
   const rest = traceRest(trace, txs.length, actions);
-  text(Object.keys(rest).length === 0 ? '}}' : `},${JSON.stringify(rest).slice(1)}`);
-  for (const f of fragments) mention(f.addresses);
+  yield text(Object.keys(rest).length === 0 ? '}}' : `},${JSON.stringify(rest).slice(1)}`);
   collectAddresses(rest, addresses);
-  return { bytes: Buffer.concat(parts), addresses: [...addresses] };
+}
+
+/** `traceParts` whole: the trace's bytes and the addresses they mention. */
+export function traceFragment(trace: TraceRecord, txs: TransactionRecord[], fragments: TransactionFragment[], actions: ActionRecord[] | null): Fragment {
+  const addresses = new Set<string>();
+  const bytes = Buffer.concat([...traceParts(trace, txs, (i) => fragments[i]!, actions, addresses)]);
+  return { bytes, addresses: [...addresses] };
 }
