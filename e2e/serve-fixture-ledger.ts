@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { testLedgerPath } from '../src/ledger/test-ledger';
 import { createServer } from '../src/server/app';
+import { defaultLimits } from '../src/server/limits';
 
 const SEED = Number(process.env.E2E_SEED ?? 11);
 const TXS = Number(process.env.E2E_TXS ?? 700);
@@ -16,7 +17,11 @@ const path = await testLedgerPath(SEED, TXS);
 // CI machine from cutting a big answer that a spec is not about. E2E_QUERY_TIMEOUT_MS sets another
 // (e2e/too-heavy.spec.ts starts a second server whose budget no large answer can meet).
 const queryTimeoutMs = Number(process.env.E2E_QUERY_TIMEOUT_MS ?? 120_000);
-const app = await createServer({ location: path, webRoot: resolve('dist/web'), limits: { queryTimeoutMs } });
+// The browser of the specs is the server's only client: its heavy requests may use every worker
+// (the per-client share keeps clients apart, src/server/admission.test.ts tests it; here it would
+// only queue one page's requests behind another's on a loaded CI machine).
+const workers = defaultLimits().workers;
+const app = await createServer({ location: path, webRoot: resolve('dist/web'), limits: { queryTimeoutMs, heavyWorkersPerClient: workers } });
 await app.listen({ port, host });
 process.stdout.write(`fixture ledger ${path} served at http://${host}:${port}\n`);
 
