@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServiceLimits } from './limits';
 
-/** Request line and headers together; Node's own default is 16 KiB (API.md's lists of 100 hashes need ~30 KiB). */
+/** Request line and headers together; Node's own default is 16 KiB (a query whose lists hold 100 hashes each, the most docs/api.md allows, needs ~30 KiB). */
 export const MAX_HEADER_BYTES = 64 * 1024;
 /** A client must have sent its request line and headers within this time (slow-header attacks). */
 export const HEADERS_TIMEOUT_MS = 10_000;

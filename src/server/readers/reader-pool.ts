@@ -37,9 +37,6 @@ interface Job {
   done: boolean;
 }
 
-/** A heavy job counts against its client from admission (in flight) and from dispatch (on a worker) until done. */
-const heavyOf = (job: Job) => !job.light;
-
 interface Slot {
   worker: Worker;
   cancel: Int32Array;
@@ -157,7 +154,7 @@ export class ReaderPool implements ReadExecutor {
       const job: Job = { id: this.nextId++, path, params, requestId, client, light, resolve, reject, settled: false, stream: null, streamedAt: 0, slot: null, done: false, timer: undefined as unknown as NodeJS.Timeout };
       job.timer = setTimeout(() => this.expire(job), this.limits.queryTimeoutMs);
       this.inflight[lane] += 1;
-      if (heavyOf(job)) this.heavyInflight.add(client, 1);
+      if (!job.light) this.heavyInflight.add(client, 1);
       signal?.addEventListener('abort', () => this.abort(job), { once: true });
       this.queues[lane].push(job);
       this.dispatch();
@@ -285,7 +282,7 @@ export class ReaderPool implements ReadExecutor {
       if (!slot.ready || slot.job || slot.stopTimer || slot.dead) continue;
       const job = this.queues.light.shift() ?? (slot.lightOnly ? undefined : this.nextHeavy());
       if (!job) continue;
-      if (heavyOf(job)) this.heavyRunning.add(job.client, 1);
+      if (!job.light) this.heavyRunning.add(job.client, 1);
       slot.job = job;
       job.slot = slot;
       Atomics.store(slot.cancel, 0, 0);
@@ -384,7 +381,7 @@ export class ReaderPool implements ReadExecutor {
     job.done = true;
     clearTimeout(job.timer);
     this.inflight[job.light ? 'light' : 'heavy'] -= 1;
-    if (heavyOf(job)) {
+    if (!job.light) {
       this.heavyInflight.add(job.client, -1);
       if (job.slot) this.heavyRunning.add(job.client, -1);
     }
