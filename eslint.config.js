@@ -4,7 +4,17 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/web/route-tree.gen.ts', 'test-results/**', 'e2e-artifacts/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'src/web/route-tree.gen.ts',
+      'test-results/**',
+      'e2e-artifacts/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,7 +38,10 @@ export default tseslint.config(
     // the API module's tests read the real server; they are not part of the bundle
     ignores: ['src/api/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/ledger/**', 'better-sqlite3', '@ton/sandbox', 'fastify'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/server/**', '**/ledger/**', 'better-sqlite3', '@ton/sandbox', 'fastify'] },
+      ],
     },
   },
   {
@@ -42,6 +55,8 @@ export default tseslint.config(
     files: ['src/store/**/*.ts'],
     // test support builds the generated ledgers the engines' tests read
     ignores: ['src/store/**/test-support/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/ledger/**', '**/server/**', '@ton/sandbox', 'fastify'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/ledger/**', '**/server/**', '@ton/sandbox', 'fastify'] }],
+    },
   },
 );

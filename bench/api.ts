@@ -17,9 +17,18 @@ const base = `http://127.0.0.1:${PORT}`;
 const path = await benchLedgerPath();
 const store = openLedgerStore(path, { readonly: true });
 const sql = store.db;
-const msgHash = (sql.prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 500").pluck().get() as Buffer).toString('hex');
-const block = sql.prepare('SELECT workchain, shard, seqno FROM blocks WHERE tx_count >= 40 LIMIT 1').safeIntegers(true).get() as Record<string, bigint>
-  ?? sql.prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY tx_count DESC LIMIT 1').safeIntegers(true).get();
+const msgHash = (
+  sql
+    .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 500")
+    .pluck()
+    .get() as Buffer
+).toString('hex');
+const block =
+  (sql
+    .prepare('SELECT workchain, shard, seqno FROM blocks WHERE tx_count >= 40 LIMIT 1')
+    .safeIntegers(true)
+    .get() as Record<string, bigint>) ??
+  sql.prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY tx_count DESC LIMIT 1').safeIntegers(true).get();
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   env: { ...process.env, LEDGER_DB: path, LEDGER_LIVE: 'off', PORT: String(PORT), HOST: '127.0.0.1' },
@@ -43,7 +52,12 @@ const targets = {
 const load: Record<string, unknown> = {};
 for (const [name, url] of Object.entries(targets)) {
   const r = await autocannon({ url: base + url, connections: 10, duration: 5 });
-  load[name] = { req_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.non2xx };
+  load[name] = {
+    req_per_s: Math.round(r.requests.average),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
 }
 
 // The service's overhead: median sequential HTTP latency over the median of the route's own work
@@ -90,20 +104,32 @@ async function inProcessMedian(fn: () => Promise<unknown>, n = 2000) {
 async function bareServer(bytes: number): Promise<{ origin: string; stop: () => void }> {
   const code = `const b=Buffer.alloc(${bytes},32);require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8','content-length':b.length});s.end(b)}).listen(0,'127.0.0.1',function(){process.stdout.write(String(this.address().port)+'\\n')})`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  const port = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 const inProcess = inProcessExecutor(path, 1000);
-const blockQuery = { workchain: String(block.workchain), shard: String(block.shard), seqno: String(block.seqno), count: '40' };
+const blockQuery = {
+  workchain: String(block.workchain),
+  shard: String(block.shard),
+  seqno: String(block.seqno),
+  count: '40',
+};
 const work = {
-  transactionsByMessage: () => inProcess.execute(transactionsByMessage.path, transactionsByMessage.parse({ msg_hash: msgHash }), true, 'req-1'),
-  getBlockTransactionsExt: () => inProcess.execute(getBlockTransactionsExt.path, getBlockTransactionsExt.parse(blockQuery), true, 'req-1'),
+  transactionsByMessage: () =>
+    inProcess.execute(transactionsByMessage.path, transactionsByMessage.parse({ msg_hash: msgHash }), true, 'req-1'),
+  getBlockTransactionsExt: () =>
+    inProcess.execute(getBlockTransactionsExt.path, getBlockTransactionsExt.parse(blockQuery), true, 'req-1'),
 };
 const us = (ms: number) => Math.round(ms * 1000);
 const overhead: Record<string, number> = {};
 const overheadParts: Record<string, Record<string, number>> = {};
 for (const name of ['transactionsByMessage', 'getBlockTransactionsExt'] as const) {
-  const url = name === 'transactionsByMessage' ? targets.transactionsByMessage_msg_hash : targets.getBlockTransactionsExt_count_40;
+  const url =
+    name === 'transactionsByMessage'
+      ? targets.transactionsByMessage_msg_hash
+      : targets.getBlockTransactionsExt_count_40;
   const httpMs = await httpMedian(url);
   const inProcessMs = await inProcessMedian(work[name]);
   const bytes = await get(url);
@@ -121,16 +147,24 @@ for (const name of ['transactionsByMessage', 'getBlockTransactionsExt'] as const
 }
 
 const raw = Buffer.from(await (await fetch(`${base}/api/v3/traces?limit=10&include_actions=true`)).arrayBuffer());
-const wire = await fetch(`${base}/api/v3/traces?limit=10&include_actions=true`, { headers: { 'accept-encoding': 'gzip' } });
+const wire = await fetch(`${base}/api/v3/traces?limit=10&include_actions=true`, {
+  headers: { 'accept-encoding': 'gzip' },
+});
 server.kill('SIGTERM');
 store.close();
-console.log(JSON.stringify({
-  bench: 'api',
-  ledger: 'seed 42, 3000 transactions',
-  load,
-  overhead_http_over_in_process: overhead,
-  overhead_parts: overheadParts,
-  load_average: loadavg().map((l) => +l.toFixed(2)),
-  traces_10_with_actions_bytes: { raw: raw.length, gzip_level_default: gzipSync(raw).length, content_encoding_served: wire.headers.get('content-encoding') },
-}));
+console.log(
+  JSON.stringify({
+    bench: 'api',
+    ledger: 'seed 42, 3000 transactions',
+    load,
+    overhead_http_over_in_process: overhead,
+    overhead_parts: overheadParts,
+    load_average: loadavg().map((l) => +l.toFixed(2)),
+    traces_10_with_actions_bytes: {
+      raw: raw.length,
+      gzip_level_default: gzipSync(raw).length,
+      content_encoding_served: wire.headers.get('content-encoding'),
+    },
+  }),
+);
 process.exit(0);

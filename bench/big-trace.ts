@@ -30,7 +30,9 @@ const loadAverage = () => loadavg().map((x) => +x.toFixed(2));
 
 const path = await benchLedgerPath();
 const db = new Database(path, { readonly: true });
-const big = db.prepare("SELECT trace_id, transactions FROM traces WHERE state = 'complete' ORDER BY transactions DESC LIMIT 1").get() as { trace_id: Buffer; transactions: number };
+const big = db
+  .prepare("SELECT trace_id, transactions FROM traces WHERE state = 'complete' ORDER BY transactions DESC LIMIT 1")
+  .get() as { trace_id: Buffer; transactions: number };
 const transactions = Number(db.prepare('SELECT count(*) FROM transactions').pluck().get());
 db.close();
 const bigUrl = `/api/v3/traces?trace_id=${big.trace_id.toString('hex')}`;
@@ -42,7 +44,10 @@ async function startServer(): Promise<ChildProcess> {
   });
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) break;
-    const up = await get('/api/v3/traces?limit=1', 'identity').then((r) => r.status === 200, () => false);
+    const up = await get('/api/v3/traces?limit=1', 'identity').then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (up) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -57,16 +62,22 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 /** One GET on a connection of its own, its body read (and decompressed) to the end. */
-function get(url: string, encoding = ENCODING): Promise<{ status: number; body: Buffer; ms: number; firstByteMs: number }> {
+function get(
+  url: string,
+  encoding = ENCODING,
+): Promise<{ status: number; body: Buffer; ms: number; firstByteMs: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.get(base + url, { agent: false, headers: { 'accept-encoding': encoding } }, (res) => {
       const firstByteMs = performance.now() - started;
       const coding = res.headers['content-encoding'];
-      const stream = coding === 'gzip' ? res.pipe(createGunzip()) : coding === 'br' ? res.pipe(createBrotliDecompress()) : res;
+      const stream =
+        coding === 'gzip' ? res.pipe(createGunzip()) : coding === 'br' ? res.pipe(createBrotliDecompress()) : res;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks), ms: performance.now() - started, firstByteMs }));
+      stream.on('end', () =>
+        resolve({ status: res.statusCode!, body: Buffer.concat(chunks), ms: performance.now() - started, firstByteMs }),
+      );
       stream.on('error', reject);
     });
     req.on('error', reject);
@@ -74,7 +85,12 @@ function get(url: string, encoding = ENCODING): Promise<{ status: number; body: 
 }
 
 /** What an answer holds: the trace's transactions shown (the cap) and its cut, or the error. */
-function answerOf(r: { status: number; body: Buffer }): { bytes: number; shown?: number; incomplete?: boolean; error?: string } {
+function answerOf(r: { status: number; body: Buffer }): {
+  bytes: number;
+  shown?: number;
+  incomplete?: boolean;
+  error?: string;
+} {
   if (r.status !== 200) return { bytes: r.body.length, error: r.body.toString().slice(0, 200) };
   const trace = JSON.parse(r.body.toString()).traces[0];
   return { bytes: r.body.length, shown: trace.transactions_order.length, incomplete: trace.is_incomplete };
@@ -107,13 +123,22 @@ async function coldUnderLoad() {
     const r = await get(bigUrl);
     stop = true;
     await Promise.all(clients);
-    return { status: r.status, first_byte_ms: Math.round(r.firstByteMs), ms: Math.round(r.ms), ...answerOf(r), heavy_p50_ms: Math.round(median(heavy)), heavy_errors: heavyErrors, load_average: load };
+    return {
+      status: r.status,
+      first_byte_ms: Math.round(r.firstByteMs),
+      ms: Math.round(r.ms),
+      ...answerOf(r),
+      heavy_p50_ms: Math.round(median(heavy)),
+      heavy_errors: heavyErrors,
+      load_average: load,
+    };
   } finally {
     await stopServer(server);
   }
 }
 
-const memoryKb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+const memoryKb = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
 /** (b): AT_ONCE clients ask for the big trace together on a fresh server. */
 async function manyAtOnce() {
@@ -150,12 +175,19 @@ async function manyAtOnce() {
 const cold = [];
 for (let i = 0; i < ROUNDS; i++) cold.push(await coldUnderLoad());
 const memory = await manyAtOnce();
-console.log(JSON.stringify({
-  bench: 'big-trace',
-  ledger_transactions: transactions,
-  trace_transactions: big.transactions,
-  encoding: ENCODING,
-  cold_under_load: { heavy_clients: HEAVY, median_first_byte_ms: median(cold.map((c) => c.first_byte_ms)), median_ms: median(cold.map((c) => c.ms)), rounds: cold },
-  at_once: { clients: AT_ONCE, ...memory },
-  load_average_after: loadAverage(),
-}));
+console.log(
+  JSON.stringify({
+    bench: 'big-trace',
+    ledger_transactions: transactions,
+    trace_transactions: big.transactions,
+    encoding: ENCODING,
+    cold_under_load: {
+      heavy_clients: HEAVY,
+      median_first_byte_ms: median(cold.map((c) => c.first_byte_ms)),
+      median_ms: median(cold.map((c) => c.ms)),
+      rounds: cold,
+    },
+    at_once: { clients: AT_ONCE, ...memory },
+    load_average_after: loadAverage(),
+  }),
+);

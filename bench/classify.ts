@@ -31,13 +31,15 @@ while (net.stats.transactions < TXS) {
 await net.close();
 const wallMs = performance.now() - started;
 const txs = net.stats.transactions;
-console.log(JSON.stringify({
-  bench: 'classify',
-  transactions: txs,
-  traces,
-  actions,
-  classify_ms_total: +classifyMs.toFixed(1),
-  classify_us_per_tx: +((classifyMs * 1000) / txs).toFixed(1),
-  classify_share_of_producer: +(classifyMs / wallMs).toFixed(3),
-  producer_tx_per_s_without_store: +(txs / (wallMs / 1000)).toFixed(1),
-}));
+console.log(
+  JSON.stringify({
+    bench: 'classify',
+    transactions: txs,
+    traces,
+    actions,
+    classify_ms_total: +classifyMs.toFixed(1),
+    classify_us_per_tx: +((classifyMs * 1000) / txs).toFixed(1),
+    classify_share_of_producer: +(classifyMs / wallMs).toFixed(3),
+    producer_tx_per_s_without_store: +(txs / (wallMs / 1000)).toFixed(1),
+  }),
+);

@@ -52,14 +52,16 @@ for (const m of messages) {
 }
 store.close();
 
-console.log(JSON.stringify({
-  bench: 'decode',
-  ledger: 'seed 42, 3000 txs',
-  messages: messages.length,
-  with_body: withBody,
-  decoded,
-  decoded_share: +(decoded / withBody).toFixed(4),
-  by_type: Object.fromEntries(Object.entries(byType).sort((a, b) => b[1] - a[1])),
-  undecoded_by_opcode: unknownOpcodes,
-  decode_us_median: +(median(times) * 1000).toFixed(1),
-}));
+console.log(
+  JSON.stringify({
+    bench: 'decode',
+    ledger: 'seed 42, 3000 txs',
+    messages: messages.length,
+    with_body: withBody,
+    decoded,
+    decoded_share: +(decoded / withBody).toFixed(4),
+    by_type: Object.fromEntries(Object.entries(byType).sort((a, b) => b[1] - a[1])),
+    undecoded_by_opcode: unknownOpcodes,
+    decode_us_median: +(median(times) * 1000).toFixed(1),
+  }),
+);

@@ -39,11 +39,13 @@ for (let round = 0; round < ROUNDS; round++) {
   while (transactions - start < TXS_PER_ROUND) await traffic.slot(10);
   rates.push(Math.round((transactions - start) / ((performance.now() - started) / 1000)));
 }
-console.log(JSON.stringify({
-  bench: 'emulator',
-  transactions,
-  tx_per_s_median: median(rates),
-  tx_per_s_rounds: rates,
-  event_bytes_per_tx: Math.round(eventBytes / transactions),
-  load_average: +loadavg()[0]!.toFixed(2),
-}));
+console.log(
+  JSON.stringify({
+    bench: 'emulator',
+    transactions,
+    tx_per_s_median: median(rates),
+    tx_per_s_rounds: rates,
+    event_bytes_per_tx: Math.round(eventBytes / transactions),
+    load_average: +loadavg()[0]!.toFixed(2),
+  }),
+);

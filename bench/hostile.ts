@@ -34,18 +34,29 @@ const STALL_SECONDS = Number(process.env.HOSTILE_STALL_S ?? 20);
 const HEAVY = '/api/v3/traces?limit=1000&include_actions=true';
 const TXS = Number(process.env.HOSTILE_TXS ?? 10_000);
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
 const ms = (x: number) => +x.toFixed(2);
 
 /** A GET from a loopback address of our choosing (the client address the server's bounds see). */
-function get(path: string, localAddress: string, agent: http.Agent): Promise<{ status: number; body: string; ms: number }> {
+function get(
+  path: string,
+  localAddress: string,
+  agent: http.Agent,
+): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port: PORT, path, localAddress, agent, headers: { 'accept-encoding': 'identity' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode!, body, ms: performance.now() - started }));
-      res.on('error', () => resolve({ status: -1, body, ms: performance.now() - started }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, path, localAddress, agent, headers: { 'accept-encoding': 'identity' } },
+      (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (body += c))
+          .on('end', () => resolve({ status: res.statusCode!, body, ms: performance.now() - started }));
+        res.on('error', () => resolve({ status: -1, body, ms: performance.now() - started }));
+      },
+    );
     req.on('error', (e) => resolve({ status: -1, body: e.message, ms: performance.now() - started }));
     req.end();
   });
@@ -122,8 +133,32 @@ const SSE_BODIES: (string | Buffer)[] = [
   '',
   'null',
 ];
-const ROUTES = ['/api/v2/getBlockTransactionsExt', '/api/v3/masterchainBlockShardState', '/api/v3/traces', '/api/v3/transactionsByMessage', '/api/v3/balanceChanges', '/api/streaming/v2/sse', '/api/streaming/v2/ws', '/api/streaming/healthz', '/', '/index.html', '/tx/x'];
-const VALUES = ['x'.repeat(20_000), '%00', '%ZZ', '-1', '1e309', '99999999999999999999999', '[]', '{"a":1}', "'; DROP TABLE traces; --", '..%2F..%2Fetc%2Fpasswd', '\u0001'];
+const ROUTES = [
+  '/api/v2/getBlockTransactionsExt',
+  '/api/v3/masterchainBlockShardState',
+  '/api/v3/traces',
+  '/api/v3/transactionsByMessage',
+  '/api/v3/balanceChanges',
+  '/api/streaming/v2/sse',
+  '/api/streaming/v2/ws',
+  '/api/streaming/healthz',
+  '/',
+  '/index.html',
+  '/tx/x',
+];
+const VALUES = [
+  'x'.repeat(20_000),
+  '%00',
+  '%ZZ',
+  '-1',
+  '1e309',
+  '99999999999999999999999',
+  '[]',
+  '{"a":1}',
+  "'; DROP TABLE traces; --",
+  '..%2F..%2Fetc%2Fpasswd',
+  '\u0001',
+];
 
 interface Tally {
   inputs: number;
@@ -142,16 +177,28 @@ async function fuzzRound(t: Tally): Promise<void> {
   // WebSocket messages: each answered by an error message or a close code
   for (const text of WS_MESSAGES) {
     const ws = await openWsProbe(base);
-    const answer = Promise.race([ws.next().then(() => 'message'), ws.closed.then((c) => `close ${c}`), new Promise((r) => setTimeout(() => r('none'), 5000))]);
+    const answer = Promise.race([
+      ws.next().then(() => 'message'),
+      ws.closed.then((c) => `close ${c}`),
+      new Promise((r) => setTimeout(() => r('none'), 5000)),
+    ]);
     ws.ws.send(text);
     count((await answer) as string);
     ws.ws.terminate();
   }
   // a binary frame, a text frame that is not UTF-8, a frame past the size bound
-  const frames: [Buffer, boolean][] = [[Buffer.from('{"operation":"ping"}'), true], [Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), false], [Buffer.alloc(5 * 1024 * 1024, 0x20), false]];
+  const frames: [Buffer, boolean][] = [
+    [Buffer.from('{"operation":"ping"}'), true],
+    [Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), false],
+    [Buffer.alloc(5 * 1024 * 1024, 0x20), false],
+  ];
   for (const [frame, binary] of frames) {
     const ws = await openWsProbe(base);
-    const answer = Promise.race([ws.next().then(() => 'message'), ws.closed.then((c) => `close ${c}`), new Promise((r) => setTimeout(() => r('none'), 5000))]);
+    const answer = Promise.race([
+      ws.next().then(() => 'message'),
+      ws.closed.then((c) => `close ${c}`),
+      new Promise((r) => setTimeout(() => r('none'), 5000)),
+    ]);
     ws.ws.send(frame, { binary });
     count((await answer) as string);
     ws.ws.terminate();
@@ -164,11 +211,20 @@ async function fuzzRound(t: Tally): Promise<void> {
       socket.pause();
       for (let i = 0; i < 3000 && ws.ws.readyState === ws.ws.OPEN; i++) {
         ws.ws.ping();
-        ws.ws.send(i % 2 ? '{"operation":"ping"}' : `{"operation":"subscribe","types":["transactions"],"addresses":["${address}"]}`);
+        ws.ws.send(
+          i % 2
+            ? '{"operation":"ping"}'
+            : `{"operation":"subscribe","types":["transactions"],"addresses":["${address}"]}`,
+        );
         if (i % 200 === 0) await new Promise((r) => setImmediate(r));
       }
       socket.resume();
-      count(await Promise.race([ws.closed.then((c) => `close ${c}`), new Promise<string>((r) => setTimeout(() => r('none'), 10_000))]));
+      count(
+        await Promise.race([
+          ws.closed.then((c) => `close ${c}`),
+          new Promise<string>((r) => setTimeout(() => r('none'), 10_000)),
+        ]),
+      );
       ws.ws.terminate();
     }),
   );
@@ -182,12 +238,19 @@ async function fuzzRound(t: Tally): Promise<void> {
   }
   // SSE bodies
   for (const body of SSE_BODIES) {
-    const r = await fetch(`${base}/api/streaming/v2/sse`, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body).buffer }).catch(() => null);
+    const r = await fetch(`${base}/api/streaming/v2/sse`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : new Uint8Array(body).buffer,
+    }).catch(() => null);
     count(r ? r.status : 'none');
     await r?.body?.cancel();
   }
   // HTTP: oversized, garbage, every route with hostile values
-  for (const bytes of [`GET /api/v3/traces?account=${'A'.repeat(200_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, '\u0000\u0001 nonsense\r\n\r\n', `GET / HTTP/1.1\r\n${'X-A: b\r\n'.repeat(5000)}\r\n`]) {
+  for (const bytes of [
+    `GET /api/v3/traces?account=${'A'.repeat(200_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    '\u0000\u0001 nonsense\r\n\r\n',
+    `GET / HTTP/1.1\r\n${'X-A: b\r\n'.repeat(5000)}\r\n`,
+  ]) {
     const answer = await raw(bytes);
     count(/^HTTP\/1\.1 (\d+)/.exec(answer)?.[1] ? Number(/^HTTP\/1\.1 (\d+)/.exec(answer)![1]) : 'none');
   }
@@ -209,7 +272,12 @@ async function fuzz(server: ChildProcess) {
   let running = true;
   const agent = new http.Agent({ keepAlive: true });
   const db = new Database(await benchLedgerPath(42, TXS), { readonly: true });
-  const traceId = (db.prepare("SELECT trace_id FROM traces WHERE state = 'complete' AND transactions BETWEEN 2 AND 20 LIMIT 1").pluck().get() as Buffer).toString('hex');
+  const traceId = (
+    db
+      .prepare("SELECT trace_id FROM traces WHERE state = 'complete' AND transactions BETWEEN 2 AND 20 LIMIT 1")
+      .pluck()
+      .get() as Buffer
+  ).toString('hex');
   db.close();
   const lightClient = (async () => {
     while (running) {
@@ -233,7 +301,12 @@ async function fuzz(server: ChildProcess) {
     unanswered: t.unanswered,
     answers_500: t.status500,
     outcomes: t.statuses,
-    light: { requests: light.length, p50_ms: ms(median(light)), p99_ms: ms(percentile(light, 99)), failures: lightFailures.length },
+    light: {
+      requests: light.length,
+      p50_ms: ms(median(light)),
+      p99_ms: ms(percentile(light, 99)),
+      failures: lightFailures.length,
+    },
     server_peak_rss_mb: rss.stop(),
   };
 }
@@ -245,14 +318,24 @@ async function slowReaders(server: ChildProcess) {
   const lightAgent = new http.Agent({ keepAlive: true });
   const heavyAgent = new http.Agent({ keepAlive: true });
   const db = new Database(await benchLedgerPath(42, TXS), { readonly: true });
-  const msgHash = (db.prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 40").pluck().get() as Buffer).toString('hex');
+  const msgHash = (
+    db
+      .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 40")
+      .pluck()
+      .get() as Buffer
+  ).toString('hex');
   db.close();
   // the other clients' queries are warmed first (each reader worker has its own caches), as the
   // scale benchmark warms its mix: what is measured is the stalled client's effect, not a cold start
   for (let i = 0; i < 4; i++) {
-    await Promise.all([get('/api/v3/traces?limit=100', '127.0.0.5', heavyAgent), get(`/api/v3/transactionsByMessage?msg_hash=${msgHash}`, '127.0.0.4', lightAgent)]);
+    await Promise.all([
+      get('/api/v3/traces?limit=100', '127.0.0.5', heavyAgent),
+      get(`/api/v3/transactionsByMessage?msg_hash=${msgHash}`, '127.0.0.4', lightAgent),
+    ]);
   }
-  const stalled = await Promise.all(Array.from({ length: 50 }, (_, i) => stalledGet(base, `${HEAVY}&offset=${i}`, '127.0.0.3')));
+  const stalled = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => stalledGet(base, `${HEAVY}&offset=${i}`, '127.0.0.3')),
+  );
   const until = performance.now() + STALL_SECONDS * 1000;
   await Promise.all([
     (async () => {
@@ -277,8 +360,18 @@ async function slowReaders(server: ChildProcess) {
   return {
     seconds: STALL_SECONDS,
     stalled_connections: stalled.length,
-    light: { requests: light.length, p50_ms: ms(median(light)), p99_ms: ms(percentile(light, 99)), failures: light.filter((x) => x === Infinity).length },
-    other_heavy: { requests: heavy.length, statuses, p50_ms: ms(median(heavy.map((h) => h.ms))), max_ms: ms(Math.max(...heavy.map((h) => h.ms))) },
+    light: {
+      requests: light.length,
+      p50_ms: ms(median(light)),
+      p99_ms: ms(percentile(light, 99)),
+      failures: light.filter((x) => x === Infinity).length,
+    },
+    other_heavy: {
+      requests: heavy.length,
+      statuses,
+      p50_ms: ms(median(heavy.map((h) => h.ms))),
+      max_ms: ms(Math.max(...heavy.map((h) => h.ms))),
+    },
     server_peak_rss_mb: rss.stop(),
   };
 }
@@ -289,15 +382,24 @@ const load_before = loadavg().map((x) => +x.toFixed(2));
 try {
   const fuzzed = await fuzz(server);
   const stalls = await slowReaders(server);
-  console.log(JSON.stringify({
-    bench: 'hostile',
-    ledger,
-    load_before,
-    load_after: loadavg().map((x) => +x.toFixed(2)),
-    fuzz: fuzzed,
-    slow_readers: stalls,
-    targets: { process_exits: 0, answers_500: 0, unanswered: 0, server_peak_rss_mb: 1024, light_p99_ms: 50, other_heavy: '200 within the budget' },
-  }));
+  console.log(
+    JSON.stringify({
+      bench: 'hostile',
+      ledger,
+      load_before,
+      load_after: loadavg().map((x) => +x.toFixed(2)),
+      fuzz: fuzzed,
+      slow_readers: stalls,
+      targets: {
+        process_exits: 0,
+        answers_500: 0,
+        unanswered: 0,
+        server_peak_rss_mb: 1024,
+        light_p99_ms: 50,
+        other_heavy: '200 within the budget',
+      },
+    }),
+  );
 } finally {
   server.kill('SIGTERM');
 }

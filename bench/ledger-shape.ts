@@ -17,10 +17,12 @@ interface Shape {
   blocks: number;
 }
 const rows = db
-  .prepare(`SELECT t.trace_id, t.mc_seqno_end - t.mc_seqno_start + 1 AS mc_blocks,
+  .prepare(
+    `SELECT t.trace_id, t.mc_seqno_end - t.mc_seqno_start + 1 AS mc_blocks,
                    (SELECT count(*) FROM (SELECT DISTINCT workchain, shard, block_seqno FROM transactions x WHERE x.trace_id = t.trace_id)) AS blocks,
                    EXISTS (SELECT 1 FROM actions a WHERE a.trace_id = t.trace_id AND a.type = 'jetton_transfer') AS jetton
-            FROM traces t WHERE t.state = 'complete'`)
+            FROM traces t WHERE t.state = 'complete'`,
+  )
   .all() as { mc_blocks: number; blocks: number; jetton: number }[];
 
 function summary(traces: Shape[]) {
@@ -35,12 +37,14 @@ function summary(traces: Shape[]) {
 const all = rows.map((r) => ({ mcBlocks: r.mc_blocks, blocks: r.blocks }));
 const jettons = rows.filter((r) => r.jetton === 1).map((r) => ({ mcBlocks: r.mc_blocks, blocks: r.blocks }));
 const pending = db.prepare("SELECT count(*) FROM traces WHERE state = 'pending'").pluck().get() as number;
-console.log(JSON.stringify({
-  bench: 'ledger-shape',
-  ledger: path,
-  transactions: db.prepare('SELECT count(*) FROM transactions').pluck().get(),
-  all: summary(all),
-  jetton_transfers: summary(jettons),
-  pending_at_end: pending,
-  load_average: +loadavg()[0]!.toFixed(2),
-}));
+console.log(
+  JSON.stringify({
+    bench: 'ledger-shape',
+    ledger: path,
+    transactions: db.prepare('SELECT count(*) FROM transactions').pluck().get(),
+    all: summary(all),
+    jetton_transfers: summary(jettons),
+    pending_at_end: pending,
+    load_average: +loadavg()[0]!.toFixed(2),
+  }),
+);

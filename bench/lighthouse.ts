@@ -14,18 +14,39 @@ import { createServer } from '../src/server/app';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-interface Run { score: number; tbt_ms: number; lcp_ms: number; fcp_ms: number; si_ms: number; cls: number }
+interface Run {
+  score: number;
+  tbt_ms: number;
+  lcp_ms: number;
+  fcp_ms: number;
+  si_ms: number;
+  cls: number;
+}
 
 // Lighthouse runs as a child process, awaited without blocking: the server it measures answers from
 // this process's event loop.
 async function lighthouse(url: string, out: string): Promise<Run> {
-  const child = spawn(resolve('node_modules/.bin/lighthouse'), [
-    url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
-  ], { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(
+    resolve('node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const status = await new Promise<number | null>((done) => child.on('exit', done));
   if (status !== 0) throw new Error(`lighthouse ${url} exited with ${status}`);
-  const r = JSON.parse(readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+  const r = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue: number }>;
+  };
   const a = (id: string) => r.audits[id]!.numericValue;
   return {
     score: Math.round(r.categories.performance.score * 100),
@@ -46,7 +67,9 @@ async function main() {
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lighthouse-'));
   try {
-    const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as { traces: Array<{ trace_id: string; transactions: object }> };
+    const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as {
+      traces: Array<{ trace_id: string; transactions: object }>;
+    };
     const size = (t: { transactions: object }) => Object.keys(t.transactions).length;
     const trace = listed.traces.sort((a, b) => Math.abs(size(a) - 25) - Math.abs(size(b) - 25))[0]!;
     const pages: Record<string, string> = {
@@ -61,12 +84,14 @@ async function main() {
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + path, join(dir, `${name}-${i}.json`)));
       result[name] = { score: median(runs.map((r) => r.score)), tbt_ms: median(runs.map((r) => r.tbt_ms)), runs };
     }
-    console.log(JSON.stringify({
-      bench: 'lighthouse',
-      pages: result,
-      load_avg_1m: [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 100) / 100),
-      targets: { score: 90, tbt_ms: 200 },
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'lighthouse',
+        pages: result,
+        load_avg_1m: [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 100) / 100),
+        targets: { score: 90, tbt_ms: 200 },
+      }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await app.close();

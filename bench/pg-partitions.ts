@@ -43,7 +43,12 @@ async function measure(store: PgLedgerStore) {
   const pick = (i: number) => txs[i % txs.length]!;
   return {
     transaction_by_hash_ms: await timeEach(500, (i) => store.reader.getTransaction(pick(i).hash)),
-    by_message_hash_ms: await timeEach(500, (i) => store.reader.findTransactionHashesByMessage({ msgHash: pick(i).inMsg!.hash }, { limit: 10, offset: 0, sort: 'desc' })),
+    by_message_hash_ms: await timeEach(500, (i) =>
+      store.reader.findTransactionHashesByMessage(
+        { msgHash: pick(i).inMsg!.hash },
+        { limit: 10, offset: 0, sort: 'desc' },
+      ),
+    ),
     latest_traces_ms: await timeEach(300, () => store.reader.findTraces({}, { limit: 10, offset: 0, sort: 'desc' })),
     block_walk_ms: await timeEach(300, (i) => store.reader.getBlockTransactionHashes(pick(i).block, null, 40)),
   };
@@ -52,12 +57,29 @@ async function measure(store: PgLedgerStore) {
 const load0 = loadavg()[0]!;
 const whole = await fill('whole', 1_000_000);
 const parted = await fill('parted', MANY);
-const partitions = Number(cluster.psql("SELECT count(*) FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'transactions'", 'parted'));
+const partitions = Number(
+  cluster.psql(
+    "SELECT count(*) FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'transactions'",
+    'parted',
+  ),
+);
 const one = await measure(whole);
 const many = await measure(parted);
 await whole.close();
 await parted.close();
 cluster.destroy();
-const ratio = Object.fromEntries(Object.keys(one).map((k) => [k, Number((many[k as keyof typeof many] / one[k as keyof typeof one]).toFixed(2))]));
-console.log(JSON.stringify({ bench: 'pg-partitions', transactions: txs.length, load_avg_1m: Number(load0.toFixed(2)), partitions: { one: 1, many: partitions }, one, many, ratio_many_over_one: ratio }));
+const ratio = Object.fromEntries(
+  Object.keys(one).map((k) => [k, Number((many[k as keyof typeof many] / one[k as keyof typeof one]).toFixed(2))]),
+);
+console.log(
+  JSON.stringify({
+    bench: 'pg-partitions',
+    transactions: txs.length,
+    load_avg_1m: Number(load0.toFixed(2)),
+    partitions: { one: 1, many: partitions },
+    one,
+    many,
+    ratio_many_over_one: ratio,
+  }),
+);
 process.exit(0);

@@ -35,10 +35,14 @@ import { cpuQuota, quotaWrapped, type CpuQuota } from './tools/cpu-quota';
 const txs = Number(process.env.BENCH_TXS ?? 5000);
 /** The load generator of parts 2 and 3: `autocannon` (default, from npm) or `wrk` (`apt-get install wrk`). */
 const LOADGEN = process.env.BENCH_LOADGEN ?? 'autocannon';
-if (LOADGEN !== 'autocannon' && LOADGEN !== 'wrk') throw new Error(`BENCH_LOADGEN must be autocannon or wrk, got ${JSON.stringify(LOADGEN)}`);
+if (LOADGEN !== 'autocannon' && LOADGEN !== 'wrk')
+  throw new Error(`BENCH_LOADGEN must be autocannon or wrk, got ${JSON.stringify(LOADGEN)}`);
 /** Part 4's cap on each API process, in cores (unset: part 4 is not run). */
 const API_CORES = process.env.BENCH_API_CORES ? Number(process.env.BENCH_API_CORES) : null;
-if (API_CORES !== null && !(API_CORES > 0 && API_CORES <= 2)) throw new Error(`BENCH_API_CORES must be a number of cores above 0 and at most 2, got ${JSON.stringify(process.env.BENCH_API_CORES)}`);
+if (API_CORES !== null && !(API_CORES > 0 && API_CORES <= 2))
+  throw new Error(
+    `BENCH_API_CORES must be a number of cores above 0 and at most 2, got ${JSON.stringify(process.env.BENCH_API_CORES)}`,
+  );
 const seed = 42;
 const load0 = loadavg()[0]!;
 
@@ -67,7 +71,12 @@ async function produce(location: string, batches?: LedgerBatch[]) {
   };
   const r = await generateInto(store, { seed, txs });
   await store.close();
-  return { transactions: r.transactions, seconds: +r.seconds.toFixed(1), tx_per_s: Math.round(r.transactions / r.seconds), seconds_writing: +(writing / 1000).toFixed(2) };
+  return {
+    transactions: r.transactions,
+    seconds: +r.seconds.toFixed(1),
+    tx_per_s: Math.round(r.transactions / r.seconds),
+    seconds_writing: +(writing / 1000).toFixed(2),
+  };
 }
 
 /** The recorded batches written again into an empty ledger, one after another: the store alone. */
@@ -89,8 +98,14 @@ const sqliteWrite = await produce(litePath, batches);
 const pgWrite = await produce(pgUrl);
 // the tests' server skips fsync; a server as docs/deploy.md sets it up keeps PostgreSQL's durable
 // defaults (every commit flushed to disk), and the writer is measured on both
-const durable = await startPgCluster({ settings: { shared_buffers: "'256MB'", fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } });
-const replays: { sqlite: number[]; postgres: number[]; postgres_durable: number[] } = { sqlite: [], postgres: [], postgres_durable: [] };
+const durable = await startPgCluster({
+  settings: { shared_buffers: "'256MB'", fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' },
+});
+const replays: { sqlite: number[]; postgres: number[]; postgres_durable: number[] } = {
+  sqlite: [],
+  postgres: [],
+  postgres_durable: [],
+};
 for (let i = 0; i < 3; i++) {
   replays.sqlite.push(await replay(join(dir, `replay-${i}.db`), batches));
   replays.postgres.push(await replay(cluster.createDatabase(`replay_${i}`), batches));
@@ -101,15 +116,29 @@ const median3 = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
 
 const lite = new Database(litePath, { readonly: true });
 const liteDigest = createHash('sha256');
-for (const h of lite.prepare('SELECT hash FROM transactions ORDER BY hash').pluck().all() as Buffer[]) liteDigest.update(h);
-const pgHashes = cluster.psql("SELECT string_agg(encode(hash, 'hex'), ',' ORDER BY hash) FROM transactions", 'ledger').split(',');
+for (const h of lite.prepare('SELECT hash FROM transactions ORDER BY hash').pluck().all() as Buffer[])
+  liteDigest.update(h);
+const pgHashes = cluster
+  .psql("SELECT string_agg(encode(hash, 'hex'), ',' ORDER BY hash) FROM transactions", 'ledger')
+  .split(',');
 const pgDigest = createHash('sha256');
 for (const h of pgHashes) pgDigest.update(Buffer.from(h, 'hex'));
 
 // the mix: one request of each operation, cycled
-const msgHash = (lite.prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 500").pluck().get() as Buffer).toString('hex');
-const block = lite.prepare('SELECT workchain, shard, seqno FROM blocks WHERE workchain = 0 ORDER BY tx_count DESC LIMIT 1').safeIntegers(true).get() as Record<string, bigint>;
-const account = lite.prepare('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC LIMIT 1 OFFSET 3').pluck().get() as string;
+const msgHash = (
+  lite
+    .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 500")
+    .pluck()
+    .get() as Buffer
+).toString('hex');
+const block = lite
+  .prepare('SELECT workchain, shard, seqno FROM blocks WHERE workchain = 0 ORDER BY tx_count DESC LIMIT 1')
+  .safeIntegers(true)
+  .get() as Record<string, bigint>;
+const account = lite
+  .prepare('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC LIMIT 1 OFFSET 3')
+  .pluck()
+  .get() as string;
 lite.close();
 const mix = [
   '/api/v3/traces?limit=10',
@@ -121,7 +150,11 @@ const mix = [
 ];
 
 let nextPort = 8300;
-async function api(location: string, env: Record<string, string> = {}, quota?: CpuQuota): Promise<{ base: string; child: ChildProcess }> {
+async function api(
+  location: string,
+  env: Record<string, string> = {},
+  quota?: CpuQuota,
+): Promise<{ base: string; child: ChildProcess }> {
   const port = nextPort++;
   const argv = [process.execPath, '--import', 'tsx', 'src/main.ts'];
   const command = quota ? quotaWrapped(quota, argv) : { file: argv[0]!, args: argv.slice(1) };
@@ -147,7 +180,14 @@ async function drive(bases: string[], seconds = 8, connections = 16) {
 
 async function driveAutocannon(bases: string[], seconds: number, connections: number) {
   const runs = await Promise.all(
-    bases.map((b) => autocannon({ url: b, connections: Math.round(connections / bases.length), duration: seconds, requests: mix.map((path) => ({ method: 'GET', path })) })),
+    bases.map((b) =>
+      autocannon({
+        url: b,
+        connections: Math.round(connections / bases.length),
+        duration: seconds,
+        requests: mix.map((path) => ({ method: 'GET', path })),
+      }),
+    ),
   );
   return {
     req_per_s: Math.round(runs.reduce((n, r) => n + r.requests.average, 0)),
@@ -173,11 +213,21 @@ async function driveAutocannon(bases: string[], seconds: number, connections: nu
  */
 async function driveWrk(bases: string[], seconds: number, connections: number) {
   const script = join(mkdtempSync(join(tmpdir(), 'ledgerscope-wrk-')), 'mix.lua');
-  writeFileSync(script, `local paths = {${mix.map((p) => JSON.stringify(p)).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
+  writeFileSync(
+    script,
+    `local paths = {${mix.map((p) => JSON.stringify(p)).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`,
+  );
   const outputs = await Promise.all(
-    bases.map((b) => new Promise<string>((resolve, reject) =>
-      execFile('wrk', ['-t1', `-c${Math.round(connections / bases.length)}`, `-d${seconds}s`, '--latency', '-s', script, b], (error, out) => (error ? reject(error) : resolve(out))),
-    )),
+    bases.map(
+      (b) =>
+        new Promise<string>((resolve, reject) =>
+          execFile(
+            'wrk',
+            ['-t1', `-c${Math.round(connections / bases.length)}`, `-d${seconds}s`, '--latency', '-s', script, b],
+            (error, out) => (error ? reject(error) : resolve(out)),
+          ),
+        ),
+    ),
   );
   const count = (out: string, re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
   const total = outputs.reduce((n, out) => n + count(out, /(\d+) requests in/), 0);
@@ -218,7 +268,8 @@ function serverTicks(): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster) ticks += processTicks(Number(entry));
+      if (Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster)
+        ticks += processTicks(Number(entry));
     } catch {
       // the process ended meanwhile
     }
@@ -234,7 +285,12 @@ function machineTicks(): { busy: number; all: number } {
 
 /** `drive`, with the CPU seconds each party used during it (the machine's: its busy share of all cores). */
 async function driveMeasured(apis: ChildProcess[], bases: string[], connections: number) {
-  const before = { api: apis.map((c) => processTicks(c.pid!)), server: serverTicks(), load: processTicks(process.pid), machine: machineTicks() };
+  const before = {
+    api: apis.map((c) => processTicks(c.pid!)),
+    server: serverTicks(),
+    load: processTicks(process.pid),
+    machine: machineTicks(),
+  };
   const started = performance.now();
   const result = await drive(bases, 8, connections);
   const seconds = (performance.now() - started) / 1000;
@@ -253,9 +309,12 @@ async function driveMeasured(apis: ChildProcess[], bases: string[], connections:
       // this process (autocannon); wrk's own processes count in everything_else
       load_generator: cpu(load),
       everything_else: cpu(Math.max(0, busy - api - server - load)),
-      machine_idle: +(((machine.all - before.machine.all - busy) / TICKS / seconds)).toFixed(2),
+      machine_idle: +((machine.all - before.machine.all - busy) / TICKS / seconds).toFixed(2),
     },
-    cpu_ms_per_answer: { api_processes: +((api * 10) / (result.ok_per_s * seconds)).toFixed(2), postgresql: +((server * 10) / (result.ok_per_s * seconds)).toFixed(2) },
+    cpu_ms_per_answer: {
+      api_processes: +((api * 10) / (result.ok_per_s * seconds)).toFixed(2),
+      postgresql: +((server * 10) / (result.ok_per_s * seconds)).toFixed(2),
+    },
   };
 }
 
@@ -275,7 +334,8 @@ const single = { API_WORKERS: '1', API_LIGHT_WORKERS: '0' };
 const PER_PROCESS_CONNECTIONS = 8;
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 20);
 async function oneAgainstTwo(cores: number | null) {
-  const quotas = cores === null ? [] : [cpuQuota(`ledgerscope-bench-api-a`, cores), cpuQuota(`ledgerscope-bench-api-b`, cores)];
+  const quotas =
+    cores === null ? [] : [cpuQuota(`ledgerscope-bench-api-a`, cores), cpuQuota(`ledgerscope-bench-api-b`, cores)];
   // each process is warmed alone, as long, before it is measured (a capped process compiles its
   // hot code within its cap: a short warm-up would leave the first one measured cold)
   const a = await api(pgUrl, single, quotas[0]);
@@ -300,7 +360,11 @@ console.log(
     load_generator: LOADGEN,
     load_avg_1m: { start: Number(load0.toFixed(2)), end: Number(loadavg()[0]!.toFixed(2)) },
     write: {
-      producer: { sqlite: sqliteWrite, postgres: pgWrite, same_ledger: liteDigest.digest('hex') === pgDigest.digest('hex') },
+      producer: {
+        sqlite: sqliteWrite,
+        postgres: pgWrite,
+        same_ledger: liteDigest.digest('hex') === pgDigest.digest('hex'),
+      },
       store_alone_tx_per_s: {
         batches: batches.length,
         sqlite: median3(replays.sqlite),
@@ -309,7 +373,12 @@ console.log(
         runs: replays,
       },
     },
-    query_mix: { sqlite: sqliteLoad, postgres: pgLoad, p50_ratio_pg_over_sqlite: Number((pgLoad.p50_ms / sqliteLoad.p50_ms).toFixed(2)), rps_ratio_sqlite_over_pg: Number((sqliteLoad.req_per_s / pgLoad.req_per_s).toFixed(2)) },
+    query_mix: {
+      sqlite: sqliteLoad,
+      postgres: pgLoad,
+      p50_ratio_pg_over_sqlite: Number((pgLoad.p50_ms / sqliteLoad.p50_ms).toFixed(2)),
+      rps_ratio_sqlite_over_pg: Number((sqliteLoad.req_per_s / pgLoad.req_per_s).toFixed(2)),
+    },
     api_processes: uncapped,
     api_processes_capped: capped,
   }),

@@ -19,11 +19,15 @@ const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-bench-'));
 function run(txs: number) {
   const path = join(dir, `ledger-${txs}.db`);
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/ledger.ts'), '--db', path, '--seed', '42', '--txs', String(txs)], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/cli/ledger.ts'), '--db', path, '--seed', '42', '--txs', String(txs)],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const wall = (performance.now() - started) / 1000;
   const line = /: (\d+) transactions, .*?([\d.]+) s \((\d+) tx\/s\), peak memory (\d+) MB/.exec(child.stdout);
   if (child.status !== 0 || !line) throw new Error(`npm run ledger --txs ${txs} failed: ${child.stdout}`);
@@ -48,10 +52,12 @@ const initial = run(3000);
 const tenK = [run(10_000), run(10_000), run(10_000)];
 const big = process.env.BENCH_BIG === '1' ? run(100_000) : null;
 rmSync(dir, { recursive: true, force: true });
-console.log(JSON.stringify({
-  bench: 'producer',
-  default_history_3000: initial,
-  tx_per_s_10k_median: median(tenK.map((r) => r.tx_per_s)),
-  runs_10k: tenK,
-  run_100k: big,
-}));
+console.log(
+  JSON.stringify({
+    bench: 'producer',
+    default_history_3000: initial,
+    tx_per_s_10k_median: median(tenK.map((r) => r.tx_per_s)),
+    runs_10k: tenK,
+    run_100k: big,
+  }),
+);

@@ -63,7 +63,11 @@ async function restart(signal: NodeJS.Signals): Promise<Restart> {
   const seconds = (performance.now() - started) / 1000;
   child.kill(signal);
   await new Promise((r) => (exited ? r(null) : child.once('exit', r)));
-  return { seconds_to_next_block: +seconds.toFixed(2), seconds_to_resumed: +((resumedAt - started) / 1000).toFixed(2), replayed_slots: replayed };
+  return {
+    seconds_to_next_block: +seconds.toFixed(2),
+    seconds_to_resumed: +((resumedAt - started) / 1000).toFixed(2),
+    replayed_slots: replayed,
+  };
 }
 
 const runs = [await restart('SIGKILL'), await restart('SIGTERM'), await restart('SIGKILL')];
@@ -71,9 +75,11 @@ const db = new Database(path, { readonly: true });
 const transactions = Number(db.prepare('SELECT count(*) FROM transactions').pluck().get());
 db.close();
 rmSync(dir, { recursive: true, force: true });
-console.log(JSON.stringify({
-  bench: 'restart',
-  transactions,
-  median_seconds_to_next_block: median(runs.map((r) => r.seconds_to_next_block)),
-  runs,
-}));
+console.log(
+  JSON.stringify({
+    bench: 'restart',
+    transactions,
+    median_seconds_to_next_block: median(runs.map((r) => r.seconds_to_next_block)),
+    runs,
+  }),
+);

@@ -26,7 +26,10 @@ for (const name of benches) {
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
   });
-  const lines = run.stdout.trim().split('\n').filter((l) => l.startsWith('{'));
+  const lines = run.stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'));
   for (const line of lines) console.log(line);
   if (run.status !== 0) {
     failed += 1;

@@ -40,14 +40,18 @@ import { copyLedgerToPostgres } from './tools/copy-to-postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 8291);
 const base = `http://127.0.0.1:${PORT}`;
 const SEED = Number(process.env.SCALE_SEED ?? 42);
-const SIZES = (process.env.SCALE_TXS ?? '10000,100000').split(',').map(Number).sort((a, b) => a - b);
+const SIZES = (process.env.SCALE_TXS ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
 const CONCURRENCY = 4;
 const ABUSE = (process.env.SCALE_ABUSE ?? 'on') !== 'off';
 const ABUSE_SECONDS = Number(process.env.SCALE_ABUSE_S ?? 30);
 const HEAVY = '/api/v3/traces?limit=1000&include_actions=true';
 const ENGINES = (process.env.SCALE_ENGINES ?? 'sqlite').split(',') as ('sqlite' | 'postgres')[];
-for (const e of ENGINES) if (e !== 'sqlite' && e !== 'postgres') throw new Error(`SCALE_ENGINES: unknown engine ${e} (sqlite, postgres)`);
+for (const e of ENGINES)
+  if (e !== 'sqlite' && e !== 'postgres') throw new Error(`SCALE_ENGINES: unknown engine ${e} (sqlite, postgres)`);
 
 const hex = (b: Buffer) => b.toString('hex');
 
@@ -56,7 +60,11 @@ function queryMix(path: string): { queries: Record<string, string>; walk: string
   const db = new Database(path, { readonly: true });
   db.defaultSafeIntegers(true);
   const one = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T;
-  const pluck = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args) as T;
+  const pluck = <T>(sql: string, ...args: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...args) as T;
   const mcMax = Number(pluck<bigint>('SELECT max(seqno) FROM blocks WHERE workchain = -1'));
   const midMc = Math.floor(mcMax / 2);
   // an internal message received in the middle of the ledger, in a completed trace of a few transactions
@@ -64,13 +72,30 @@ function queryMix(path: string): { queries: Record<string, string>; walk: string
     `SELECT t.hash, t.trace_id, m.msg_hash, m.body_hash FROM transactions t
      JOIN messages m ON m.tx_hash = t.hash AND m.direction = 'in' AND m.source IS NOT NULL
      JOIN traces r ON r.trace_id = t.trace_id AND r.state = 'complete' AND r.transactions BETWEEN 2 AND 20
-     WHERE t.mc_seqno >= ? ORDER BY t.mc_seqno LIMIT 1`, midMc);
+     WHERE t.mc_seqno >= ? ORDER BY t.mc_seqno LIMIT 1`,
+    midMc,
+  );
   const msg = tx;
   const busy = pluck<string>('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC LIMIT 1');
-  const opcode = Number(pluck<bigint>('SELECT opcode FROM messages WHERE opcode IS NOT NULL AND opcode != 0 GROUP BY opcode ORDER BY count(*) DESC LIMIT 1'));
-  const lt = one<{ lo: bigint; hi: bigint }>('SELECT min(start_lt) AS lo, max(end_lt) AS hi FROM blocks WHERE workchain = 0 AND mc_seqno BETWEEN ? AND ?', midMc, midMc + 3);
-  const ut = one<{ lo: bigint; hi: bigint }>('SELECT min(gen_utime) AS lo, max(gen_utime) AS hi FROM blocks WHERE workchain = -1 AND seqno BETWEEN ? AND ?', midMc, midMc + 3);
-  const block = one<{ workchain: bigint; shard: bigint; seqno: bigint }>('SELECT workchain, shard, seqno FROM blocks WHERE mc_seqno <= ? ORDER BY tx_count DESC LIMIT 1', mcMax - 5);
+  const opcode = Number(
+    pluck<bigint>(
+      'SELECT opcode FROM messages WHERE opcode IS NOT NULL AND opcode != 0 GROUP BY opcode ORDER BY count(*) DESC LIMIT 1',
+    ),
+  );
+  const lt = one<{ lo: bigint; hi: bigint }>(
+    'SELECT min(start_lt) AS lo, max(end_lt) AS hi FROM blocks WHERE workchain = 0 AND mc_seqno BETWEEN ? AND ?',
+    midMc,
+    midMc + 3,
+  );
+  const ut = one<{ lo: bigint; hi: bigint }>(
+    'SELECT min(gen_utime) AS lo, max(gen_utime) AS hi FROM blocks WHERE workchain = -1 AND seqno BETWEEN ? AND ?',
+    midMc,
+    midMc + 3,
+  );
+  const block = one<{ workchain: bigint; shard: bigint; seqno: bigint }>(
+    'SELECT workchain, shard, seqno FROM blocks WHERE mc_seqno <= ? ORDER BY tx_count DESC LIMIT 1',
+    mcMax - 5,
+  );
   const completeTraces = Number(pluck<bigint>("SELECT count(*) FROM traces WHERE state = 'complete'"));
   db.close();
   const op = `0x${opcode.toString(16).padStart(8, '0')}`;
@@ -103,11 +128,20 @@ function request(path: string): Promise<{ status: number; body: Buffer; error: s
     const req = http.get(base + path, { agent }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(parts), error: null, retryAfter: res.headers['retry-after'] }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          body: Buffer.concat(parts),
+          error: null,
+          retryAfter: res.headers['retry-after'],
+        }),
+      );
       res.on('aborted', () => resolve({ status: res.statusCode!, body: Buffer.alloc(0), error: 'body cut' }));
       res.on('error', () => resolve({ status: res.statusCode!, body: Buffer.alloc(0), error: 'body cut' }));
     });
-    req.on('error', (e) => resolve({ status: 0, body: Buffer.alloc(0), error: (e as NodeJS.ErrnoException).code ?? e.message }));
+    req.on('error', (e) =>
+      resolve({ status: 0, body: Buffer.alloc(0), error: (e as NodeJS.ErrnoException).code ?? e.message }),
+    );
   });
 }
 
@@ -131,7 +165,9 @@ async function walkBlock(first: string): Promise<string[]> {
   for (;;) {
     const r = await request(path);
     if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
-    const json = JSON.parse(r.body.toString()) as { result: { incomplete: boolean; transactions: { account: string; transaction_id: { lt: string } }[] } };
+    const json = JSON.parse(r.body.toString()) as {
+      result: { incomplete: boolean; transactions: { account: string; transaction_id: { lt: string } }[] };
+    };
     pages.push(comparable(path, r.body));
     if (!json.result.incomplete) return pages;
     const last = json.result.transactions[json.result.transactions.length - 1]!;
@@ -184,7 +220,12 @@ async function loadOn(url: string) {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  return { p50_ms: ms(median(latencies)), p99_ms: ms(percentile(latencies, 99)), req_per_s: Math.round(latencies.length / SECONDS), errors };
+  return {
+    p50_ms: ms(median(latencies)),
+    p99_ms: ms(percentile(latencies, 99)),
+    req_per_s: Math.round(latencies.length / SECONDS),
+    errors,
+  };
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -204,7 +245,8 @@ async function measureSize(path: string, mix: ReturnType<typeof queryMix>) {
     // settling (their p99 doubled at a million transactions, and not from the ledger's size).
     for (const [name, url] of Object.entries(mix.queries)) {
       const first = await request(url);
-      if (first.status !== 200) throw new Error(`${name} ${url}: ${first.status} ${first.body.toString().slice(0, 200)}`);
+      if (first.status !== 200)
+        throw new Error(`${name} ${url}: ${first.status} ${first.body.toString().slice(0, 200)}`);
       answers[name] = comparable(url, first.body);
       for (let i = 0; i < 20; i++) await Promise.all(Array.from({ length: CONCURRENCY }, () => request(url)));
     }
@@ -218,7 +260,12 @@ async function measureSize(path: string, mix: ReturnType<typeof queryMix>) {
       await walkBlock(mix.walk);
       walks.push(performance.now() - s);
     }
-    figures.v2_block_walk = { p50_ms: ms(median(walks)), p99_ms: ms(percentile(walks, 99)), req_per_s: Math.round(walks.length / SECONDS), errors: 0 };
+    figures.v2_block_walk = {
+      p50_ms: ms(median(walks)),
+      p99_ms: ms(percentile(walks, 99)),
+      req_per_s: Math.round(walks.length / SECONDS),
+      errors: 0,
+    };
     return { answers, figures };
   } finally {
     await stopServer(server);
@@ -228,7 +275,13 @@ async function measureSize(path: string, mix: ReturnType<typeof queryMix>) {
 async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
   const server = await startServer(path);
   try {
-    const heavy = { status: {} as Record<string, number>, cut: 0, connection_errors: 0, error_codes: {} as Record<string, number>, bytes: 0 };
+    const heavy = {
+      status: {} as Record<string, number>,
+      cut: 0,
+      connection_errors: 0,
+      error_codes: {} as Record<string, number>,
+      bytes: 0,
+    };
     const light: number[] = [];
     const lightFailures: string[] = [];
     const until = performance.now() + ABUSE_SECONDS * 1000;
@@ -244,7 +297,8 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
         heavy.bytes += r.body.length;
         // a client told to come back later does so, as Retry-After asks (not in a tight loop)
         // (503: the service is busy; 429: this client has its share of the heavy lane in flight)
-        if (r.status === 503 || r.status === 429) await new Promise((res) => setTimeout(res, 1000 * Number(r.retryAfter ?? 1)));
+        if (r.status === 503 || r.status === 429)
+          await new Promise((res) => setTimeout(res, 1000 * Number(r.retryAfter ?? 1)));
       }
     };
     const lightPaths = [mix.queries.msg_hash!, mix.queries.trace_id!];
@@ -257,14 +311,22 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
         const s = performance.now();
         const r = await request(p);
         light.push(performance.now() - s);
-        if (r.status !== 200 || r.body.toString() !== want[i % 2]) lightFailures.push(`${r.status} ${r.error ?? ''} ${r.body.toString().slice(0, 120)}`);
+        if (r.status !== 200 || r.body.toString() !== want[i % 2])
+          lightFailures.push(`${r.status} ${r.error ?? ''} ${r.body.toString().slice(0, 120)}`);
         await new Promise((res) => setTimeout(res, 20));
       }
     };
     await Promise.all([...Array.from({ length: 24 }, heavyClient), lightClient()]);
     return {
       seconds: ABUSE_SECONDS,
-      light: { requests: light.length, p50_ms: ms(median(light)), p99_ms: ms(percentile(light, 99)), max_ms: ms(Math.max(...light)), failures: lightFailures.length, first_failures: lightFailures.slice(0, 3) },
+      light: {
+        requests: light.length,
+        p50_ms: ms(median(light)),
+        p99_ms: ms(percentile(light, 99)),
+        max_ms: ms(Math.max(...light)),
+        failures: lightFailures.length,
+        first_failures: lightFailures.slice(0, 3),
+      },
       heavy: { ...heavy, mb: Math.round(heavy.bytes / 1e6) },
       server_memory_mb: memoryMb(server.pid!),
     };
@@ -276,7 +338,8 @@ async function abuse(path: string, mix: ReturnType<typeof queryMix>) {
 const own: { cluster?: PgCluster } = {};
 /** The PostgreSQL copy of a ledger file: a database of the SCALE_PG server (or of our own), copied once. */
 async function postgresCopy(file: string, txs: number): Promise<string> {
-  if (!process.env.SCALE_PG) own.cluster ??= await startPgCluster({ settings: { shared_buffers: "'512MB'", max_connections: 100 } });
+  if (!process.env.SCALE_PG)
+    own.cluster ??= await startPgCluster({ settings: { shared_buffers: "'512MB'", max_connections: 100 } });
   const server = process.env.SCALE_PG ?? own.cluster!.url('postgres');
   const name = `ledger_${SEED}_${txs}`;
   const admin = new pg.Client({ connectionString: server });
@@ -308,15 +371,24 @@ const bySize: Record<string, Record<string, Measured>> = Object.fromEntries(ENGI
 const QUERIES = (process.env.SCALE_QUERIES ?? 'on') !== 'off';
 if (QUERIES) {
   for (const [i, n] of SIZES.entries()) {
-    for (const engine of ENGINES) bySize[engine]![n] = await measureSize(engine === 'postgres' ? await postgresCopy(paths[i]!, n) : paths[i]!, mix);
+    for (const engine of ENGINES)
+      bySize[engine]![n] = await measureSize(engine === 'postgres' ? await postgresCopy(paths[i]!, n) : paths[i]!, mix);
   }
 }
 type Figures = Measured['figures'][string];
-const ratioOf = (a: Figures, b: Figures) => ({ p50: +(b.p50_ms / a.p50_ms).toFixed(2), p99: +(b.p99_ms / a.p99_ms).toFixed(2), req_per_s: +(b.req_per_s / a.req_per_s).toFixed(2) });
+const ratioOf = (a: Figures, b: Figures) => ({
+  p50: +(b.p50_ms / a.p50_ms).toFixed(2),
+  p99: +(b.p99_ms / a.p99_ms).toFixed(2),
+  req_per_s: +(b.req_per_s / a.req_per_s).toFixed(2),
+});
 /** Each query's figures at `b` over those at `a`, and whether both answered the same. */
 function ratios(a: Measured | undefined, b: Measured | undefined) {
   const out: Record<string, ReturnType<typeof ratioOf> & { same_answer: boolean }> = {};
-  for (const name of a && b ? Object.keys(a.figures) : []) out[name] = { ...ratioOf(a!.figures[name]!, b!.figures[name]!), same_answer: a!.answers[name] === b!.answers[name] };
+  for (const name of a && b ? Object.keys(a.figures) : [])
+    out[name] = {
+      ...ratioOf(a!.figures[name]!, b!.figures[name]!),
+      same_answer: a!.answers[name] === b!.answers[name],
+    };
   return out;
 }
 const smallest = String(SIZES[0]!);
@@ -329,12 +401,35 @@ const out = {
   engines: ENGINES,
   seconds_per_query: SECONDS,
   queries: { ...mix.queries, v2_block_walk: mix.walk },
-  figures: QUERIES ? Object.fromEntries(ENGINES.map((e) => [e, Object.fromEntries(SIZES.map((n) => [n, bySize[e]![n]!.figures]))])) : null,
-  ratios_largest_over_smallest: Object.fromEntries(ENGINES.map((e) => [e, ratios(bySize[e]![smallest], bySize[e]![largest])])),
-  ratios_postgres_over_sqlite: ENGINES.length === 2 ? Object.fromEntries(SIZES.map((n) => [n, ratios(bySize.sqlite![n], bySize.postgres![n])])) : null,
-  abuse: ABUSE ? { engine: abuseEngine, ...(await abuse(abuseEngine === 'postgres' ? await postgresCopy(paths[paths.length - 1]!, SIZES[SIZES.length - 1]!) : paths[paths.length - 1]!, mix)) } : null,
+  figures: QUERIES
+    ? Object.fromEntries(ENGINES.map((e) => [e, Object.fromEntries(SIZES.map((n) => [n, bySize[e]![n]!.figures]))]))
+    : null,
+  ratios_largest_over_smallest: Object.fromEntries(
+    ENGINES.map((e) => [e, ratios(bySize[e]![smallest], bySize[e]![largest])]),
+  ),
+  ratios_postgres_over_sqlite:
+    ENGINES.length === 2
+      ? Object.fromEntries(SIZES.map((n) => [n, ratios(bySize.sqlite![n], bySize.postgres![n])]))
+      : null,
+  abuse: ABUSE
+    ? {
+        engine: abuseEngine,
+        ...(await abuse(
+          abuseEngine === 'postgres'
+            ? await postgresCopy(paths[paths.length - 1]!, SIZES[SIZES.length - 1]!)
+            : paths[paths.length - 1]!,
+          mix,
+        )),
+      }
+    : null,
   load_average: loadavg().map((l) => +l.toFixed(2)),
-  targets: { p50_ratio: 1.3, p99_ratio: 1.5, light_p99_ms_under_abuse: 50, server_peak_rss_mb: 1024, p50_ratio_postgres_over_sqlite: 2 },
+  targets: {
+    p50_ratio: 1.3,
+    p99_ratio: 1.5,
+    light_p99_ms_under_abuse: 50,
+    server_peak_rss_mb: 1024,
+    p50_ratio_postgres_over_sqlite: 2,
+  },
 };
 own.cluster?.destroy();
 console.log(JSON.stringify(out));

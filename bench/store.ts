@@ -51,8 +51,12 @@ const timed = (fn: () => unknown, n = 200): number => {
 };
 const queryUs = {
   getTransaction: timed(() => reader.getTransaction(tx.hash)),
-  getBlockTransactions_40: timed(() => reader.getBlockTransactions({ workchain: 0, shard: FULL_SHARD, seqno: midMc + 1 }, null, 40)),
-  getBlockTransactionHashes_40: timed(() => reader.getBlockTransactionHashes({ workchain: 0, shard: FULL_SHARD, seqno: midMc + 1 }, null, 40)),
+  getBlockTransactions_40: timed(() =>
+    reader.getBlockTransactions({ workchain: 0, shard: FULL_SHARD, seqno: midMc + 1 }, null, 40),
+  ),
+  getBlockTransactionHashes_40: timed(() =>
+    reader.getBlockTransactionHashes({ workchain: 0, shard: FULL_SHARD, seqno: midMc + 1 }, null, 40),
+  ),
   getMasterchainBlocks: timed(() => reader.getMasterchainBlocks(midMc)),
   getTransactionsByMcSeqno_10: timed(() => reader.getTransactionsByMcSeqno(midMc, page)),
   findTraces_latest_10: timed(() => reader.findTraces({}, page)),
@@ -65,21 +69,27 @@ const queryUs = {
   getTraceTransactions: timed(() => reader.getTraceTransactions(tx.traceId, 1000)),
   getActions: timed(() => reader.getActions([tx.traceId])),
   findTransactionsByMessage_msg_hash: timed(() => reader.findTransactionsByMessage({ msgHash: tx.inMsg!.hash }, page)),
-  findTransactionsByMessage_opcode_10: timed(() => reader.findTransactionsByMessage({ opcode: 0x0f8a7ea5, direction: 'in' }, page)),
-  findTransactionsByMessage_body_hash: timed(() => reader.findTransactionsByMessage({ bodyHash: tx.inMsg!.body.hash }, page)),
+  findTransactionsByMessage_opcode_10: timed(() =>
+    reader.findTransactionsByMessage({ opcode: 0x0f8a7ea5, direction: 'in' }, page),
+  ),
+  findTransactionsByMessage_body_hash: timed(() =>
+    reader.findTransactionsByMessage({ bodyHash: tx.inMsg!.body.hash }, page),
+  ),
   getAccountInfos_10: timed(() => reader.getAccountInfos(some.transactions.slice(0, 10).map((t) => t.account))),
   latestMasterchainSeqno: timed(() => reader.latestMasterchainSeqno()),
 };
 store.close();
 rmSync(dir, { recursive: true, force: true });
 
-console.log(JSON.stringify({
-  bench: 'store',
-  batches: BATCHES,
-  transactions: txs,
-  write_us_per_tx: Number(((writeMs * 1000) / txs).toFixed(1)),
-  write_us_per_tx_median_batch: Number(median(perBatchUs).toFixed(1)),
-  write_tx_per_s: Math.round(txs / (writeMs / 1000)),
-  store_bytes_per_tx: Math.round(bytes / txs),
-  query_median_us: queryUs,
-}));
+console.log(
+  JSON.stringify({
+    bench: 'store',
+    batches: BATCHES,
+    transactions: txs,
+    write_us_per_tx: Number(((writeMs * 1000) / txs).toFixed(1)),
+    write_us_per_tx_median_batch: Number(median(perBatchUs).toFixed(1)),
+    write_tx_per_s: Math.round(txs / (writeMs / 1000)),
+    store_bytes_per_tx: Math.round(bytes / txs),
+    query_median_us: queryUs,
+  }),
+);

@@ -38,7 +38,14 @@ async function serverRole(mode: 'nudge' | 'poll'): Promise<void> {
       const written = inner.writeBatch(batch) as unknown;
       const report = () => {
         const at = now();
-        for (const b of batch.blocks) if (b.workchain === -1) send({ kind: 'commit', seqno: b.seqno, at, txs: batch.transactions.filter((t) => t.mcSeqno === b.seqno).length });
+        for (const b of batch.blocks)
+          if (b.workchain === -1)
+            send({
+              kind: 'commit',
+              seqno: b.seqno,
+              at,
+              txs: batch.transactions.filter((t) => t.mcSeqno === b.seqno).length,
+            });
       };
       if (written instanceof Promise) return written.then(report) as never;
       report();
@@ -46,7 +53,11 @@ async function serverRole(mode: 'nudge' | 'poll'): Promise<void> {
     },
     close: () => inner.close(),
   });
-  const app = await createServer({ location: path, limits: { workers: 1, lightWorkers: 0 }, streaming: { maxConnections: CLIENTS + 100, maxConnectionsPerIp: CLIENTS + 100 } });
+  const app = await createServer({
+    location: path,
+    limits: { workers: 1, lightWorkers: 0 },
+    streaming: { maxConnections: CLIENTS + 100, maxConnectionsPerIp: CLIENTS + 100 },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const accounts = store.db.prepare('SELECT DISTINCT account FROM transactions').pluck().all() as string[];
@@ -82,7 +93,10 @@ function percentile(xs: number[], p: number): number {
 const round = (x: number) => Math.round(x * 10) / 10;
 
 async function run(mode: 'nudge' | 'poll') {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--server', mode], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--server', mode], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const commits = new Map<number, number>();
   const txCounts = new Map<number, number>();
   const waiters: ((m: ToParent) => void)[] = [];
@@ -95,7 +109,8 @@ async function run(mode: 'nudge' | 'poll') {
   });
   const next = <K extends ToParent['kind']>(kind: K) =>
     new Promise<Extract<ToParent, { kind: K }>>((resolve) => {
-      const wait = (m: ToParent) => (m.kind === kind ? resolve(m as Extract<ToParent, { kind: K }>) : waiters.push(wait));
+      const wait = (m: ToParent) =>
+        m.kind === kind ? resolve(m as Extract<ToParent, { kind: K }>) : waiters.push(wait);
       waiters.push(wait);
     });
   const ready = await next('ready');
@@ -107,34 +122,47 @@ async function run(mode: 'nudge' | 'poll') {
   let connected = 0;
   const requests: http.ClientRequest[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const addresses = Array.from({ length: ADDRESSES_PER_CLIENT }, (_, k) => ready.accounts[(i * 7 + k * 13) % ready.accounts.length]!);
+    const addresses = Array.from(
+      { length: ADDRESSES_PER_CLIENT },
+      (_, k) => ready.accounts[(i * 7 + k * 13) % ready.accounts.length]!,
+    );
     const body = JSON.stringify({ types: ['transactions'], addresses });
     await new Promise<void>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: ready.port, method: 'POST', path: '/api/streaming/v2/sse', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`client ${i}: status ${res.statusCode}`));
-        connected += 1;
-        res.setEncoding('utf8');
-        const seen = new Set<number>();
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          const at = now();
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const m = /"mc_block_seqno":(\d+)/.exec(frame);
-            if (m) {
-              const seqno = Number(m[1]);
-              if (!seen.has(seqno)) {
-                seen.add(seqno);
-                received.push({ seqno, at });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: ready.port,
+          method: 'POST',
+          path: '/api/streaming/v2/sse',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`client ${i}: status ${res.statusCode}`));
+          connected += 1;
+          res.setEncoding('utf8');
+          const seen = new Set<number>();
+          let buffer = '';
+          res.on('data', (chunk: string) => {
+            const at = now();
+            buffer += chunk;
+            let end;
+            while ((end = buffer.indexOf('\n\n')) !== -1) {
+              const frame = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const m = /"mc_block_seqno":(\d+)/.exec(frame);
+              if (m) {
+                const seqno = Number(m[1]);
+                if (!seen.has(seqno)) {
+                  seen.add(seqno);
+                  received.push({ seqno, at });
+                }
               }
             }
-          }
-        });
-        resolve();
-      });
+          });
+          resolve();
+        },
+      );
       req.on('error', reject);
       req.end(body);
       requests.push(req);
@@ -153,9 +181,17 @@ async function run(mode: 'nudge' | 'poll') {
   const latencies = received.filter((r) => commits.has(r.seqno)).map((r) => r.at - commits.get(r.seqno)!);
   // the blocks whose last client waited longest, with their size: where the tail comes from
   const perBlock = new Map<number, number[]>();
-  for (const r of received) if (commits.has(r.seqno)) (perBlock.get(r.seqno) ?? perBlock.set(r.seqno, []).get(r.seqno)!).push(r.at - commits.get(r.seqno)!);
+  for (const r of received)
+    if (commits.has(r.seqno))
+      (perBlock.get(r.seqno) ?? perBlock.set(r.seqno, []).get(r.seqno)!).push(r.at - commits.get(r.seqno)!);
   const slowest = [...perBlock.entries()]
-    .map(([seqno, xs]) => ({ seqno, txs: txCounts.get(seqno), clients: xs.length, first_ms: round(Math.min(...xs)), last_ms: round(Math.max(...xs)) }))
+    .map(([seqno, xs]) => ({
+      seqno,
+      txs: txCounts.get(seqno),
+      clients: xs.length,
+      first_ms: round(Math.min(...xs)),
+      last_ms: round(Math.max(...xs)),
+    }))
     .sort((a, b) => b.last_ms - a.last_ms)
     .slice(0, 3);
   const mb = (b: number) => Math.round(b / 1024 / 1024);
@@ -180,5 +216,16 @@ if (process.argv[2] === '--server') {
   const load = loadavg()[0]!;
   const nudged = await run('nudge');
   const polled = await run('poll');
-  console.log(JSON.stringify({ bench: 'streaming', clients: CLIENTS, block_ms: BLOCK_MS, addresses_per_client: ADDRESSES_PER_CLIENT, nudged, polled, load_before: round(load), load_after: round(loadavg()[0]!) }));
+  console.log(
+    JSON.stringify({
+      bench: 'streaming',
+      clients: CLIENTS,
+      block_ms: BLOCK_MS,
+      addresses_per_client: ADDRESSES_PER_CLIENT,
+      nudged,
+      polled,
+      load_before: round(load),
+      load_after: round(loadavg()[0]!),
+    }),
+  );
 }

@@ -28,7 +28,10 @@ const DRAWN: Record<(typeof VIEWS)[number], string> = {
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const twoFrames = (p: Page) => p.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
+const twoFrames = (p: Page) =>
+  p.evaluate(
+    () => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))),
+  );
 
 async function main() {
   let base = process.env.BENCH_BASE ?? '';
@@ -38,7 +41,11 @@ async function main() {
   if (!base) {
     const webRoot = resolve('dist/web');
     if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
-    const app = await createServer({ location: process.env.BENCH_LEDGER ?? (await testLedgerPath(42, 3000)), webRoot, limits: { traceMaxTxs: 4000, queryTimeoutMs: 60_000 } });
+    const app = await createServer({
+      location: process.env.BENCH_LEDGER ?? (await testLedgerPath(42, 3000)),
+      webRoot,
+      limits: { traceMaxTxs: 4000, queryTimeoutMs: 60_000 },
+    });
     app.addHook('onRequest', (req, reply, done) => {
       const body = cached.get(req.url);
       if (body === undefined) return done();
@@ -54,17 +61,26 @@ async function main() {
     const res = await fetch(`${base}/api/v3/traces?sort=asc&limit=100&offset=${offset}`);
     if (!res.ok) throw new Error(`traces at offset ${offset}: ${res.status} ${await res.text()}`);
     const page = ((await res.json()) as { traces: Listed[] }).traces;
-    for (const t of page) if (!big || Object.keys(t.transactions).length > Object.keys(big.transactions).length) big = t;
+    for (const t of page)
+      if (!big || Object.keys(t.transactions).length > Object.keys(big.transactions).length) big = t;
     if (page.length < 100) break;
   }
   if (!big) throw new Error('the ledger has no trace');
   const txs = Object.keys(big.transactions).length;
   const hex = Buffer.from(big.trace_id, 'base64').toString('hex');
-  const out: Record<string, unknown> = { bench: 'trace-page', mode: process.env.BENCH_BASE ? 'end to end' : 'explorer (API answers from memory)', trace_txs: txs, trace_incomplete: big.is_incomplete };
+  const out: Record<string, unknown> = {
+    bench: 'trace-page',
+    mode: process.env.BENCH_BASE ? 'end to end' : 'explorer (API answers from memory)',
+    trace_txs: txs,
+    trace_incomplete: big.is_incomplete,
+  };
   if (!process.env.BENCH_BASE) {
     // the very URLs the page asks (src/api: traces with its actions, balance changes by trace id)
     const id = hex; // the route's parameter, in the form the page asks with
-    for (const [name, url] of [['api_trace_ms', `/api/v3/traces?trace_id=${id}&include_actions=true&limit=1`], ['api_balance_changes_ms', `/api/v3/balanceChanges?trace_id=${id}`]] as const) {
+    for (const [name, url] of [
+      ['api_trace_ms', `/api/v3/traces?trace_id=${id}&include_actions=true&limit=1`],
+      ['api_balance_changes_ms', `/api/v3/balanceChanges?trace_id=${id}`],
+    ] as const) {
       const t0 = performance.now();
       const res = await fetch(base + url);
       const body = await res.text();
@@ -74,7 +90,10 @@ async function main() {
     }
   }
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const loadBefore = loadavg()[0]!;
   try {
     for (const view of VIEWS) {
@@ -87,14 +106,25 @@ async function main() {
         await p.goto(`${base}/`);
         await p.locator('tbody tr a[href^="/trace/"]').first().waitFor();
         const t0 = await p.evaluate(() => performance.now());
-        await p.evaluate(({ h, v }) => {
-          history.pushState({}, '', `/trace/${h}${v === 'graph' ? '' : `?view=${v}`}`);
-          dispatchEvent(new PopStateEvent('popstate'));
-        }, { h: hex, v: view });
+        await p.evaluate(
+          ({ h, v }) => {
+            history.pushState({}, '', `/trace/${h}${v === 'graph' ? '' : `?view=${v}`}`);
+            dispatchEvent(new PopStateEvent('popstate'));
+          },
+          { h: hex, v: view },
+        );
         await p.locator(DRAWN[view]).first().waitFor({ timeout: 120_000 });
-        if (!process.env.BENCH_BASE && i === 0 && view === 'graph') out.page_asked_from_memory = await p.evaluate((urls) => performance.getEntriesByType('resource').filter((e) => urls.some((u) => e.name.endsWith(u))).length, [...cached.keys()]);
+        if (!process.env.BENCH_BASE && i === 0 && view === 'graph')
+          out.page_asked_from_memory = await p.evaluate(
+            (urls) =>
+              performance.getEntriesByType('resource').filter((e) => urls.some((u) => e.name.endsWith(u))).length,
+            [...cached.keys()],
+          );
         // the balance changes, or their error (a 504 past the server's budget on a loaded machine)
-        await p.locator('[data-testid="balance-row"], section[aria-labelledby="balances-title"] [role="alert"]').first().waitFor({ timeout: 120_000 });
+        await p
+          .locator('[data-testid="balance-row"], section[aria-labelledby="balances-title"] [role="alert"]')
+          .first()
+          .waitFor({ timeout: 120_000 });
         drawn.push((await twoFrames(p)) - t0);
         if ((await p.getByTestId('balance-row').count()) === 0) balanceFailures += 1;
         // j selects the first transaction: the details panel opens beside the view

@@ -43,7 +43,10 @@ function layoutMs(): number {
 type Json = Record<string, unknown>;
 
 /** Scripts of a cold load of `/`, summed from CDP's `Network.loadingFinished` encodedDataLength. */
-async function homeScriptsOnTheWire(browser: Browser, base: string): Promise<{ bytes: number; urls: string[]; encodings: Record<string, number>; files: Record<string, number> }> {
+async function homeScriptsOnTheWire(
+  browser: Browser,
+  base: string,
+): Promise<{ bytes: number; urls: string[]; encodings: Record<string, number>; files: Record<string, number> }> {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
@@ -52,7 +55,13 @@ async function homeScriptsOnTheWire(browser: Browser, base: string): Promise<{ b
   const scripts = new Map<string, { url: string; encoding: string }>();
   const finished = new Map<string, number>();
   cdp.on('Network.responseReceived', (e) => {
-    if (e.type === 'Script') scripts.set(e.requestId, { url: e.response.url, encoding: String(e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity') });
+    if (e.type === 'Script')
+      scripts.set(e.requestId, {
+        url: e.response.url,
+        encoding: String(
+          e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity',
+        ),
+      });
   });
   cdp.on('Network.loadingFinished', (e) => finished.set(e.requestId, e.encodedDataLength));
   await openHome(page, base);
@@ -86,7 +95,10 @@ function bigTrace(source: Json, n: number): Json {
   const nodes: Json[] = [];
   let lt = 1_000_000_000n;
   for (let i = 0; i < n; i++) {
-    const hash = Buffer.alloc(32, 0).fill(i % 256, 0, 1).fill(Math.floor(i / 256), 1, 2).toString('base64');
+    const hash = Buffer.alloc(32, 0)
+      .fill(i % 256, 0, 1)
+      .fill(Math.floor(i / 256), 1, 2)
+      .toString('base64');
     const t = { ...txs[i % txs.length]!, hash, lt: String((lt += 1000n)) };
     map[hash] = t;
     const node: Json = { tx_hash: hash, transaction_hash: hash, children: [] };
@@ -97,7 +109,15 @@ function bigTrace(source: Json, n: number): Json {
     nodes.push(node);
   }
   const root = nodes[0]!.tx_hash as string;
-  return { ...source, trace_id: root, trace: nodes[0], transactions: map, transactions_order: Object.keys(map), actions: [], trace_info: { transactions: n } };
+  return {
+    ...source,
+    trace_id: root,
+    trace: nodes[0],
+    transactions: map,
+    transactions_order: Object.keys(map),
+    actions: [],
+    trace_info: { transactions: n },
+  };
 }
 
 /**
@@ -128,14 +148,19 @@ async function main() {
   let bigBody: string | null = null;
   let bigBalances: string | null = null;
   app.addHook('onRequest', (req, reply, done) => {
-    if (bigBody !== null && /^\/api\/v3\/traces\?.*trace_id=/.test(req.url)) void reply.type('application/json').send(bigBody);
-    else if (bigBalances !== null && /^\/api\/v3\/balanceChanges\?trace_id=/.test(req.url)) void reply.type('application/json').send(bigBalances);
+    if (bigBody !== null && /^\/api\/v3\/traces\?.*trace_id=/.test(req.url))
+      void reply.type('application/json').send(bigBody);
+    else if (bigBalances !== null && /^\/api\/v3\/balanceChanges\?trace_id=/.test(req.url))
+      void reply.type('application/json').send(bigBalances);
     else done();
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     // 1. JavaScript `/` receives: the bytes on the wire as Chromium's network log counts them
     // (encoded, i.e. compressed, body plus headers), not the size of the files on disk.
@@ -155,8 +180,17 @@ async function main() {
     }
 
     // 3. trace page of a 1000-transaction trace: navigation (click from home) to graph drawn and idle
-    const listed = (await (await fetch(`${base}/api/v3/traces?limit=50&include_actions=true`)).json()) as { traces: Json[]; address_book: Json; metadata: Json };
-    const big = bigTrace(listed.traces.sort((a, b) => Object.keys(b.transactions as Json).length - Object.keys(a.transactions as Json).length)[0]!, 1000);
+    const listed = (await (await fetch(`${base}/api/v3/traces?limit=50&include_actions=true`)).json()) as {
+      traces: Json[];
+      address_book: Json;
+      metadata: Json;
+    };
+    const big = bigTrace(
+      listed.traces.sort(
+        (a, b) => Object.keys(b.transactions as Json).length - Object.keys(a.transactions as Json).length,
+      )[0]!,
+      1000,
+    );
     const bigHex = Buffer.from(big.trace_id as string, 'base64').toString('hex');
     bigBody = JSON.stringify({ traces: [big], address_book: listed.address_book, metadata: listed.metadata });
     bigBalances = bigBalanceChanges(big);
@@ -176,7 +210,10 @@ async function main() {
       }, bigHex);
       await p.waitForSelector('[data-testid="trace-node"]');
       await p.waitForSelector('[data-testid="balance-row"]');
-      const t1 = await p.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
+      const t1 = await p.evaluate(
+        () =>
+          new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))),
+      );
       interactive.push(t1 - t0);
       await ctx.close();
     }

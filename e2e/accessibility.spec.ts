@@ -13,34 +13,106 @@ function pagesOf(traces: Trace[]): Array<{ name: string; path: string; ready: (p
   const b = tx.block_ref;
   return [
     { name: 'home', path: '/', ready: (p) => expect(p.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible() },
-    { name: 'traces', path: '/traces', ready: (p) => expect(p.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible() },
-    { name: 'trace graph', path: `/trace/${hex(trace.trace_id)}?tx=${hex(tx.hash)}`, ready: (p) => expect(p.getByTestId('trace-node')).toHaveCount(txsOf(trace).length) },
-    { name: 'trace table', path: `/trace/${hex(trace.trace_id)}?view=table`, ready: (p) => expect(p.locator('table tbody tr').first()).toBeVisible() },
-    { name: 'trace lanes', path: `/trace/${hex(trace.trace_id)}?view=lanes`, ready: (p) => expect(p.getByTestId('lane-tx')).toHaveCount(txsOf(trace).length) },
+    {
+      name: 'traces',
+      path: '/traces',
+      ready: (p) => expect(p.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible(),
+    },
+    {
+      name: 'trace graph',
+      path: `/trace/${hex(trace.trace_id)}?tx=${hex(tx.hash)}`,
+      ready: (p) => expect(p.getByTestId('trace-node')).toHaveCount(txsOf(trace).length),
+    },
+    {
+      name: 'trace table',
+      path: `/trace/${hex(trace.trace_id)}?view=table`,
+      ready: (p) => expect(p.locator('table tbody tr').first()).toBeVisible(),
+    },
+    {
+      name: 'trace lanes',
+      path: `/trace/${hex(trace.trace_id)}?view=lanes`,
+      ready: (p) => expect(p.getByTestId('lane-tx')).toHaveCount(txsOf(trace).length),
+    },
     { name: 'transaction', path: `/tx/${hex(tx.hash)}`, ready: (p) => expect(p.getByTestId('raw-boc')).toBeVisible() },
-    { name: 'message', path: `/msg/${hex(tx.in_msg!.hash)}`, ready: (p) => expect(p.getByTestId('receiver-tx')).toBeVisible() },
-    { name: 'account', path: `/account/${tx.account}`, ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
-    { name: 'masterchain block', path: `/mc/${trace.mc_seqno_end}`, ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible() },
-    { name: 'shard block', path: `/block/${b.workchain}/${b.shard}/${b.seqno}`, ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible() },
-    { name: 'messages', path: `/messages?msg_hash=${hex(tx.in_msg!.hash)}`, ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible() },
-    { name: 'home under another API (banner)', path: `/?api=${encodeURIComponent(`http://localhost:${process.env.E2E_PORT ?? 8181}`)}`, ready: (p) => expect(p.getByTestId('source-banner')).toBeVisible() },
-    { name: 'home with a refused ?api= (banner)', path: `/?api=${encodeURIComponent('//evil.example')}`, ready: (p) => expect(p.getByTestId('refused-api')).toBeVisible() },
-    { name: 'not found', path: '/mc/999999999', ready: (p) => expect(p.getByText('Not found: masterchain block 999999999')).toBeVisible() },
+    {
+      name: 'message',
+      path: `/msg/${hex(tx.in_msg!.hash)}`,
+      ready: (p) => expect(p.getByTestId('receiver-tx')).toBeVisible(),
+    },
+    {
+      name: 'account',
+      path: `/account/${tx.account}`,
+      ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible(),
+    },
+    {
+      name: 'masterchain block',
+      path: `/mc/${trace.mc_seqno_end}`,
+      ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible(),
+    },
+    {
+      name: 'shard block',
+      path: `/block/${b.workchain}/${b.shard}/${b.seqno}`,
+      ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible(),
+    },
+    {
+      name: 'messages',
+      path: `/messages?msg_hash=${hex(tx.in_msg!.hash)}`,
+      ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible(),
+    },
+    {
+      name: 'home under another API (banner)',
+      path: `/?api=${encodeURIComponent(`http://localhost:${process.env.E2E_PORT ?? 8181}`)}`,
+      ready: (p) => expect(p.getByTestId('source-banner')).toBeVisible(),
+    },
+    {
+      name: 'home with a refused ?api= (banner)',
+      path: `/?api=${encodeURIComponent('//evil.example')}`,
+      ready: (p) => expect(p.getByTestId('refused-api')).toBeVisible(),
+    },
+    {
+      name: 'not found',
+      path: '/mc/999999999',
+      ready: (p) => expect(p.getByText('Not found: masterchain block 999999999')).toBeVisible(),
+    },
   ];
 }
 
-const PAGE_NAMES = ['home', 'traces', 'trace graph', 'trace table', 'trace lanes', 'transaction', 'message', 'account', 'masterchain block', 'shard block', 'messages', 'home under another API (banner)', 'home with a refused ?api= (banner)', 'not found'];
+const PAGE_NAMES = [
+  'home',
+  'traces',
+  'trace graph',
+  'trace table',
+  'trace lanes',
+  'transaction',
+  'message',
+  'account',
+  'masterchain block',
+  'shard block',
+  'messages',
+  'home under another API (banner)',
+  'home with a refused ?api= (banner)',
+  'not found',
+];
 
 for (const theme of ['light', 'dark'] as const) {
   for (const name of PAGE_NAMES) {
-    test(`${name}: no axe-core violation (WCAG 2 A/AA, best practices) in the ${theme} theme`, async ({ page, request }) => {
+    test(`${name}: no axe-core violation (WCAG 2 A/AA, best practices) in the ${theme} theme`, async ({
+      page,
+      request,
+    }) => {
       const p = pagesOf(await allTraces(request)).find((x) => x.name === name)!;
       await page.addInitScript((t) => localStorage.setItem('ledgerscope.theme', t), theme);
       await page.goto(p.path);
       await p.ready(page);
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      const found = result.violations.map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(' | ')}`);
+      const found = result.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`)
+            .join(' | ')}`,
+      );
       expect(found, found.join('\n')).toEqual([]);
     });
   }

@@ -51,7 +51,10 @@ test('previous and next transaction of the same account, and amounts in the phas
   const tx = traces.flatMap(txsOf).find((t) => t.prev_trans_lt !== '0' && t.description.compute_ph?.gas_fees)!;
   await page.goto(`/tx/${hex(tx.hash)}`);
   const compute = page.getByRole('region', { name: 'Compute phase' });
-  await expect(compute.locator('[data-field="gasFees"] span')).toHaveAttribute('title', `${tx.description.compute_ph!.gas_fees} nanoton`);
+  await expect(compute.locator('[data-field="gasFees"] span')).toHaveAttribute(
+    'title',
+    `${tx.description.compute_ph!.gas_fees} nanoton`,
+  );
   await expect(compute.locator('[data-field="gasFees"]')).toHaveText(/ TON$/);
   await expect(compute.locator('[data-field="gasUsed"]')).toHaveText(tx.description.compute_ph!.gas_used!);
 
@@ -72,7 +75,9 @@ test('a first transaction has no previous one', async ({ page, request }) => {
   await expect(page.getByTestId('prev-tx')).toHaveCount(0);
 });
 
-test('list times: a relative age within a day, else the UTC date-time, the ISO instant in the tooltip', async ({ page }) => {
+test('list times: a relative age within a day, else the UTC date-time, the ISO instant in the tooltip', async ({
+  page,
+}) => {
   await page.goto('/');
   const ages = page.getByTestId('age');
   await expect(ages.first()).toBeVisible();

@@ -4,7 +4,10 @@ import { allTraces, hex, txsOf } from './fixture-api';
 // The fixture ledger's wide fan-out (over 4,000 transactions, served cut at the API's per-trace cap):
 // its table opens at 200 rows and grows on request, and its lanes draw only what their box shows,
 // so the page of a trace of thousands opens as one of hundreds does.
-test('a trace of a thousand transactions: the table a page at a time, the lanes as far as their box shows', async ({ page, request }) => {
+test('a trace of a thousand transactions: the table a page at a time, the lanes as far as their box shows', async ({
+  page,
+  request,
+}) => {
   // the trace is opened three times, each a 50 MB answer at the 4,000 cap: minutes on a loaded machine
   test.setTimeout(240_000);
   const big = (await allTraces(request)).sort((a, b) => txsOf(b).length - txsOf(a).length)[0]!;

@@ -4,7 +4,13 @@ import { allTraces, hex } from './fixture-api';
 // The fixture ledger holds one trace over the API's per-trace cap (a 4,370-transaction fan-out, cut at 4,000): the
 // API serves it cut, and the explorer must say so rather than pass a partial tree off as the whole.
 test('a trace over the per-trace cap opens, and says it is cut and why', async ({ page, request }) => {
-  const traces = (await allTraces(request)) as Array<Awaited<ReturnType<typeof allTraces>>[number] & { is_incomplete: boolean; warning?: string; trace_info: { transactions: number } }>;
+  const traces = (await allTraces(request)) as Array<
+    Awaited<ReturnType<typeof allTraces>>[number] & {
+      is_incomplete: boolean;
+      warning?: string;
+      trace_info: { transactions: number };
+    }
+  >;
   const cut = traces.find((t) => t.is_incomplete);
   if (!cut) throw new Error('the fixture ledger has no trace over the per-trace cap');
   expect(cut.warning).toContain(String(cut.trace_info.transactions));

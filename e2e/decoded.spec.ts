@@ -6,10 +6,14 @@ import { allTraces, hex, txsOf, type Trace } from './fixture-api';
 type JettonAction = { type: string; success: boolean; details: Record<string, string> };
 type Meta = Record<string, { token_info: { type: string; symbol: string | null; decimals: number | null }[] }>;
 
-async function jettonTransfer(request: APIRequestContext): Promise<{ trace: Trace; action: JettonAction; symbol: string; decimals: number }> {
+async function jettonTransfer(
+  request: APIRequestContext,
+): Promise<{ trace: Trace; action: JettonAction; symbol: string; decimals: number }> {
   const traces = await allTraces(request);
   for (const trace of traces) {
-    const action = (trace.actions as JettonAction[] | undefined)?.find((a) => a.type === 'jetton_transfer' && a.success && a.details.sender !== a.details.receiver);
+    const action = (trace.actions as JettonAction[] | undefined)?.find(
+      (a) => a.type === 'jetton_transfer' && a.success && a.details.sender !== a.details.receiver,
+    );
     if (!action) continue;
     const r = await request.get(`/api/v3/traces?trace_id=${encodeURIComponent(trace.trace_id)}`);
     const meta = ((await r.json()) as { metadata: Meta }).metadata;
@@ -30,30 +34,48 @@ function tokenText(amount: string, decimals: number, symbol: string): string {
   return `${(v / scale).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? '.' + fraction : ''} ${symbol}`;
 }
 
-test('the transaction page of a jetton transfer shows its decoded fields, the raw body one click away', async ({ page, request }) => {
+test('the transaction page of a jetton transfer shows its decoded fields, the raw body one click away', async ({
+  page,
+  request,
+}) => {
   const { trace, action, symbol, decimals } = await jettonTransfer(request);
   const found = txsOf(trace).find((t) => t.account === action.details.sender_jetton_wallet && t.in_msg?.source)!;
-  const tx = { ...found, in_msg_body: (found.in_msg as unknown as { message_content: { body: string } }).message_content.body };
+  const tx = {
+    ...found,
+    in_msg_body: (found.in_msg as unknown as { message_content: { body: string } }).message_content.body,
+  };
   await page.goto(`/tx/${hex(tx.hash)}`);
   const inbound = page.getByTestId('message-card').first();
   const decoded = inbound.locator('[data-testid="decoded-body"][data-type="jetton_transfer"]').first();
   await expect(decoded).toBeVisible();
-  await expect(decoded.locator('[data-field="amount"]').first()).toHaveText(tokenText(action.details.amount!, decimals, symbol));
+  await expect(decoded.locator('[data-field="amount"]').first()).toHaveText(
+    tokenText(action.details.amount!, decimals, symbol),
+  );
   await expect(decoded.locator('[data-field="query_id"]').first()).toHaveText(action.details.query_id!);
   // the destination is the receiving owner, linked to its account page
-  await expect(decoded.locator('[data-field="destination"] a').first()).toHaveAttribute('href', accountHref(action.details.receiver!));
+  await expect(decoded.locator('[data-field="destination"] a').first()).toHaveAttribute(
+    'href',
+    accountHref(action.details.receiver!),
+  );
   // the raw BOC stays one click away
   const raw = inbound.locator('details', { hasText: 'Raw body (BOC, base64)' });
   await raw.getByText('Raw body (BOC, base64)').click();
   await expect(raw.locator('pre')).toHaveText(tx.in_msg_body!);
   // the outbound internal_transfer is decoded too
-  await expect(page.locator('[data-testid="decoded-body"][data-type="jetton_internal_transfer"]').first()).toBeVisible();
+  await expect(
+    page.locator('[data-testid="decoded-body"][data-type="jetton_internal_transfer"]').first(),
+  ).toBeVisible();
   await page.screenshot({ path: 'e2e-artifacts/screenshots/tx-decoded.png', fullPage: true });
 });
 
-test('the trace page of a jetton transfer shows who gained and lost what, and who paid fees; the export carries it', async ({ page, request }) => {
+test('the trace page of a jetton transfer shows who gained and lost what, and who paid fees; the export carries it', async ({
+  page,
+  request,
+}) => {
   const { trace, action, symbol, decimals } = await jettonTransfer(request);
-  const api = (await (await request.get(`/api/v3/balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`)).json()) as {
+  const api = (await (
+    await request.get(`/api/v3/balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`)
+  ).json()) as {
     changes: Record<string, number>;
     fees: Record<string, number>;
   };
@@ -64,8 +86,12 @@ test('the trace page of a jetton transfer shows who gained and lost what, and wh
   await expect(jetton).toHaveCount(2);
   await expect(panel.getByTestId('jetton-changes')).toContainText(symbol);
   const amount = tokenText(action.details.amount!, decimals, symbol);
-  await expect(jetton.filter({ has: page.locator(`a[href="${accountHref(action.details.receiver!)}"]`) })).toContainText(`+${amount}`);
-  await expect(jetton.filter({ has: page.locator(`a[href="${accountHref(action.details.sender!)}"]`) })).toContainText(`-${amount}`);
+  await expect(
+    jetton.filter({ has: page.locator(`a[href="${accountHref(action.details.receiver!)}"]`) }),
+  ).toContainText(`+${amount}`);
+  await expect(jetton.filter({ has: page.locator(`a[href="${accountHref(action.details.sender!)}"]`) })).toContainText(
+    `-${amount}`,
+  );
   // one row per account that had a transaction, each with its fees
   await expect(panel.getByTestId('balance-row')).toHaveCount(Math.min(12, Object.keys(api.changes).length));
   await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-balances.png', fullPage: true });
@@ -73,8 +99,13 @@ test('the trace page of a jetton transfer shows who gained and lost what, and wh
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export JSON' }).click();
   const file = await (await download).path();
-  const exported = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(file!, 'utf8'))) as { balanceChanges: { jettons: Record<string, Record<string, string>> } };
-  expect(exported.balanceChanges.jettons[action.details.asset!]).toEqual({ [action.details.sender!]: `-${action.details.amount}`, [action.details.receiver!]: action.details.amount });
+  const exported = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(file!, 'utf8'))) as {
+    balanceChanges: { jettons: Record<string, Record<string, string>> };
+  };
+  expect(exported.balanceChanges.jettons[action.details.asset!]).toEqual({
+    [action.details.sender!]: `-${action.details.amount}`,
+    [action.details.receiver!]: action.details.amount,
+  });
 });
 
 test('the account page shows the account’s TON change in each of its traces', async ({ page, request }) => {
@@ -82,7 +113,9 @@ test('the account page shows the account’s TON change in each of its traces', 
   const owner = action.details.sender!;
   const r = await request.get(`/api/v3/traces?account=${owner}&limit=10`);
   const first = ((await r.json()) as { traces: Trace[] }).traces[0]!;
-  const change = (await (await request.get(`/api/v3/balanceChanges?trace_id=${encodeURIComponent(first.trace_id)}`)).json()) as { changes: Record<string, number> };
+  const change = (await (
+    await request.get(`/api/v3/balanceChanges?trace_id=${encodeURIComponent(first.trace_id)}`)
+  ).json()) as { changes: Record<string, number> };
   await page.goto(`/account/${owner}`);
   const cell = page.getByTestId('account-trace-change').first();
   await expect(cell).toBeVisible();

@@ -2,18 +2,47 @@
 // hashes: the ledger is deterministic, but the specs must hold for any seed.
 import type { APIRequestContext } from '@playwright/test';
 
-export interface Msg { hash: string; source: string | null; destination: string | null; bounced: boolean | null; hash_norm?: string }
-export interface AccountState { balance: string; account_status: string; code_hash: string | null; data_hash: string | null }
+export interface Msg {
+  hash: string;
+  source: string | null;
+  destination: string | null;
+  bounced: boolean | null;
+  hash_norm?: string;
+}
+export interface AccountState {
+  balance: string;
+  account_status: string;
+  code_hash: string | null;
+  data_hash: string | null;
+}
 export interface Tx {
-  hash: string; account: string; lt: string; now: number; mc_block_seqno: number;
-  prev_trans_hash: string; prev_trans_lt: string;
+  hash: string;
+  account: string;
+  lt: string;
+  now: number;
+  mc_block_seqno: number;
+  prev_trans_hash: string;
+  prev_trans_lt: string;
   block_ref: { workchain: number; shard: string; seqno: number };
-  in_msg: Msg | null; out_msgs: Msg[];
-  description: { aborted?: boolean; compute_ph?: { skipped?: boolean; success?: boolean; exit_code?: number; gas_fees?: string; gas_used?: string } };
+  in_msg: Msg | null;
+  out_msgs: Msg[];
+  description: {
+    aborted?: boolean;
+    compute_ph?: { skipped?: boolean; success?: boolean; exit_code?: number; gas_fees?: string; gas_used?: string };
+  };
   account_state_after: AccountState | null;
 }
-export interface TraceNode { tx_hash: string; children: TraceNode[] }
-export interface Trace { trace_id: string; mc_seqno_end: string; transactions: Record<string, Tx>; actions?: Array<{ type: string }>; trace: TraceNode }
+export interface TraceNode {
+  tx_hash: string;
+  children: TraceNode[];
+}
+export interface Trace {
+  trace_id: string;
+  mc_seqno_end: string;
+  transactions: Record<string, Tx>;
+  actions?: Array<{ type: string }>;
+  trace: TraceNode;
+}
 
 export const hex = (b64: string) => Buffer.from(b64, 'base64').toString('hex');
 
@@ -34,7 +63,10 @@ export function bounceTrace(traces: Trace[]): Trace {
 /** A trace where a contract ran and threw (compute phase not skipped, not successful). */
 export function failedComputeTrace(traces: Trace[]): { trace: Trace; tx: Tx } {
   for (const trace of traces) {
-    const tx = txsOf(trace).find((x) => x.description.compute_ph && !x.description.compute_ph.skipped && x.description.compute_ph.success === false);
+    const tx = txsOf(trace).find(
+      (x) =>
+        x.description.compute_ph && !x.description.compute_ph.skipped && x.description.compute_ph.success === false,
+    );
     if (tx) return { trace, tx };
   }
   throw new Error('the fixture ledger has no trace with a failed compute phase');

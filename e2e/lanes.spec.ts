@@ -32,10 +32,19 @@ async function box(l: Locator) {
   return b;
 }
 
-const within = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
+const within = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) =>
+  a.x >= b.x - 0.5 &&
+  a.y >= b.y - 0.5 &&
+  a.x + a.width <= b.x + b.width + 0.5 &&
+  a.y + a.height <= b.y + b.height + 0.5;
 
-test('the shard lanes put each transaction of a cross-shard trace in its lane, masterchain block and shard block, with a table twin', async ({ page, request }) => {
+test('the shard lanes put each transaction of a cross-shard trace in its lane, masterchain block and shard block, with a table twin', async ({
+  page,
+  request,
+}) => {
   const trace = crossShardTrace(await allTraces(request));
   const txs = txsOf(trace);
   await page.goto(`/trace/${hex(trace.trace_id)}?view=lanes`);
@@ -46,23 +55,35 @@ test('the shard lanes put each transaction of a cross-shard trace in its lane, m
 
   for (const tx of txs) {
     const chip = await box(page.locator(`[data-testid="lane-tx"][data-tx="${tx.hash}"]`));
-    const block = await box(page.locator(`[data-testid="lane-block"][data-block="${blockOf(tx)}"][data-mc="${tx.mc_block_seqno}"]`));
+    const block = await box(
+      page.locator(`[data-testid="lane-block"][data-block="${blockOf(tx)}"][data-mc="${tx.mc_block_seqno}"]`),
+    );
     const lane = await box(page.locator(`[data-testid="lane"][data-lane="${laneOf(tx)}"]`));
     const column = await box(page.locator(`[data-testid="lane-column"][data-mc="${tx.mc_block_seqno}"]`));
     expect(within(chip, block), `${hex(tx.hash)} in block ${blockOf(tx)}`).toBe(true);
-    expect(block.y >= lane.y - 0.5 && block.y + block.height <= lane.y + lane.height + 0.5, `block ${blockOf(tx)} in lane ${laneOf(tx)}`).toBe(true);
-    expect(block.x >= column.x - 0.5 && block.x + block.width <= column.x + column.width + 0.5, `block ${blockOf(tx)} in masterchain block ${tx.mc_block_seqno}`).toBe(true);
+    expect(
+      block.y >= lane.y - 0.5 && block.y + block.height <= lane.y + lane.height + 0.5,
+      `block ${blockOf(tx)} in lane ${laneOf(tx)}`,
+    ).toBe(true);
+    expect(
+      block.x >= column.x - 0.5 && block.x + block.width <= column.x + column.width + 0.5,
+      `block ${blockOf(tx)} in masterchain block ${tx.mc_block_seqno}`,
+    ).toBe(true);
   }
   // transactions of one block stack in lt order
   for (const block of new Set(txs.map(blockOf))) {
     const inBlock = txs.filter((t) => blockOf(t) === block).sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1));
-    const ys = await Promise.all(inBlock.map(async (t) => (await box(page.locator(`[data-testid="lane-tx"][data-tx="${t.hash}"]`))).y));
+    const ys = await Promise.all(
+      inBlock.map(async (t) => (await box(page.locator(`[data-testid="lane-tx"][data-tx="${t.hash}"]`))).y),
+    );
     expect(ys).toEqual([...ys].sort((a, b) => a - b));
   }
 
   const edges = messageEdges(trace);
   await expect(page.locator('[data-testid="lane-edge"]')).toHaveCount(edges.length);
-  await expect(page.locator('[data-testid="lane-edge"][data-cross="true"]')).toHaveCount(edges.filter((e) => laneOf(e.from) !== laneOf(e.to)).length);
+  await expect(page.locator('[data-testid="lane-edge"][data-cross="true"]')).toHaveCount(
+    edges.filter((e) => laneOf(e.from) !== laneOf(e.to)).length,
+  );
 
   // the twin: one row per transaction, naming the same masterchain block and shard block
   const rows = page.getByTestId('lanes-row');

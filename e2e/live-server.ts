@@ -14,7 +14,15 @@ export interface LiveServer {
 export async function startLiveServer(port: number): Promise<LiveServer> {
   const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-live-'));
   const child: ChildProcess = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEDGER_DB: join(dir, 'ledger.db'), LEDGER_SEED: '11', LEDGER_TXS: '300', LEDGER_LIVE: 'on' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LEDGER_DB: join(dir, 'ledger.db'),
+      LEDGER_SEED: '11',
+      LEDGER_TXS: '300',
+      LEDGER_LIVE: 'on',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';

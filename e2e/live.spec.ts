@@ -17,7 +17,13 @@ test.afterAll(async () => {
   await live?.close();
 });
 
-interface ApiTrace { trace_id: string; mc_seqno_end: string; trace_info: { trace_state: string }; transactions: Record<string, { account: string }>; trace: { tx_hash: string } }
+interface ApiTrace {
+  trace_id: string;
+  mc_seqno_end: string;
+  trace_info: { trace_state: string };
+  transactions: Record<string, { account: string }>;
+  trace: { tx_hash: string };
+}
 
 async function traces(query: string): Promise<ApiTrace[]> {
   const r = await fetch(`${live.origin}/api/v3/traces?${query}`);
@@ -30,7 +36,8 @@ const status = (page: Page) => page.getByTestId('live-status');
 
 /** Marks the document, to tell later that the page was never reloaded. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded === true);
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded === true);
 
 test('the home list receives new traces as they happen, without a reload', async ({ page }) => {
   await page.goto(`${live.origin}/`);
@@ -46,7 +53,9 @@ test('the home list receives new traces as they happen, without a reload', async
   expect(await stillSameDocument(page)).toBe(true);
 });
 
-test('the Live control pauses (the list stays as it is while the ledger grows) and resumes, from the keyboard too', async ({ page }) => {
+test('the Live control pauses (the list stays as it is while the ledger grows) and resumes, from the keyboard too', async ({
+  page,
+}) => {
   await page.goto(`${live.origin}/`);
   await expect(status(page)).toHaveText('Live: streaming');
   const toggle = page.getByRole('button', { name: 'Live' });
@@ -56,9 +65,13 @@ test('the Live control pauses (the list stays as it is while the ledger grows) a
   await expect(status(page)).toHaveText('Live: paused');
   const shown = await firstRow(page).getAttribute('href');
   let asked = 0;
-  page.on('request', (r) => { if (r.url().includes('/api/')) asked++; });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) asked++;
+  });
   // the ledger moves on: the API lists a newer trace than the one on top...
-  await expect.poll(async () => `/trace/${hex((await traces('limit=1'))[0]!.trace_id)}`, { timeout: 20_000 }).not.toBe(shown);
+  await expect
+    .poll(async () => `/trace/${hex((await traces('limit=1'))[0]!.trace_id)}`, { timeout: 20_000 })
+    .not.toBe(shown);
   // ...for a block more (a live page would have shown it by now), and the paused page does not move
   const newest = (await traces('limit=1'))[0]!.mc_seqno_end;
   await expect.poll(async () => (await traces('limit=1'))[0]!.mc_seqno_end, { timeout: 20_000 }).not.toBe(newest);
@@ -72,10 +85,14 @@ test('the Live control pauses (the list stays as it is while the ledger grows) a
   await expect(firstRow(page)).not.toHaveAttribute('href', shown!, { timeout: 20_000 });
 });
 
-test('against an API without streaming the explorer polls, says so, and still receives new traces', async ({ page }) => {
+test('against an API without streaming the explorer polls, says so, and still receives new traces', async ({
+  page,
+}) => {
   // only the streaming request is refused, as a deployment without streaming answers it
   // (TON Center's without a key, or an API without the endpoint); everything else is the real server
-  await page.route('**/api/streaming/v2/sse', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not found"}' }));
+  await page.route('**/api/streaming/v2/sse', (r) =>
+    r.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not found"}' }),
+  );
   await page.goto(`${live.origin}/`);
   await expect(status(page)).toHaveText('Live: polling every 4 s');
   const before = await firstRow(page).getAttribute('href');
@@ -87,7 +104,9 @@ test('against an API without streaming the explorer polls, says so, and still re
 
 test('an account page shows its new traces as they happen', async ({ page }) => {
   // the masterchain account that ticks in every block: the one account sure to act within seconds
-  const account = (await traces('limit=20')).flatMap((t) => Object.values(t.transactions).map((x) => x.account)).find((a) => a.startsWith('-1:'))!;
+  const account = (await traces('limit=20'))
+    .flatMap((t) => Object.values(t.transactions).map((x) => x.account))
+    .find((a) => a.startsWith('-1:'))!;
   await page.goto(`${live.origin}/account/${account}`);
   await expect(status(page)).toHaveText('Live: streaming');
   const before = await firstRow(page).getAttribute('href');
@@ -102,7 +121,10 @@ test('an account page shows its new traces as they happen', async ({ page }) => 
 /** `forward_chain` ("chn1"): the ledger's forwarder passes the value on 20 to 26 times. */
 const FORWARD_CHAIN = 0x63686e31;
 
-interface StreamedTx { trace_id: string; out_msgs?: Array<{ opcode?: number | string | null }> }
+interface StreamedTx {
+  trace_id: string;
+  out_msgs?: Array<{ opcode?: number | string | null }>;
+}
 
 /**
  * A trace sure to stay in flight for many blocks, caught at its first transaction: a forwarding
@@ -117,12 +139,18 @@ interface StreamedTx { trace_id: string; out_msgs?: Array<{ opcode?: number | st
  */
 async function chainInFlight(): Promise<string> {
   const oldest = await traces('sort=asc&limit=100');
-  const wallets = [...new Set(oldest.map((t) => t.transactions[t.trace.tx_hash]!.account).filter((a) => a.startsWith('0:')))].sort();
+  const wallets = [
+    ...new Set(oldest.map((t) => t.transactions[t.trace.tx_hash]!.account).filter((a) => a.startsWith('0:'))),
+  ].sort();
   // the traffic's 24 basechain wallets, or those of them the first 100 traces started from
   expect(wallets.length).toBeGreaterThan(0);
   expect(wallets.length).toBeLessThanOrEqual(24);
   const abort = new AbortController();
-  const res = await fetch(`${live.origin}/api/streaming/v2/sse`, { method: 'POST', body: JSON.stringify({ types: ['transactions'], addresses: wallets, min_finality: 'pending' }), signal: abort.signal });
+  const res = await fetch(`${live.origin}/api/streaming/v2/sse`, {
+    method: 'POST',
+    body: JSON.stringify({ types: ['transactions'], addresses: wallets, min_finality: 'pending' }),
+    signal: abort.signal,
+  });
   expect(res.status).toBe(200);
   let found: string | null = null;
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -135,7 +163,8 @@ async function chainInFlight(): Promise<string> {
         for (const f of push(value)) {
           if (f.event !== 'event') continue;
           for (const tx of (JSON.parse(f.data) as { transactions?: StreamedTx[] }).transactions ?? []) {
-            if (found === null && tx.out_msgs?.some((m) => m.opcode != null && Number(m.opcode) === FORWARD_CHAIN)) found = tx.trace_id;
+            if (found === null && tx.out_msgs?.some((m) => m.opcode != null && Number(m.opcode) === FORWARD_CHAIN))
+              found = tx.trace_id;
           }
         }
       }
@@ -144,14 +173,22 @@ async function chainInFlight(): Promise<string> {
     }
   })();
   try {
-    await expect.poll(() => found, { message: 'a forwarding chain started by one of the wallets', intervals: [100], timeout: 180_000 }).not.toBeNull();
+    await expect
+      .poll(() => found, {
+        message: 'a forwarding chain started by one of the wallets',
+        intervals: [100],
+        timeout: 180_000,
+      })
+      .not.toBeNull();
   } finally {
     abort.abort();
   }
   return found!;
 }
 
-test('the page of a trace in flight shows it pending and growing until complete, before and after by deep link', async ({ page }) => {
+test('the page of a trace in flight shows it pending and growing until complete, before and after by deep link', async ({
+  page,
+}) => {
   test.setTimeout(330_000);
   const id = hex(await chainInFlight());
   await page.goto(`${live.origin}/trace/${id}`);

@@ -18,7 +18,10 @@ test('a phone-width layout: no horizontal page scroll, search and graph usable',
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(1);
     await expect(page.locator('#global-search')).toBeVisible();
-    await page.screenshot({ path: `e2e-artifacts/screenshots/mobile${path.replace(/\//g, '_').slice(0, 40)}.png`, fullPage: true });
+    await page.screenshot({
+      path: `e2e-artifacts/screenshots/mobile${path.replace(/\//g, '_').slice(0, 40)}.png`,
+      fullPage: true,
+    });
   }
   await page.goto(`/trace/${hex(trace.trace_id)}`);
   await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);

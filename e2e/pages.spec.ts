@@ -64,7 +64,10 @@ test('every page is reached by navigation, and back/forward restore it', async (
   await expect(page).toHaveURL(/[?&]tx=/);
   await page.getByTestId('tx-panel-link').click();
   await expect(page).toHaveURL(/\/tx\//);
-  await page.getByRole('link', { name: /^-?\d+:-?\d+:\d+$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^-?\d+:-?\d+:\d+$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/block\//);
   await page.goBack();
   await expect(page).toHaveURL(/\/tx\//);
@@ -91,7 +94,9 @@ test('not-found and bad input say what was looked for', async ({ page }) => {
   await expect(page.getByText('Not found: account nonsense')).toBeVisible();
 });
 
-test('a malformed path parameter is refused at the route, saying what it should be, without asking the API', async ({ page }) => {
+test('a malformed path parameter is refused at the route, saying what it should be, without asking the API', async ({
+  page,
+}) => {
   const asked: string[] = [];
   page.on('request', (r) => void (r.url().includes('/api/') && asked.push(r.url())));
   await page.goto('/tx/nothash');
@@ -101,7 +106,9 @@ test('a malformed path parameter is refused at the route, saying what it should 
   await expect(page.getByText('A masterchain seqno is a non-negative integer below 2^32.')).toBeVisible();
   await page.goto('/block/5/abc/1');
   await expect(page.getByRole('heading', { name: 'Not found: block 5:abc:1' })).toBeVisible();
-  await expect(page.getByText('A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.')).toBeVisible();
+  await expect(
+    page.getByText('A block id is workchain (-1 or 0), shard (signed 64-bit decimal) and seqno.'),
+  ).toBeVisible();
   expect(asked).toEqual([]);
 });
 
@@ -118,15 +125,27 @@ test('an unreachable API is said as such, with a retry', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 
-test('the shard block page names each inbound message and result as the v3 record of the same transaction does', async ({ page, request }) => {
-  type V3Msg = { bounced: boolean | null; source: string | null; opcode: number | null; message_content?: { decoded?: { comment?: string } | null } };
+test('the shard block page names each inbound message and result as the v3 record of the same transaction does', async ({
+  page,
+  request,
+}) => {
+  type V3Msg = {
+    bounced: boolean | null;
+    source: string | null;
+    opcode: number | null;
+    message_content?: { decoded?: { comment?: string } | null };
+  };
   const traces = await allTraces(request);
   const all = traces.flatMap(txsOf).filter((t) => t.block_ref.workchain === 0);
   // v2 pages a block 40 rows at a time: keep the transactions on their block's first page
   async function onFirstPage(tx: (typeof all)[number]) {
     const b = tx.block_ref;
-    const r = await request.get(`/api/v2/getBlockTransactionsExt?workchain=${b.workchain}&shard=${b.shard}&seqno=${b.seqno}&count=40`);
-    const body = (await r.json()) as { result: { transactions: Array<{ transaction_id: { hash: string }; in_msg?: unknown }> } };
+    const r = await request.get(
+      `/api/v2/getBlockTransactionsExt?workchain=${b.workchain}&shard=${b.shard}&seqno=${b.seqno}&count=40`,
+    );
+    const body = (await r.json()) as {
+      result: { transactions: Array<{ transaction_id: { hash: string }; in_msg?: unknown }> };
+    };
     return body.result.transactions.some((t) => t.transaction_id.hash === tx.hash);
   }
   async function pick(what: string, ok: (m: V3Msg, tx: (typeof all)[number]) => boolean) {
@@ -135,7 +154,10 @@ test('the shard block page names each inbound message and result as the v3 recor
   }
   const commented = await pick('a commented inbound', (m) => !!m.message_content?.decoded?.comment);
   const bounced = await pick('a bounced inbound', (m) => m.bounced === true);
-  const threw = await pick('a failed compute phase', (_m, tx) => tx.description.compute_ph?.skipped === false && tx.description.compute_ph.success === false);
+  const threw = await pick(
+    'a failed compute phase',
+    (_m, tx) => tx.description.compute_ph?.skipped === false && tx.description.compute_ph.success === false,
+  );
 
   const rowOf = async (tx: (typeof all)[number]) => {
     const b = tx.block_ref;

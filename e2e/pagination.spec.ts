@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { allTraces, hex } from './fixture-api';
 
-test('traces paginate forward and back by limit/offset in the URL, with no next past the last page', async ({ page, request }) => {
+test('traces paginate forward and back by limit/offset in the URL, with no next past the last page', async ({
+  page,
+  request,
+}) => {
   const traces = await allTraces(request);
   const limit = 10;
   expect(traces.length).toBeGreaterThan(2 * limit);
@@ -41,10 +44,11 @@ test('block transactions paginate by cursor, forward and back', async ({ page, r
   const traces = await allTraces(request);
   // the busiest shard block
   const counts = new Map<string, number>();
-  for (const t of traces) for (const tx of Object.values(t.transactions)) {
-    const k = `${tx.block_ref.workchain}/${tx.block_ref.shard}/${tx.block_ref.seqno}`;
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
+  for (const t of traces)
+    for (const tx of Object.values(t.transactions)) {
+      const k = `${tx.block_ref.workchain}/${tx.block_ref.shard}/${tx.block_ref.seqno}`;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
   // the fixture ledger is fixed by its seed: its busiest block (ties broken by name) is always the same
   const [block, n] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
   expect(n, `the busiest block of the fixture ledger, ${block}, has more than one page of 10`).toBeGreaterThan(10);

@@ -14,14 +14,19 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export async function startPlainStaticHost(root: string): Promise<{ origin: string; requests: string[]; close: () => Promise<void> }> {
+export async function startPlainStaticHost(
+  root: string,
+): Promise<{ origin: string; requests: string[]; close: () => Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname);
     requests.push(path);
     const file = join(root, normalize(path).replace(/^(\.\.[/\\])+/, ''));
     void (async () => {
-      const isFile = await stat(file).then((s) => s.isFile(), () => false);
+      const isFile = await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      );
       if (isFile) {
         res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
         res.end(await readFile(file));

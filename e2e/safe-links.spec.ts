@@ -34,7 +34,7 @@ test('a link with ?api= shows whose data it is on every page, and never outlives
   expect(await stored(page)).toBeNull();
 });
 
-test('the banner takes the reader back to the site\'s own data in one click', async ({ page }) => {
+test("the banner takes the reader back to the site's own data in one click", async ({ page }) => {
   await page.goto(`/messages?api=${encodeURIComponent(OTHER)}`);
   await expect(banner(page)).toBeVisible();
   await banner(page).getByRole('button', { name: "Back to this site's data" }).click();
@@ -42,7 +42,9 @@ test('the banner takes the reader back to the site\'s own data in one click', as
   await expect(page).toHaveURL((u) => u.pathname === '/messages' && !u.searchParams.has('api'));
 });
 
-test('only the settings panel stores another API, and the banner stays until the reader goes back', async ({ page }) => {
+test('only the settings panel stores another API, and the banner stays until the reader goes back', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(banner(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -64,7 +66,9 @@ test('only the settings panel stores another API, and the banner stays until the
 // `?api=//evil.example` and `?api=/\evil.example` are paths to nobody but a browser, which reads them
 // as another host: the explorer refuses them, reads its own API, and says what it refused.
 for (const hostile of ['//evil.example', '/\\evil.example']) {
-  test(`a link with ?api=${hostile} is refused: no request leaves for that host, and the banner says so`, async ({ page }) => {
+  test(`a link with ?api=${hostile} is refused: no request leaves for that host, and the banner says so`, async ({
+    page,
+  }) => {
     const foreign: string[] = [];
     const own: string[] = [];
     page.on('request', (r) => {

@@ -77,7 +77,10 @@ test('search says clearly when nothing matches', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('workchain 7');
 });
 
-test('recent searches: resolved ones are offered after a reload, newest first, and open on Enter; failed ones are not kept', async ({ page, request }) => {
+test('recent searches: resolved ones are offered after a reload, newest first, and open on Enter; failed ones are not kept', async ({
+  page,
+  request,
+}) => {
   const trace = traceWithSize(await allTraces(request), 3, 12);
   const tx = txsOf(trace)[0]!;
   const txHex = hex(tx.hash);

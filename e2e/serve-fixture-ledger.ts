@@ -21,7 +21,11 @@ const queryTimeoutMs = Number(process.env.E2E_QUERY_TIMEOUT_MS ?? 120_000);
 // (the per-client share keeps clients apart, src/server/admission.test.ts tests it; here it would
 // only queue one page's requests behind another's on a loaded CI machine).
 const workers = defaultLimits().workers;
-const app = await createServer({ location: path, webRoot: resolve('dist/web'), limits: { queryTimeoutMs, heavyWorkersPerClient: workers } });
+const app = await createServer({
+  location: path,
+  webRoot: resolve('dist/web'),
+  limits: { queryTimeoutMs, heavyWorkersPerClient: workers },
+});
 await app.listen({ port, host });
 process.stdout.write(`fixture ledger ${path} served at http://${host}:${port}\n`);
 

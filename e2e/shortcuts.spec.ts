@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { allTraces, hex, traceWithSize, txsOf } from './fixture-api';
 
-test('? opens the shortcut help listing the trace keys; Esc closes it, focus returns, and the keys work as listed', async ({ page, request }) => {
+test('? opens the shortcut help listing the trace keys; Esc closes it, focus returns, and the keys work as listed', async ({
+  page,
+  request,
+}) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
   await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);

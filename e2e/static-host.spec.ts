@@ -26,7 +26,10 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('the built explorer on a plain static host reads the API on another origin, every page by deep link', async ({ page, request }) => {
+test('the built explorer on a plain static host reads the API on another origin, every page by deep link', async ({
+  page,
+  request,
+}) => {
   expect(new URL(host.origin).origin).not.toBe(new URL(API).origin);
   const apiOrigins = new Set<string>();
   page.on('request', (r) => {
@@ -45,7 +48,10 @@ test('the built explorer on a plain static host reads the API on another origin,
     [`/msg/${hex(tx.in_msg!.hash)}`, () => expect(page.getByTestId('receiver-tx')).toBeVisible()],
     [`/account/${tx.account}`, () => expect(page.getByTestId('address-raw')).toContainText(tx.account)],
     [`/mc/${trace.mc_seqno_end}`, () => expect(page.getByTestId('tx-row').first()).toBeVisible()],
-    [`/block/${tx.block_ref.workchain}/${tx.block_ref.shard}/${tx.block_ref.seqno}`, () => expect(page.getByTestId('tx-row').first()).toBeVisible()],
+    [
+      `/block/${tx.block_ref.workchain}/${tx.block_ref.shard}/${tx.block_ref.seqno}`,
+      () => expect(page.getByTestId('tx-row').first()).toBeVisible(),
+    ],
     [`/messages?msg_hash=${hex(tx.in_msg!.hash)}`, () => expect(page.getByTestId('tx-row').first()).toBeVisible()],
   ];
   for (const [path, shown] of pages) {

@@ -56,7 +56,9 @@ export async function startTonCenterFixtures(recordings: Recording[]): Promise<T
       res.writeHead(200, headers).end(readFileSync(join(DIR, hit.file)));
       return;
     }
-    const body = url.pathname.startsWith('/api/v2/') ? { ok: false, error: 'not found', code: 404 } : { error: 'not found', code: 404 };
+    const body = url.pathname.startsWith('/api/v2/')
+      ? { ok: false, error: 'not found', code: 404 }
+      : { error: 'not found', code: 404 };
     res.writeHead(404, headers).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

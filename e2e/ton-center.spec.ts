@@ -1,9 +1,21 @@
 import { Address } from '@ton/core';
 import { expect, test, type Page } from '@playwright/test';
-import { hashHex, rawAddress, recorded, startTonCenterFixtures, type Recording, type TonCenterFixtures } from './ton-center-fixtures';
+import {
+  hashHex,
+  rawAddress,
+  recorded,
+  startTonCenterFixtures,
+  type Recording,
+  type TonCenterFixtures,
+} from './ton-center-fixtures';
 
 /** What the specs read of a recorded v3 transaction. */
-interface RecordedTx { hash: string; account: string; in_msg: { hash: string } | null; out_msgs: { hash: string }[] }
+interface RecordedTx {
+  hash: string;
+  account: string;
+  in_msg: { hash: string } | null;
+  out_msgs: { hash: string }[];
+}
 const messagesOf = (t: RecordedTx) => [...(t.in_msg ? [t.in_msg] : []), ...t.out_msgs].map((m) => hashHex(m.hash));
 
 const traces = recorded('v3-traces-cookbook-mainnet.json');
@@ -12,13 +24,16 @@ const txs = Object.values(trace.transactions as Record<string, RecordedTx>);
 const txHashes = new Set(txs.map((t) => hashHex(t.hash)));
 const accounts = new Set(txs.map((t) => t.account));
 const messages = new Set(txs.flatMap(messagesOf));
-const byMessage = recorded<{ transactions: (RecordedTx & { in_msg: { hash: string; opcode: string; fwd_fee: string } })[] }>('v3-transactions-1.json');
+const byMessage = recorded<{
+  transactions: (RecordedTx & { in_msg: { hash: string; opcode: string; fwd_fee: string } })[];
+}>('v3-transactions-1.json');
 const blocks = recorded('v3-blocks-javadoc.json');
 const v2Block = recorded('v2-block-transactions-ext-blockpi-mc39984096.json');
 
 const RECORDINGS: Recording[] = [
   {
-    path: '/api/v3/traces', file: 'v3-traces-cookbook-mainnet.json',
+    path: '/api/v3/traces',
+    file: 'v3-traces-cookbook-mainnet.json',
     answers: (q) => {
       if (q.has('trace_id')) return hashHex(q.get('trace_id')) === hashHex(trace.trace_id);
       if (q.has('tx_hash')) return txHashes.has(hashHex(q.get('tx_hash')));
@@ -28,13 +43,22 @@ const RECORDINGS: Recording[] = [
     },
   },
   {
-    path: '/api/v3/transactionsByMessage', file: 'v3-transactions-1.json',
+    path: '/api/v3/transactionsByMessage',
+    file: 'v3-transactions-1.json',
     answers: (q) => byMessage.transactions.some((t) => messagesOf(t).includes(hashHex(q.get('msg_hash')))),
   },
-  { path: '/api/v3/masterchainBlockShardState', file: 'v3-blocks-javadoc.json', answers: (q) => q.get('seqno') === String(blocks.blocks[0].masterchain_block_ref.seqno) },
   {
-    path: '/api/v2/getBlockTransactionsExt', file: 'v2-block-transactions-ext-blockpi-mc39984096.json',
-    answers: (q) => q.get('workchain') === String(v2Block.result.id.workchain) && q.get('shard') === v2Block.result.id.shard && q.get('seqno') === String(v2Block.result.id.seqno),
+    path: '/api/v3/masterchainBlockShardState',
+    file: 'v3-blocks-javadoc.json',
+    answers: (q) => q.get('seqno') === String(blocks.blocks[0].masterchain_block_ref.seqno),
+  },
+  {
+    path: '/api/v2/getBlockTransactionsExt',
+    file: 'v2-block-transactions-ext-blockpi-mc39984096.json',
+    answers: (q) =>
+      q.get('workchain') === String(v2Block.result.id.workchain) &&
+      q.get('shard') === v2Block.result.id.shard &&
+      q.get('seqno') === String(v2Block.result.id.seqno),
   },
 ];
 
@@ -55,7 +79,10 @@ const signedShard = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`)).toStr
 const friendly = (raw: string) => Address.parseRaw(raw).toString({ bounceable: true });
 
 /** Opens a page on the recorded deployment; fails the test on any uncaught error in the page. */
-async function open(page: Page, path: string): Promise<{ errors: string[]; requests: () => TonCenterFixtures['requests'] }> {
+async function open(
+  page: Page,
+  path: string,
+): Promise<{ errors: string[]; requests: () => TonCenterFixtures['requests'] }> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   const before = tc.requests.length;
@@ -66,7 +93,9 @@ async function open(page: Page, path: string): Promise<{ errors: string[]; reque
 test.describe('the explorer on recorded TON Center answers', () => {
   test('home: the latest traces', async ({ page }) => {
     const { errors, requests } = await open(page, '/');
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: new RegExp(hashHex(trace.trace_id)!.slice(0, 6)) }) });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: new RegExp(hashHex(trace.trace_id)!.slice(0, 6)) }) });
     await expect(row).toContainText(String(trace.trace_info.transactions));
     await expect(row).toContainText(trace.mc_seqno_end);
     expect(requests().some((r) => r.url.startsWith('/api/v3/traces') && r.file)).toBe(true);
@@ -89,7 +118,9 @@ test.describe('the explorer on recorded TON Center answers', () => {
     await expect(page.getByText(tx.hash).first()).toBeVisible();
     await expect(page.getByText(friendly(tx.account)).first()).toBeVisible();
     await expect(page.getByText(tx.lt, { exact: true })).toBeVisible();
-    await expect(page.getByText(`${tx.block_ref.workchain}:${signedShard(tx.block_ref.shard)}:${tx.block_ref.seqno}`)).toBeVisible();
+    await expect(
+      page.getByText(`${tx.block_ref.workchain}:${signedShard(tx.block_ref.shard)}:${tx.block_ref.seqno}`),
+    ).toBeVisible();
     await expect(page.getByText(ton(tx.total_fees)).first()).toBeVisible();
     // the BOC (v2) and the account's next transaction were not recorded: the page does without
     expect(errors).toEqual([]);
@@ -100,7 +131,9 @@ test.describe('the explorer on recorded TON Center answers', () => {
     const { errors } = await open(page, `/account/${friendly(tx.account)}`);
     await expect(page.getByText(tx.account, { exact: true })).toBeVisible();
     await expect(page.getByText(ton(tx.account_state_after.balance)).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: new RegExp(hashHex(trace.trace_id)!.slice(0, 6)) }).first()).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: new RegExp(hashHex(trace.trace_id)!.slice(0, 6)) }).first(),
+    ).toBeVisible();
     expect(errors).toEqual([]);
   });
 
@@ -119,14 +152,17 @@ test.describe('the explorer on recorded TON Center answers', () => {
     const seqno = blocks.blocks[0].masterchain_block_ref.seqno;
     const { errors } = await open(page, `/mc/${seqno}`);
     await expect(page.getByRole('heading', { name: `Masterchain block ${seqno}` })).toBeVisible();
-    for (const b of blocks.blocks) await expect(page.getByText(`${b.workchain}:${signedShard(b.shard)}:${b.seqno}`)).toBeVisible();
+    for (const b of blocks.blocks)
+      await expect(page.getByText(`${b.workchain}:${signedShard(b.shard)}:${b.seqno}`)).toBeVisible();
     expect(errors).toEqual([]);
   });
 
   test('shard block (v2): every transaction with its account and lt', async ({ page }) => {
     const id = v2Block.result.id;
     const { errors } = await open(page, `/block/${id.workchain}/${id.shard}/${id.seqno}`);
-    await expect(page.getByRole('heading', { name: new RegExp(`Block ${id.workchain}:${id.shard}:${id.seqno}`) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`Block ${id.workchain}:${id.shard}:${id.seqno}`) }),
+    ).toBeVisible();
     for (const t of v2Block.result.transactions) {
       const row = page.getByRole('row').filter({ hasText: t.transaction_id.lt });
       await expect(row).toContainText(t.address.account_address.slice(0, 6));

@@ -6,12 +6,16 @@ import { allTraces, hex, txsOf } from './fixture-api';
 // the reader is told that the query was too heavy for the server's budget, in the server's words,
 // and offered a Retry. One answer of the page's first request is made a 504 as the server words it;
 // the Retry then reaches the real server.
-test('a 504 says the query was too heavy for the server\'s budget, and Retry asks again', async ({ page }) => {
+test("a 504 says the query was too heavy for the server's budget, and Retry asks again", async ({ page }) => {
   let asked = 0;
   await page.route(/\/api\/v3\/traces\?/, async (route) => {
     asked += 1;
     if (asked > 1) return route.continue();
-    return route.fulfill({ status: 504, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: 'query exceeded its time budget of 3000 ms' }) });
+    return route.fulfill({
+      status: 504,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ error: 'query exceeded its time budget of 3000 ms' }),
+    });
   });
   await page.goto('/');
   const alert = page.getByRole('alert');
@@ -35,7 +39,10 @@ test.describe('against a server whose budget the query cannot meet', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    child = spawn('node_modules/.bin/tsx', ['e2e/serve-fixture-ledger.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', E2E_QUERY_TIMEOUT_MS: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('node_modules/.bin/tsx', ['e2e/serve-fixture-ledger.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', E2E_QUERY_TIMEOUT_MS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let log = '';
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (b: Buffer) => {
@@ -53,7 +60,10 @@ test.describe('against a server whose budget the query cannot meet', () => {
     await exited;
   });
 
-  test('the trace page of a thousand transactions says the query was too heavy, and Retry asks again', async ({ page, request }) => {
+  test('the trace page of a thousand transactions says the query was too heavy, and Retry asks again', async ({
+    page,
+    request,
+  }) => {
     const big = (await allTraces(request)).sort((a, b) => txsOf(b).length - txsOf(a).length)[0]!;
     const answers: number[] = [];
     page.on('response', (r) => {

@@ -1,7 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { allTraces, bounceTrace, depthOf, failedComputeTrace, hex, traceWithAction, traceWithSize, txsOf, type Trace } from './fixture-api';
+import {
+  allTraces,
+  bounceTrace,
+  depthOf,
+  failedComputeTrace,
+  hex,
+  traceWithAction,
+  traceWithSize,
+  txsOf,
+  type Trace,
+} from './fixture-api';
 
-test('the graph draws one node per transaction; a click puts ?tx= in the URL and opens the details; reload keeps it', async ({ page, request }) => {
+test('the graph draws one node per transaction; a click puts ?tx= in the URL and opens the details; reload keeps it', async ({
+  page,
+  request,
+}) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
   const nodes = page.getByTestId('trace-node');
@@ -52,10 +65,16 @@ test('export JSON and SVG download the trace', async ({ page, request }) => {
   const trace = traceWithSize(await allTraces(request), 2, 10);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
   await expect(page.getByTestId('trace-node').first()).toBeVisible();
-  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   const body = JSON.parse(await (await import('node:fs/promises')).readFile((await json.path())!, 'utf8'));
   expect(body.traces[0].traceId).toBe(trace.trace_id);
-  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
   const text = await (await import('node:fs/promises')).readFile((await svg.path())!, 'utf8');
   expect(text.startsWith('<svg')).toBe(true);
   expect((text.match(/<rect [^>]*rx="8"/g) ?? []).length).toBeGreaterThanOrEqual(txsOf(trace).length);
@@ -67,8 +86,14 @@ async function graphOnScreen(page: Page) {
   const transform = await page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
   const zoom = Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
   const canvas = (await page.getByTestId('trace-graph').boundingBox())!;
-  const nodes = await page.getByTestId('trace-node').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-  const inCanvas = (b: DOMRect) => b.left >= canvas.x && b.top >= canvas.y && b.right <= canvas.x + canvas.width && b.bottom <= canvas.y + canvas.height;
+  const nodes = await page
+    .getByTestId('trace-node')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  const inCanvas = (b: DOMRect) =>
+    b.left >= canvas.x &&
+    b.top >= canvas.y &&
+    b.right <= canvas.x + canvas.width &&
+    b.bottom <= canvas.y + canvas.height;
   return { zoom, nodes, inCanvas };
 }
 
@@ -77,7 +102,10 @@ async function openTrace(page: Page, trace: Trace) {
   await page.goto(`/trace/${hex(trace.trace_id)}`);
 }
 
-test('a jetton mint opens whole at a readable zoom, with no details column taking the graph\'s width', async ({ page, request }) => {
+test("a jetton mint opens whole at a readable zoom, with no details column taking the graph's width", async ({
+  page,
+  request,
+}) => {
   const trace = traceWithAction(await allTraces(request), 'jetton_mint');
   await openTrace(page, trace);
   const { zoom, nodes, inCanvas } = await graphOnScreen(page);
@@ -103,7 +131,10 @@ test('a jetton mint opens whole at a readable zoom, with no details column takin
   await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-jetton-mint.png' });
 });
 
-test('a trace too deep to fit opens readable at its root instead of zoomed out to the whole', async ({ page, request }) => {
+test('a trace too deep to fit opens readable at its root instead of zoomed out to the whole', async ({
+  page,
+  request,
+}) => {
   const traces = await allTraces(request);
   const deep = traces.find((t) => depthOf(t.trace) >= 10);
   if (!deep) throw new Error('the fixture ledger has no trace 10 transactions deep');
@@ -117,7 +148,10 @@ test('a trace too deep to fit opens readable at its root instead of zoomed out t
   await expect(page.locator('.react-flow__minimap')).toBeVisible();
 });
 
-test('the dark theme chosen in the settings reaches the graph: its controls and background turn dark too', async ({ page, request }) => {
+test('the dark theme chosen in the settings reaches the graph: its controls and background turn dark too', async ({
+  page,
+  request,
+}) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
   await expect(page.getByTestId('trace-node').first()).toBeVisible();

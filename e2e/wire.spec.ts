@@ -11,7 +11,9 @@ test('the home page receives its scripts precompressed, as Chromium counts the b
   const encoded = new Map<string, number>();
   const decoded = new Map<string, number>();
   cdp.on('Network.responseReceived', (e) => {
-    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const headers = Object.fromEntries(
+      Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
     if (e.type === 'Script') scripts.set(e.requestId, { url: e.response.url, headers });
     if (e.type === 'Document') documents.push(headers);
   });

@@ -2,7 +2,8 @@
 // inline script), so a dark page never flashes white.
 try {
   var t = localStorage.getItem('ledgerscope.theme') || 'system';
-  if (t === 'dark' || (t === 'system' && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
+  if (t === 'dark' || (t === 'system' && matchMedia('(prefers-color-scheme: dark)').matches))
+    document.documentElement.classList.add('dark');
 } catch {
   // storage unavailable (private mode, blocked cookies): the system theme applies
 }

@@ -25,20 +25,34 @@ let blockWritten: () => void = () => undefined;
  * Fills an empty ledger, then keeps producing (when live); answers a way to stop it. `thread`: the
  * emulator thread main.ts started early, for the producer to take (or to stop, when none runs).
  */
-async function produce(config: Config, store: LedgerStore, name: string, thread: Worker | null): Promise<() => Promise<void>> {
+async function produce(
+  config: Config,
+  store: LedgerStore,
+  name: string,
+  thread: Worker | null,
+): Promise<() => Promise<void>> {
   let live: LiveProducer | null = null;
   let stopping = false;
   if ((await store.reader.latestMasterchainSeqno()) === null) {
     process.stderr.write(`${name} is empty: generating ${config.txs} transactions of history (seed ${config.seed})\n`);
     // the history ends now (or at LEDGER_EPOCH), where live blocks, dated by the wall clock, go on
-    const r = await generateInto(store, { seed: config.seed, txs: config.txs, epoch: config.epoch ?? wallClock(), onProgress: progressReporter('generating'), keepRunning: config.live, thread: thread ?? undefined });
+    const r = await generateInto(store, {
+      seed: config.seed,
+      txs: config.txs,
+      epoch: config.epoch ?? wallClock(),
+      onProgress: progressReporter('generating'),
+      keepRunning: config.live,
+      thread: thread ?? undefined,
+    });
     process.stderr.write(`history ready: ${r.transactions} transactions in ${r.seconds.toFixed(1)} s\n`);
     if (config.live && r.producer) {
       live = new LiveProducer(r.producer);
       live.start(() => blockWritten());
     }
   } else {
-    process.stderr.write(`${name}: reusing the ledger (masterchain seqno ${await store.reader.latestMasterchainSeqno()})\n`);
+    process.stderr.write(
+      `${name}: reusing the ledger (masterchain seqno ${await store.reader.latestMasterchainSeqno()})\n`,
+    );
     if (!config.live) void thread?.terminate();
     if (config.live) {
       // The producer takes up its saved position in the background (a ledger of an older build,
@@ -49,9 +63,15 @@ async function produce(config: Config, store: LedgerStore, name: string, thread:
           live = resumed;
           resumed.start(() => blockWritten());
           const replayed = resumed.replayedSlots;
-          process.stderr.write(`live production resumed at masterchain seqno ${await store.reader.latestMasterchainSeqno()}${replayed ? ` (${replayed} slots replayed)` : ''}\n`);
+          process.stderr.write(
+            `live production resumed at masterchain seqno ${await store.reader.latestMasterchainSeqno()}${replayed ? ` (${replayed} slots replayed)` : ''}\n`,
+          );
         })
-        .catch((error: unknown) => process.stderr.write(`live production cannot resume: ${(error as Error).message}; the ledger stays as it is\n`));
+        .catch((error: unknown) =>
+          process.stderr.write(
+            `live production cannot resume: ${(error as Error).message}; the ledger stays as it is\n`,
+          ),
+        );
     }
   }
   return async () => {
@@ -62,12 +82,24 @@ async function produce(config: Config, store: LedgerStore, name: string, thread:
 
 async function serve(config: Config, cleanup: () => Promise<void>): Promise<void> {
   const location = config.readLocation ?? config.dbPath;
-  const app = await createServer({ location, limits: config.limits, streaming: config.streaming, trustProxy: config.trustProxy, webRoot: join(process.cwd(), 'dist', 'web'), log: true });
+  const app = await createServer({
+    location,
+    limits: config.limits,
+    streaming: config.streaming,
+    trustProxy: config.trustProxy,
+    webRoot: join(process.cwd(), 'dist', 'web'),
+    log: true,
+  });
   blockWritten = () => app.ledgerStream.nudge();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const what = config.role === 'api' ? `reading ${maskUrl(location)}` : config.live ? '(producing live blocks)' : '(live production off)';
+  const what =
+    config.role === 'api'
+      ? `reading ${maskUrl(location)}`
+      : config.live
+        ? '(producing live blocks)'
+        : '(live production off)';
   process.stderr.write(`ledgerscope: explorer and API at http://${config.host}:${port}/ ${what}\n`);
   closeOnSignals(app, cleanup);
 }
@@ -90,16 +122,21 @@ export async function run(config: Config, thread: Worker | null): Promise<void> 
     await store.close();
   };
   if (config.role === 'all') return serve(config, cleanup);
-  process.stderr.write(`ledgerscope: producer writing ${name} ${config.live ? '(producing live blocks)' : '(live production off)'}\n`);
+  process.stderr.write(
+    `ledgerscope: producer writing ${name} ${config.live ? '(producing live blocks)' : '(live production off)'}\n`,
+  );
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1);
     closing = true;
     process.stderr.write(`${signal}: finishing the block in progress, then closing the store\n`);
-    cleanup().then(() => process.exit(0), (error: unknown) => {
-      process.stderr.write(`shutdown failed: ${String(error)}\n`);
-      process.exit(1);
-    });
+    cleanup().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);

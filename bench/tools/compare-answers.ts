@@ -24,18 +24,36 @@ const hex = (b: Buffer) => b.toString('hex');
 const col = <T>(q: string) => sql.prepare(q).pluck().all() as T[];
 const urls: string[] = [];
 for (const s of col<number>('SELECT seqno FROM blocks WHERE workchain = -1 ORDER BY seqno')) {
-  urls.push(`/api/v3/masterchainBlockShardState?seqno=${s}&limit=1000`, `/api/v3/traces?mc_seqno=${s}&limit=1000&include_actions=true`);
+  urls.push(
+    `/api/v3/masterchainBlockShardState?seqno=${s}&limit=1000`,
+    `/api/v3/traces?mc_seqno=${s}&limit=1000&include_actions=true`,
+  );
 }
-for (const b of sql.prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY workchain, shard, seqno').safeIntegers(true).all() as Record<string, bigint>[]) {
+for (const b of sql
+  .prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY workchain, shard, seqno')
+  .safeIntegers(true)
+  .all() as Record<string, bigint>[]) {
   urls.push(`/api/v2/getBlockTransactionsExt?workchain=${b.workchain}&shard=${b.shard}&seqno=${b.seqno}&count=1000`);
 }
 const traceIds = col<Buffer>('SELECT trace_id FROM traces ORDER BY trace_id');
-for (let i = 0; i < traceIds.length; i += 10) urls.push(`/api/v3/traces?trace_id=${traceIds.slice(i, i + 10).map(hex).join(',')}&include_actions=true`);
-for (const a of col<string>('SELECT DISTINCT account FROM trace_accounts ORDER BY account')) urls.push(`/api/v3/traces?account=${encodeURIComponent(a)}&limit=1000`);
-for (const sort of ['asc', 'desc']) for (const offset of [0, 500, 1500]) urls.push(`/api/v3/traces?limit=1000&offset=${offset}&sort=${sort}&include_actions=true`);
-for (const m of col<Buffer>('SELECT DISTINCT msg_hash FROM messages ORDER BY msg_hash')) urls.push(`/api/v3/transactionsByMessage?msg_hash=${hex(m)}`);
-for (const m of col<Buffer>('SELECT DISTINCT hash_norm FROM messages WHERE hash_norm IS NOT NULL ORDER BY hash_norm')) urls.push(`/api/v3/transactionsByMessage?msg_hash=${hex(m)}&direction=in`);
-for (const b of col<Buffer>('SELECT DISTINCT body_hash FROM messages ORDER BY body_hash')) urls.push(`/api/v3/transactionsByMessage?body_hash=${hex(b)}&limit=1000`);
+for (let i = 0; i < traceIds.length; i += 10)
+  urls.push(
+    `/api/v3/traces?trace_id=${traceIds
+      .slice(i, i + 10)
+      .map(hex)
+      .join(',')}&include_actions=true`,
+  );
+for (const a of col<string>('SELECT DISTINCT account FROM trace_accounts ORDER BY account'))
+  urls.push(`/api/v3/traces?account=${encodeURIComponent(a)}&limit=1000`);
+for (const sort of ['asc', 'desc'])
+  for (const offset of [0, 500, 1500])
+    urls.push(`/api/v3/traces?limit=1000&offset=${offset}&sort=${sort}&include_actions=true`);
+for (const m of col<Buffer>('SELECT DISTINCT msg_hash FROM messages ORDER BY msg_hash'))
+  urls.push(`/api/v3/transactionsByMessage?msg_hash=${hex(m)}`);
+for (const m of col<Buffer>('SELECT DISTINCT hash_norm FROM messages WHERE hash_norm IS NOT NULL ORDER BY hash_norm'))
+  urls.push(`/api/v3/transactionsByMessage?msg_hash=${hex(m)}&direction=in`);
+for (const b of col<Buffer>('SELECT DISTINCT body_hash FROM messages ORDER BY body_hash'))
+  urls.push(`/api/v3/transactionsByMessage?body_hash=${hex(b)}&limit=1000`);
 for (const o of col<number>('SELECT DISTINCT opcode FROM messages WHERE opcode IS NOT NULL ORDER BY opcode')) {
   for (const d of ['in', 'out']) urls.push(`/api/v3/transactionsByMessage?opcode=${o}&direction=${d}&limit=1000`);
 }
@@ -54,8 +72,11 @@ for (const url of urls) {
   const r = await app.inject({ method: 'GET', url });
   if (r.statusCode !== 200) failed += 1;
   const body = JSON.stringify(r.json() as unknown, dropRequestId);
-  const line = out.endsWith('.sha256') ? { url, status: r.statusCode, sha256: createHash('sha256').update(body).digest('hex') } : { url, status: r.statusCode, body: JSON.parse(body) as unknown };
-  if (!file.write(`${JSON.stringify(line)}\n`)) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
+  const line = out.endsWith('.sha256')
+    ? { url, status: r.statusCode, sha256: createHash('sha256').update(body).digest('hex') }
+    : { url, status: r.statusCode, body: JSON.parse(body) as unknown };
+  if (!file.write(`${JSON.stringify(line)}\n`))
+    await new Promise<void>((resolve) => file.once('drain', () => resolve()));
   if (++done % 1000 === 0) process.stderr.write(`${done}/${urls.length}\n`);
 }
 await new Promise((resolve) => file.end(resolve));

@@ -48,8 +48,14 @@ const SOURCES: readonly { table: string; sql: string }[] = [
           ) x JOIN message_contents c ON c.hash = x.hash`,
   },
   { table: 'traces', sql: 'SELECT * FROM traces' },
-  { table: 'trace_accounts', sql: 'SELECT a.*, t.mc_seqno_start AS mc_seqno FROM trace_accounts a JOIN traces t ON t.trace_id = a.trace_id' },
-  { table: 'actions', sql: 'SELECT a.*, t.mc_seqno_start AS mc_seqno FROM actions a JOIN traces t ON t.trace_id = a.trace_id' },
+  {
+    table: 'trace_accounts',
+    sql: 'SELECT a.*, t.mc_seqno_start AS mc_seqno FROM trace_accounts a JOIN traces t ON t.trace_id = a.trace_id',
+  },
+  {
+    table: 'actions',
+    sql: 'SELECT a.*, t.mc_seqno_start AS mc_seqno FROM actions a JOIN traces t ON t.trace_id = a.trace_id',
+  },
   { table: 'accounts', sql: 'SELECT * FROM accounts' },
   { table: 'token_info', sql: 'SELECT * FROM token_info' },
   { table: 'producer_accounts', sql: 'SELECT * FROM producer_accounts' },
@@ -75,21 +81,30 @@ async function columnsOf(client: PoolClient, table: string): Promise<{ name: str
 }
 
 /** Copies the ledger file at `sqlitePath` into the empty PostgreSQL database at `pgUrl`; row counts per table. */
-export async function copyLedgerToPostgres(sqlitePath: string, pgUrl: string, onTable?: (table: string, rows: number) => void): Promise<Record<string, number>> {
+export async function copyLedgerToPostgres(
+  sqlitePath: string,
+  pgUrl: string,
+  onTable?: (table: string, rows: number) => void,
+): Promise<Record<string, number>> {
   const lite = new Database(sqlitePath, { readonly: true });
   lite.defaultSafeIntegers(true);
   const store = await openPgStore(pgUrl);
   const client = await store.pool.connect();
   const counts: Record<string, number> = {};
   try {
-    const [{ n }] = (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM blocks')).rows as [{ n: string }];
+    const [{ n }] = (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM blocks')).rows as [
+      { n: string },
+    ];
     if (Number(n) > 0) throw new Error(`${pgUrl} already holds a ledger`);
     await client.query('BEGIN');
     const span = (await client.query<{ span: number }>('SELECT span FROM partition_span')).rows[0]!.span;
     const keeper = new PartitionKeeper(span);
     await keeper.load(client);
     const mcMax = Number(lite.prepare('SELECT max(mc_seqno) FROM blocks').pluck().get() ?? 0n);
-    await keeper.ensure(client, Array.from({ length: Math.floor(mcMax / span) + 1 }, (_, k) => k * span));
+    await keeper.ensure(
+      client,
+      Array.from({ length: Math.floor(mcMax / span) + 1 }, (_, k) => k * span),
+    );
     // the secondary indexes are built once the rows are in (a sort each), not row by row: they are
     // dropped here and made again below from their own definitions
     const indexes = (
@@ -116,7 +131,10 @@ export async function copyLedgerToPostgres(sqlitePath: string, pgUrl: string, on
       let chunk: unknown[][] = [];
       const flush = async () => {
         if (chunk.length === 0) return;
-        await client.query(insert, cols.map((c, i) => chunk.map((r) => convert(r[index[i]!], c.type))));
+        await client.query(
+          insert,
+          cols.map((c, i) => chunk.map((r) => convert(r[index[i]!], c.type))),
+        );
         rows += chunk.length;
         chunk = [];
       };
@@ -152,10 +170,16 @@ export async function copyLedgerToPostgres(sqlitePath: string, pgUrl: string, on
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [path, url] = process.argv.slice(2);
   if (!path || !url) {
-    process.stderr.write('usage: npx tsx bench/tools/copy-to-postgres.ts LEDGER.db postgres://user:pass@host:port/db\n');
+    process.stderr.write(
+      'usage: npx tsx bench/tools/copy-to-postgres.ts LEDGER.db postgres://user:pass@host:port/db\n',
+    );
     process.exit(2);
   }
   const started = performance.now();
-  const counts = await copyLedgerToPostgres(path, url, (table, rows) => process.stderr.write(`${table}: ${rows} rows\n`));
-  process.stdout.write(`${JSON.stringify({ copied: path, seconds: Math.round((performance.now() - started) / 1000), rows: counts })}\n`);
+  const counts = await copyLedgerToPostgres(path, url, (table, rows) =>
+    process.stderr.write(`${table}: ${rows} rows\n`),
+  );
+  process.stdout.write(
+    `${JSON.stringify({ copied: path, seconds: Math.round((performance.now() - started) / 1000), rows: counts })}\n`,
+  );
 }

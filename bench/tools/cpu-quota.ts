@@ -34,7 +34,11 @@ export function cpuQuota(name: string, cores: number): CpuQuota {
     try {
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'cpu.max'), `${quotaUs} ${PERIOD_US}`);
-      return group(dir, () => stat(dir, 'cpu.stat', 'usage_usec') / 1e6, () => stat(dir, 'cpu.stat', 'nr_throttled'));
+      return group(
+        dir,
+        () => stat(dir, 'cpu.stat', 'usage_usec') / 1e6,
+        () => stat(dir, 'cpu.stat', 'nr_throttled'),
+      );
     } catch (e) {
       tried.push(`${dir}/cpu.max: ${(e as Error).message}`);
     }
@@ -60,7 +64,9 @@ export function cpuQuota(name: string, cores: number): CpuQuota {
       tried.push(`${dir}/cpu.cfs_quota_us: ${(e as Error).message}`);
     }
   } else tried.push(`${v1Root}: no cgroup v1 cpu hierarchy`);
-  throw new Error(`cannot cap a process's CPU here (needs root and a writable cgroup file system): ${tried.join('; ')}`);
+  throw new Error(
+    `cannot cap a process's CPU here (needs root and a writable cgroup file system): ${tried.join('; ')}`,
+  );
 }
 
 /** The unified (v2) hierarchy's folder where a child group may use the cpu controller, if any. */
@@ -80,11 +86,19 @@ function unifiedRoot(): string | null {
 }
 
 function stat(dir: string, file: string, key: string): number {
-  const line = readFileSync(join(dir, file), 'utf8').split('\n').find((l) => l.startsWith(`${key} `));
+  const line = readFileSync(join(dir, file), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${key} `));
   return line ? Number(line.split(' ')[1]) : NaN;
 }
 
-function group(dir: string, used: () => number, throttled: () => number, extraProcs: string[] = [], extraDirs: string[] = []): CpuQuota {
+function group(
+  dir: string,
+  used: () => number,
+  throttled: () => number,
+  extraProcs: string[] = [],
+  extraDirs: string[] = [],
+): CpuQuota {
   return {
     procsFiles: [join(dir, 'cgroup.procs'), ...extraProcs],
     usedSeconds: used,

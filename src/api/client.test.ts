@@ -6,7 +6,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ApiShapeError, ApiUnreachableError, LedgerClient, isLedgerApiError, isRetryable, queryString } from './client';
+import {
+  ApiError,
+  ApiShapeError,
+  ApiUnreachableError,
+  LedgerClient,
+  isLedgerApiError,
+  isRetryable,
+  queryString,
+} from './client';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'ton-center', name), 'utf8');
 const h = (n: number) => Buffer.alloc(32, n).toString('base64');
@@ -15,8 +23,21 @@ const h = (n: number) => Buffer.alloc(32, n).toString('base64');
 const tonCenterTrace = JSON.stringify({
   traces: [
     {
-      trace_id: h(1), external_hash: h(9), mc_seqno_start: '7', mc_seqno_end: '8', start_lt: '100', end_lt: '105', start_utime: 1700000000, end_utime: 1700000003,
-      trace_info: { trace_state: 'complete', messages: 2, transactions: 2, pending_messages: 0, classification_state: 'ok' },
+      trace_id: h(1),
+      external_hash: h(9),
+      mc_seqno_start: '7',
+      mc_seqno_end: '8',
+      start_lt: '100',
+      end_lt: '105',
+      start_utime: 1700000000,
+      end_utime: 1700000003,
+      trace_info: {
+        trace_state: 'complete',
+        messages: 2,
+        transactions: 2,
+        pending_messages: 0,
+        classification_state: 'ok',
+      },
       is_incomplete: false,
       trace: { tx_hash: h(1), in_msg_hash: h(9), children: [{ tx_hash: h(2), in_msg_hash: h(3), children: null }] },
       transactions_order: [h(1), h(2)],
@@ -38,15 +59,18 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   const q = url.searchParams;
   switch (url.pathname) {
     case '/api/v2/getBlockTransactionsExt':
-      if (q.get('seqno') !== '39984096') return send(res, 404, JSON.stringify({ ok: false, error: 'block not found', code: 404 }));
+      if (q.get('seqno') !== '39984096')
+        return send(res, 404, JSON.stringify({ ok: false, error: 'block not found', code: 404 }));
       return send(res, 200, fixture('v2-block-transactions-ext-blockpi-mc39984096.json'));
     case '/api/v3/masterchainBlockShardState':
       return send(res, 200, fixture('v3-blocks-javadoc.json'));
     case '/api/v3/transactionsByMessage':
-      if (q.get('limit') === '0') return send(res, 422, JSON.stringify({ error: 'parameter limit must be from 1 to 1000, got "0"' }));
+      if (q.get('limit') === '0')
+        return send(res, 422, JSON.stringify({ error: 'parameter limit must be from 1 to 1000, got "0"' }));
       return send(res, 200, fixture('v3-transactions-1.json'));
     case '/api/v3/traces':
-      if (q.get('limit') === '504') return send(res, 504, JSON.stringify({ error: 'query exceeded its time budget of 3000 ms' }));
+      if (q.get('limit') === '504')
+        return send(res, 504, JSON.stringify({ error: 'query exceeded its time budget of 3000 ms' }));
       if (q.get('limit') === '502') return send(res, 502, '<html>bad gateway</html>', 'text/html');
       if (q.get('limit') === '13') return send(res, 200, JSON.stringify({ traces: [{ trace_id: 5 }] }));
       if (q.get('limit') === '14') return send(res, 200, 'not json');
@@ -71,9 +95,16 @@ afterAll(async () => {
 
 describe('queryString', () => {
   it('repeats list keys, drops absent and empty values, encodes the rest', () => {
-    expect(queryString({ account: ['0:AA', '0:BB'], limit: 5, sort: undefined, offset: null, msg_hash: '', include_actions: true })).toBe(
-      '?account=0%3AAA&account=0%3ABB&limit=5&include_actions=true',
-    );
+    expect(
+      queryString({
+        account: ['0:AA', '0:BB'],
+        limit: 5,
+        sort: undefined,
+        offset: null,
+        msg_hash: '',
+        include_actions: true,
+      }),
+    ).toBe('?account=0%3AAA&account=0%3ABB&limit=5&include_actions=true');
     expect(queryString({ msg_hash: 'a+b/c=' })).toBe('?msg_hash=a%2Bb%2Fc%3D');
     expect(queryString({})).toBe('');
   });
@@ -82,8 +113,15 @@ describe('queryString', () => {
 describe('LedgerClient against a TON Center-shaped server', () => {
   it('getBlockTransactionsExt: the request it sends and the normalized answer', async () => {
     const c = new LedgerClient({ baseUrl: base + '/' });
-    const r = await c.getBlockTransactionsExt({ workchain: -1, shard: '-9223372036854775808', seqno: 39984096, count: 40 });
-    expect(seen.at(-1)).toBe('/api/v2/getBlockTransactionsExt?workchain=-1&shard=-9223372036854775808&seqno=39984096&count=40');
+    const r = await c.getBlockTransactionsExt({
+      workchain: -1,
+      shard: '-9223372036854775808',
+      seqno: 39984096,
+      count: 40,
+    });
+    expect(seen.at(-1)).toBe(
+      '/api/v2/getBlockTransactionsExt?workchain=-1&shard=-9223372036854775808&seqno=39984096&count=40',
+    );
     expect(r.block).toMatchObject({ workchain: -1, seqno: 39984096 });
     expect(r.transactions).toHaveLength(3);
   });
@@ -97,19 +135,31 @@ describe('LedgerClient against a TON Center-shaped server', () => {
 
   it('getTraces: list parameters as repeated keys, the api key appended, the tree normalized', async () => {
     const c = new LedgerClient({ baseUrl: base, apiKey: 'k1' });
-    const r = await c.getTraces({ account: ['0:AA', '0:BB'], include_actions: false, supported_action_types: ['ton_transfer', 'jetton_transfer'], limit: 5 });
+    const r = await c.getTraces({
+      account: ['0:AA', '0:BB'],
+      include_actions: false,
+      supported_action_types: ['ton_transfer', 'jetton_transfer'],
+      limit: 5,
+    });
     expect(seen.at(-1)).toBe(
       '/api/v3/traces?account=0%3AAA&account=0%3ABB&include_actions=false&supported_action_types=ton_transfer&supported_action_types=jetton_transfer&limit=5&api_key=k1',
     );
     const t = r.traces[0]!;
     expect([t.mcSeqnoStart, t.mcSeqnoEnd]).toEqual([7, 8]);
-    expect(t.root).toEqual({ txHash: h(1), inMsgHash: h(9), children: [{ txHash: h(2), inMsgHash: h(3), children: [] }] });
+    expect(t.root).toEqual({
+      txHash: h(1),
+      inMsgHash: h(9),
+      children: [{ txHash: h(2), inMsgHash: h(3), children: [] }],
+    });
     expect(t.transactions).toEqual({});
     expect(t.actions).toBeNull();
   });
 
   it('getTransactionsByMessage: a hex opcode goes out as given and comes back signed', async () => {
-    const r = await new LedgerClient({ baseUrl: base }).getTransactionsByMessage({ opcode: '0x7362d09c', direction: 'in' });
+    const r = await new LedgerClient({ baseUrl: base }).getTransactionsByMessage({
+      opcode: '0x7362d09c',
+      direction: 'in',
+    });
     expect(seen.at(-1)).toBe('/api/v3/transactionsByMessage?opcode=0x7362d09c&direction=in');
     expect(r.transactions[0]!.inMsg!.opcode).toBe(0x7362d09c);
     expect(Object.keys(r.addressBook)).toContain(r.transactions[0]!.account);
@@ -136,7 +186,12 @@ describe('LedgerClient errors', () => {
 
   it('v3 {error}: an ApiError with the status and the server’s message', async () => {
     const e = await failure(c().getTransactionsByMessage({ msg_hash: h(1), limit: 0 }));
-    expect(e).toMatchObject({ name: 'ApiError', kind: 'bad-request', status: 422, message: 'parameter limit must be from 1 to 1000, got "0"' });
+    expect(e).toMatchObject({
+      name: 'ApiError',
+      kind: 'bad-request',
+      status: 422,
+      message: 'parameter limit must be from 1 to 1000, got "0"',
+    });
   });
 
   it('an error page that is not JSON: the status and its text', async () => {
@@ -144,7 +199,7 @@ describe('LedgerClient errors', () => {
     expect(e).toMatchObject({ kind: 'server', status: 502, message: 'HTTP 502 Bad Gateway' });
   });
 
-  it('504: the query outgrew the server\'s time budget, a kind of its own, not asked again at once', async () => {
+  it("504: the query outgrew the server's time budget, a kind of its own, not asked again at once", async () => {
     const e = await failure(c().getTraces({ limit: 504 }));
     expect(e).toMatchObject({ kind: 'too-heavy', status: 504, message: 'query exceeded its time budget of 3000 ms' });
     expect(isRetryable(e)).toBe(false);

@@ -8,8 +8,21 @@ import {
   normalizeTransaction,
   normalizeV2BlockTransactions,
 } from './normalize';
-import type { BalanceChangesRequest, BlockTransactionsExtRequest, MasterchainBlockShardStateRequest, TracesRequest, TransactionsByMessageRequest } from './request-params';
-import { wireBalanceChanges, wireError, wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions } from './wire';
+import type {
+  BalanceChangesRequest,
+  BlockTransactionsExtRequest,
+  MasterchainBlockShardStateRequest,
+  TracesRequest,
+  TransactionsByMessageRequest,
+} from './request-params';
+import {
+  wireBalanceChanges,
+  wireError,
+  wireShardStateResponse,
+  wireTracesResponse,
+  wireTransactionsResponse,
+  wireV2BlockTransactions,
+} from './wire';
 
 /**
  * What an error status means to a reader: the thing does not exist, the request was wrong, the
@@ -123,7 +136,12 @@ export class LedgerClient {
     this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
   }
 
-  private async get<T extends z.ZodMiniType>(path: string, params: QueryParams | object, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  private async get<T extends z.ZodMiniType>(
+    path: string,
+    params: QueryParams | object,
+    schema: T,
+    signal?: AbortSignal,
+  ): Promise<z.output<T>> {
     const url = `${this.base}${path}${queryString(this.opts.apiKey ? { ...params, api_key: this.opts.apiKey } : params)}`;
     let res: Response;
     try {
@@ -145,18 +163,33 @@ export class LedgerClient {
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new ApiShapeError(url, parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      throw new ApiShapeError(
+        url,
+        parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; '),
+      );
     }
     return parsed.data;
   }
 
   async getBlockTransactionsExt(p: BlockTransactionsExtRequest, signal?: AbortSignal): Promise<M.V2BlockTransactions> {
-    return normalizeV2BlockTransactions(await this.get('/api/v2/getBlockTransactionsExt', p, wireV2BlockTransactions, signal));
+    return normalizeV2BlockTransactions(
+      await this.get('/api/v2/getBlockTransactionsExt', p, wireV2BlockTransactions, signal),
+    );
   }
 
-  async getMasterchainBlockShardState(p: MasterchainBlockShardStateRequest, signal?: AbortSignal): Promise<M.ShardState> {
+  async getMasterchainBlockShardState(
+    p: MasterchainBlockShardStateRequest,
+    signal?: AbortSignal,
+  ): Promise<M.ShardState> {
     const r = await this.get('/api/v3/masterchainBlockShardState', p, wireShardStateResponse, signal);
-    return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book), blocks: r.blocks.map(normalizeBlock) };
+    return {
+      transactions: r.transactions.map(normalizeTransaction),
+      addressBook: normalizeAddressBook(r.address_book),
+      blocks: r.blocks.map(normalizeBlock),
+    };
   }
 
   async getTraces(p: TracesRequest, signal?: AbortSignal): Promise<M.TracesPage> {
@@ -165,7 +198,10 @@ export class LedgerClient {
 
   async getTransactionsByMessage(p: TransactionsByMessageRequest, signal?: AbortSignal): Promise<M.TransactionsPage> {
     const r = await this.get('/api/v3/transactionsByMessage', p, wireTransactionsResponse, signal);
-    return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book) };
+    return {
+      transactions: r.transactions.map(normalizeTransaction),
+      addressBook: normalizeAddressBook(r.address_book),
+    };
   }
 
   async getBalanceChanges(p: BalanceChangesRequest, signal?: AbortSignal): Promise<M.BalanceChanges> {

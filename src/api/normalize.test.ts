@@ -2,8 +2,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerClient, ApiError, ApiUnreachableError } from './client';
-import { normalizeTransaction, normalizeV2BlockTransactions, normalizeBlock, normalizeTrace, normalizeOpcode, normalizeShard } from './normalize';
-import { wireShardStateResponse, wireTracesResponse, wireTransactionsResponse, wireV2BlockTransactions, wireV2Transaction } from './wire';
+import {
+  normalizeTransaction,
+  normalizeV2BlockTransactions,
+  normalizeBlock,
+  normalizeTrace,
+  normalizeOpcode,
+  normalizeShard,
+} from './normalize';
+import {
+  wireShardStateResponse,
+  wireTracesResponse,
+  wireTransactionsResponse,
+  wireV2BlockTransactions,
+  wireV2Transaction,
+} from './wire';
 import { startTestServer, type TestServer } from '../server/test-support/test-server';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, 'fixtures', 'ton-center', name), 'utf8'));
@@ -19,7 +32,9 @@ describe('the public TON Center dialect, on real responses', () => {
     expect(t.description.compute).toEqual({ skipped: true, reason: 'no_gas' });
     expect(t.traceId).toBeNull();
     expect(t.stateBefore!.balance).toBe('1000000000');
-    expect(txs.map((x) => x.description.compute?.skipped && (x.description.compute as { reason: string }).reason)).toEqual(['no_gas', 'no_state']);
+    expect(
+      txs.map((x) => x.description.compute?.skipped && (x.description.compute as { reason: string }).reason),
+    ).toEqual(['no_gas', 'no_state']);
   });
 
   it('v3 blocks: {blocks} alone, unsigned hex shards, string times', () => {
@@ -32,7 +47,9 @@ describe('the public TON Center dialect, on real responses', () => {
   });
 
   it('v2 getBlockTransactionsExt with the ton. prefix and tick-tock transactions without in_msg', () => {
-    const r = normalizeV2BlockTransactions(wireV2BlockTransactions.parse(fixture('v2-block-transactions-ext-blockpi-mc39984096.json')));
+    const r = normalizeV2BlockTransactions(
+      wireV2BlockTransactions.parse(fixture('v2-block-transactions-ext-blockpi-mc39984096.json')),
+    );
     expect(r.block).toMatchObject({ workchain: -1, shard: '-9223372036854775808', seqno: 39984096 });
     expect(r.transactions).toHaveLength(3);
     expect(r.transactions.filter((t) => t.inMsg === null)).toHaveLength(2);
@@ -59,9 +76,11 @@ function toTonCenter(value: unknown, key = ''): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       if (k === 'opcode' && typeof v === 'number') out[k] = '0x' + (v >>> 0).toString(16).padStart(8, '0');
-      else if (k === 'shard' && typeof v === 'string') out[k] = (BigInt(v) < 0n ? BigInt(v) + (1n << 64n) : BigInt(v)).toString(16).toUpperCase().padStart(16, '0');
+      else if (k === 'shard' && typeof v === 'string')
+        out[k] = (BigInt(v) < 0n ? BigInt(v) + (1n << 64n) : BigInt(v)).toString(16).toUpperCase().padStart(16, '0');
       else if (k === 'trace' && v && typeof v === 'object') out[k] = node(v as Record<string, unknown>);
-      else if (k === 'details') out[k] = v; // action details keep their own shapes
+      else if (k === 'details')
+        out[k] = v; // action details keep their own shapes
       else out[k] = toTonCenter(v, k);
     }
     return out;
@@ -85,7 +104,8 @@ describe('both dialects normalize to the same model', () => {
     const a = wireTracesResponse.parse(ours).traces.map(normalizeTrace);
     const b = wireTracesResponse.parse(toTonCenter(ours)).traces.map(normalizeTrace);
     for (let i = 0; i < a.length; i++) {
-      for (const k of Object.keys(a[i]!) as (keyof (typeof a)[number])[]) expect(b[i]![k], `trace ${i} ${k}`).toEqual(a[i]![k]);
+      for (const k of Object.keys(a[i]!) as (keyof (typeof a)[number])[])
+        expect(b[i]![k], `trace ${i} ${k}`).toEqual(a[i]![k]);
     }
     expect(b).toEqual(a);
     expect(a.some((t) => t.root!.children.length > 0)).toBe(true);
@@ -111,7 +131,13 @@ describe('both dialects normalize to the same model', () => {
 
   it('reports the server’s message on errors, and an unreachable API as such', async () => {
     const c = new LedgerClient({ baseUrl: s.base });
-    await expect(c.getTraces({ limit: 5000 })).rejects.toEqual(expect.objectContaining({ name: 'ApiError', status: 422, message: 'parameter limit must be from 1 to 1000, got "5000"' }));
+    await expect(c.getTraces({ limit: 5000 })).rejects.toEqual(
+      expect.objectContaining({
+        name: 'ApiError',
+        status: 422,
+        message: 'parameter limit must be from 1 to 1000, got "5000"',
+      }),
+    );
     await expect(c.getMasterchainBlockShardState({ seqno: 10_000_000 })).rejects.toBeInstanceOf(ApiError);
     const down = new LedgerClient({ baseUrl: 'http://127.0.0.1:9' });
     await expect(down.getTraces({ limit: 1 })).rejects.toBeInstanceOf(ApiUnreachableError);

@@ -24,7 +24,8 @@ import type {
 type W<T extends z.ZodMiniType> = z.output<T>;
 const n = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 const STATUSES = new Set(['uninit', 'frozen', 'active', 'nonexist']);
-const status = (v: string | null | undefined): M.AccountStatus | null => (v && STATUSES.has(v) ? (v as M.AccountStatus) : null);
+const status = (v: string | null | undefined): M.AccountStatus | null =>
+  v && STATUSES.has(v) ? (v as M.AccountStatus) : null;
 
 /** TON Center prints opcodes as `"0x7362d09c"`; ours as the signed 32-bit integer. */
 export function normalizeOpcode(v: number | string | null | undefined): number | null {
@@ -61,7 +62,8 @@ function decodedBody(value: W<typeof wireMessageBody>['decoded']): M.DecodedBody
   const d = value as { type?: unknown; comment?: unknown; data?: unknown };
   if (typeof d.type !== 'string' || d.type === '') return null;
   if (typeof d.comment === 'string') return { type: d.type, comment: d.comment };
-  if (d.data && typeof d.data === 'object' && !Array.isArray(d.data)) return { type: d.type, data: d.data as Record<string, unknown> };
+  if (d.data && typeof d.data === 'object' && !Array.isArray(d.data))
+    return { type: d.type, data: d.data as Record<string, unknown> };
   return null;
 }
 
@@ -84,7 +86,12 @@ export function normalizeMessage(m: W<typeof wireMessage>): M.Message {
     bounced: n(m.bounced),
     ihrDisabled: n(m.ihr_disabled),
     body: content
-      ? { hash: content.hash, boc: content.body ?? '', comment: decoded?.type === 'text_comment' ? (decoded.comment ?? '') : null, decoded }
+      ? {
+          hash: content.hash,
+          boc: content.body ?? '',
+          comment: decoded?.type === 'text_comment' ? (decoded.comment ?? '') : null,
+          decoded,
+        }
       : null,
     initState: m.init_state ? { hash: m.init_state.hash, boc: m.init_state.body ?? '' } : null,
     inTxHash: n(m.in_msg_tx_hash),
@@ -94,19 +101,28 @@ export function normalizeMessage(m: W<typeof wireMessage>): M.Message {
 
 function accountState(s: W<typeof wireAccountState> | null | undefined): M.AccountState | null {
   if (!s) return null;
-  return { hash: s.hash, balance: n(s.balance), status: status(s.account_status), codeHash: n(s.code_hash), dataHash: n(s.data_hash), frozenHash: n(s.frozen_hash) };
+  return {
+    hash: s.hash,
+    balance: n(s.balance),
+    status: status(s.account_status),
+    codeHash: n(s.code_hash),
+    dataHash: n(s.data_hash),
+    frozenHash: n(s.frozen_hash),
+  };
 }
 
 type Obj = Record<string, unknown>;
 const o = (v: unknown): Obj | null => (v && typeof v === 'object' ? (v as Obj) : null);
 const s = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
-const i = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : null);
+const i = (v: unknown): number | null =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : null;
 const b = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 
 /** Both layouts of the compute phase: ours (`skipped: bool`) and TON Center's older `type: "skipped"`. */
 function computePhase(c: Obj | null): M.ComputePhase | null {
   if (!c) return null;
-  if (c.skipped === true || c.type === 'skipped') return { skipped: true, reason: s(c.reason) ?? s(c.skip_reason) ?? 'unknown' };
+  if (c.skipped === true || c.type === 'skipped')
+    return { skipped: true, reason: s(c.reason) ?? s(c.skip_reason) ?? 'unknown' };
   return {
     skipped: false,
     success: b(c.success) ?? false,
@@ -134,7 +150,13 @@ function description(d: Obj): M.Description {
     destroyed: b(d.destroyed),
     creditFirst: b(d.credit_first),
     isTock: b(d.is_tock),
-    storage: storage ? { feesCollected: s(storage.storage_fees_collected) ?? '0', feesDue: s(storage.storage_fees_due), statusChange: s(storage.status_change) ?? 'unchanged' } : null,
+    storage: storage
+      ? {
+          feesCollected: s(storage.storage_fees_collected) ?? '0',
+          feesDue: s(storage.storage_fees_due),
+          statusChange: s(storage.status_change) ?? 'unchanged',
+        }
+      : null,
     credit: credit ? { credit: s(credit.credit), dueFeesCollected: s(credit.due_fees_collected) } : null,
     compute: computePhase(o(d.compute_ph)),
     action: action
@@ -151,7 +173,14 @@ function description(d: Obj): M.Description {
           totalActionFees: s(action.total_action_fees),
         }
       : null,
-    bounce: bounce ? { type: s(bounce.type) ?? 'ok', msgFees: s(bounce.msg_fees), fwdFees: s(bounce.fwd_fees), reqFwdFees: s(bounce.req_fwd_fees) } : null,
+    bounce: bounce
+      ? {
+          type: s(bounce.type) ?? 'ok',
+          msgFees: s(bounce.msg_fees),
+          fwdFees: s(bounce.fwd_fees),
+          reqFwdFees: s(bounce.req_fwd_fees),
+        }
+      : null,
   };
 }
 
@@ -179,7 +208,12 @@ export function normalizeTransaction(t: W<typeof wireTransaction>): M.Transactio
 }
 
 export function normalizeAddressBook(a: W<typeof wireAddressBook>): M.AddressBook {
-  return Object.fromEntries(Object.entries(a).map(([raw, e]) => [raw, { userFriendly: e.user_friendly, domain: n(e.domain), interfaces: e.interfaces ?? [] }]));
+  return Object.fromEntries(
+    Object.entries(a).map(([raw, e]) => [
+      raw,
+      { userFriendly: e.user_friendly, domain: n(e.domain), interfaces: e.interfaces ?? [] },
+    ]),
+  );
 }
 
 export function normalizeMetadata(m: W<typeof wireMetadata>): M.Metadata {
@@ -188,14 +222,26 @@ export function normalizeMetadata(m: W<typeof wireMetadata>): M.Metadata {
       raw,
       {
         isIndexed: e.is_indexed ?? false,
-        tokens: (e.token_info ?? []).map((t) => ({ type: t.type, name: n(t.name), symbol: n(t.symbol), decimals: n(t.decimals), description: n(t.description), image: n(t.image), extra: t.extra ?? {} })),
+        tokens: (e.token_info ?? []).map((t) => ({
+          type: t.type,
+          name: n(t.name),
+          symbol: n(t.symbol),
+          decimals: n(t.decimals),
+          description: n(t.description),
+          image: n(t.image),
+          extra: t.extra ?? {},
+        })),
       },
     ]),
   );
 }
 
 function traceNode(node: WireTraceNode): M.TraceNode {
-  return { txHash: node.tx_hash ?? node.transaction_hash ?? '', inMsgHash: n(node.in_msg_hash), children: (node.children ?? []).map(traceNode) };
+  return {
+    txHash: node.tx_hash ?? node.transaction_hash ?? '',
+    inMsgHash: n(node.in_msg_hash),
+    children: (node.children ?? []).map(traceNode),
+  };
 }
 
 function action(a: W<typeof wireAction>, traceId: string): M.Action {
@@ -215,8 +261,14 @@ function action(a: W<typeof wireAction>, traceId: string): M.Action {
 }
 
 export function normalizeTrace(t: W<typeof wireTrace>): M.Trace {
-  const transactions = Object.fromEntries(Object.entries(t.transactions).map(([h, tx]) => [h, normalizeTransaction(tx)]));
-  const order = t.transactions_order ?? Object.values(transactions).sort((x, y) => (BigInt(x.lt) < BigInt(y.lt) ? -1 : 1)).map((x) => x.hash);
+  const transactions = Object.fromEntries(
+    Object.entries(t.transactions).map(([h, tx]) => [h, normalizeTransaction(tx)]),
+  );
+  const order =
+    t.transactions_order ??
+    Object.values(transactions)
+      .sort((x, y) => (BigInt(x.lt) < BigInt(y.lt) ? -1 : 1))
+      .map((x) => x.hash);
   return {
     traceId: t.trace_id,
     externalHash: n(t.external_hash),
@@ -242,7 +294,11 @@ export function normalizeTrace(t: W<typeof wireTrace>): M.Trace {
 
 /** A `traces` answer (also the shape the explorer builds from a streamed trace). */
 export function normalizeTracesPage(r: W<typeof wireTracesResponse>): M.TracesPage {
-  return { traces: r.traces.map(normalizeTrace), addressBook: normalizeAddressBook(r.address_book), metadata: normalizeMetadata(r.metadata) };
+  return {
+    traces: r.traces.map(normalizeTrace),
+    addressBook: normalizeAddressBook(r.address_book),
+    metadata: normalizeMetadata(r.metadata),
+  };
 }
 
 export function normalizeBlock(blk: W<typeof wireBlock>): M.Block {
@@ -284,7 +340,13 @@ function v2Message(m: W<typeof wireV2Message>): M.V2Message {
 }
 
 function v2BlockId(id: W<typeof wireV2BlockId>): M.V2BlockTransactions['block'] {
-  return { workchain: id.workchain, shard: normalizeShard(id.shard), seqno: id.seqno, rootHash: id.root_hash, fileHash: id.file_hash };
+  return {
+    workchain: id.workchain,
+    shard: normalizeShard(id.shard),
+    seqno: id.seqno,
+    rootHash: id.root_hash,
+    fileHash: id.file_hash,
+  };
 }
 
 export function normalizeV2Transaction(t: W<typeof wireV2Transaction>): M.V2Transaction {

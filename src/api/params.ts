@@ -60,7 +60,8 @@ function integer(min: number, max: number) {
   return single.transform((s, ctx): number => {
     const negative = min < 0 && s.startsWith('-') && s !== '-0';
     const digits = negative ? s.slice(1) : s;
-    if (!/^\d{1,20}$/.test(digits)) return fail(ctx, `must be a decimal integer from ${min} to ${max}, got ${shown(s)}`);
+    if (!/^\d{1,20}$/.test(digits))
+      return fail(ctx, `must be a decimal integer from ${min} to ${max}, got ${shown(s)}`);
     const v = Number(digits) * (negative ? -1 : 1);
     if (v < min || v > max) return fail(ctx, `must be from ${min} to ${max}, got ${shown(s)}`);
     return v;
@@ -118,7 +119,9 @@ function list<T>(item: (s: string, ctx: z.RefinementCtx) => T) {
   });
 }
 
-const offset = integer(0, MAX_OFFSET).optional().transform((v) => v ?? 0);
+const offset = integer(0, MAX_OFFSET)
+  .optional()
+  .transform((v) => v ?? 0);
 
 /** A 32-byte account id (hex or base64) of the v2 cursor, or a full address: the raw address. */
 function cursorAccount(workchain: number) {
@@ -140,23 +143,28 @@ const v2BlockShape = {
   file_hash: hash.optional(),
   after_lt: uint64.optional(),
   after_hash: single.optional(),
-  count: integer(1, 1000).optional().transform((v) => v ?? 40),
+  count: integer(1, 1000)
+    .optional()
+    .transform((v) => v ?? 40),
 };
 
-export const getBlockTransactionsExtParams = z
-  .object(v2BlockShape)
-  .transform((p, ctx) => {
-    if ((p.after_lt === undefined) !== (p.after_hash === undefined)) {
-      return fail(ctx, 'after_lt and after_hash: give both (the cursor is the lt and the account of the last transaction seen) or neither');
-    }
-    const account = p.after_hash === undefined ? undefined : cursorAccount(p.workchain)(p.after_hash, ctx);
-    return { ...p, after_hash: account };
-  });
+export const getBlockTransactionsExtParams = z.object(v2BlockShape).transform((p, ctx) => {
+  if ((p.after_lt === undefined) !== (p.after_hash === undefined)) {
+    return fail(
+      ctx,
+      'after_lt and after_hash: give both (the cursor is the lt and the account of the last transaction seen) or neither',
+    );
+  }
+  const account = p.after_hash === undefined ? undefined : cursorAccount(p.workchain)(p.after_hash, ctx);
+  return { ...p, after_hash: account };
+});
 export type GetBlockTransactionsExtParams = z.output<typeof getBlockTransactionsExtParams>;
 
 export const masterchainBlockShardStateParams = z.object({
   seqno: integer(0, MAX_UINT32),
-  limit: integer(1, 1000).optional().transform((v) => v ?? 100),
+  limit: integer(1, 1000)
+    .optional()
+    .transform((v) => v ?? 100),
   offset,
   sort: sort.optional().transform((v) => v ?? 'desc'),
 });
@@ -178,13 +186,16 @@ export const tracesParams = z
       if (s === 'latest' || (ACTION_TYPES as readonly string[]).includes(s)) return s;
       return fail(ctx, `has an unknown action type ${shown(s)}; known: latest, ${ACTION_TYPES.join(', ')}`);
     }).optional(),
-    limit: integer(1, 1000).optional().transform((v) => v ?? 10),
+    limit: integer(1, 1000)
+      .optional()
+      .transform((v) => v ?? 10),
     offset,
     sort: sort.optional().transform((v) => v ?? 'desc'),
   })
   .transform((p, ctx) => {
     const given = (['account', 'trace_id', 'tx_hash', 'msg_hash'] as const).filter((k) => p[k] !== undefined);
-    if (given.length > 1) return fail(ctx, `${given.join(' and ')}: give at most one of account, trace_id, tx_hash, msg_hash`);
+    if (given.length > 1)
+      return fail(ctx, `${given.join(' and ')}: give at most one of account, trace_id, tx_hash, msg_hash`);
     const types = p.supported_action_types ?? ['latest'];
     const supported = new Set<ActionTypeName>(types.includes('latest') ? ACTION_TYPES : (types as ActionTypeName[]));
     return { ...p, supported_action_types: supported };
@@ -197,7 +208,9 @@ export const transactionsByMessageParams = z
     body_hash: hash.optional(),
     opcode: opcode.optional(),
     direction: direction.optional(),
-    limit: integer(1, 1000).optional().transform((v) => v ?? 10),
+    limit: integer(1, 1000)
+      .optional()
+      .transform((v) => v ?? 10),
     offset,
     sort: sort.optional().transform((v) => v ?? 'desc'),
   })
@@ -227,7 +240,22 @@ export type BalanceChangesParams = z.output<typeof balanceChangesParams>;
 export const ACCEPTED: Record<string, readonly string[]> = {
   getBlockTransactionsExt: Object.keys(v2BlockShape),
   masterchainBlockShardState: ['seqno', 'limit', 'offset', 'sort'],
-  traces: ['account', 'trace_id', 'tx_hash', 'msg_hash', 'mc_seqno', 'start_utime', 'end_utime', 'start_lt', 'end_lt', 'include_actions', 'supported_action_types', 'limit', 'offset', 'sort'],
+  traces: [
+    'account',
+    'trace_id',
+    'tx_hash',
+    'msg_hash',
+    'mc_seqno',
+    'start_utime',
+    'end_utime',
+    'start_lt',
+    'end_lt',
+    'include_actions',
+    'supported_action_types',
+    'limit',
+    'offset',
+    'sort',
+  ],
   transactionsByMessage: ['msg_hash', 'body_hash', 'opcode', 'direction', 'limit', 'offset', 'sort'],
   balanceChanges: ['trace_id', 'action_id'],
 };
@@ -236,7 +264,11 @@ export const ACCEPTED: Record<string, readonly string[]> = {
  * Parses a query string with an operation's schema. Unknown keys are refused by name (a typo such
  * as `?hash=` must not quietly return the latest data); the first broken rule is reported.
  */
-export function parseParams<S extends z.ZodType>(operation: keyof typeof ACCEPTED, schema: S, query: RawQuery): z.output<S> {
+export function parseParams<S extends z.ZodType>(
+  operation: keyof typeof ACCEPTED,
+  schema: S,
+  query: RawQuery,
+): z.output<S> {
   const accepted = ACCEPTED[operation]!;
   const input: RawQuery = {};
   for (const [key, value] of Object.entries(query)) {

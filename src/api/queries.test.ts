@@ -25,7 +25,8 @@ afterAll(async () => {
 describe('query options', () => {
   it('every key starts with the API base URL, then the operation and its parameters', () => {
     const keys = [
-      blockTransactionsQuery(clientFor('https://a.example'), { workchain: 0, shard: '-9223372036854775808', seqno: 1 }).queryKey,
+      blockTransactionsQuery(clientFor('https://a.example'), { workchain: 0, shard: '-9223372036854775808', seqno: 1 })
+        .queryKey,
       shardStateQuery(clientFor('https://a.example'), { seqno: 1 }).queryKey,
       tracesQuery(clientFor('https://a.example'), { limit: 5 }).queryKey,
       transactionsByMessageQuery(clientFor('https://a.example'), { opcode: 0 }).queryKey,

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LedgerClient } from './client';
 
-type Params<K extends keyof LedgerClient> = LedgerClient[K] extends (p: infer P, signal?: AbortSignal) => unknown ? P : never;
+type Params<K extends keyof LedgerClient> = LedgerClient[K] extends (p: infer P, signal?: AbortSignal) => unknown
+  ? P
+  : never;
 
 const clients = new Map<string, LedgerClient>();
 
@@ -16,16 +18,28 @@ export function clientFor(baseUrl: string): LedgerClient {
 // of every key, so switching the explorer to another API never shows one API's data as another's.
 
 export const blockTransactionsQuery = (api: LedgerClient, p: Params<'getBlockTransactionsExt'>) =>
-  queryOptions({ queryKey: ['ledger', api.base, 'getBlockTransactionsExt', p], queryFn: ({ signal }) => api.getBlockTransactionsExt(p, signal) });
+  queryOptions({
+    queryKey: ['ledger', api.base, 'getBlockTransactionsExt', p],
+    queryFn: ({ signal }) => api.getBlockTransactionsExt(p, signal),
+  });
 
 export const shardStateQuery = (api: LedgerClient, p: Params<'getMasterchainBlockShardState'>) =>
-  queryOptions({ queryKey: ['ledger', api.base, 'masterchainBlockShardState', p], queryFn: ({ signal }) => api.getMasterchainBlockShardState(p, signal) });
+  queryOptions({
+    queryKey: ['ledger', api.base, 'masterchainBlockShardState', p],
+    queryFn: ({ signal }) => api.getMasterchainBlockShardState(p, signal),
+  });
 
 export const tracesQuery = (api: LedgerClient, p: Params<'getTraces'>) =>
   queryOptions({ queryKey: ['ledger', api.base, 'traces', p], queryFn: ({ signal }) => api.getTraces(p, signal) });
 
 export const transactionsByMessageQuery = (api: LedgerClient, p: Params<'getTransactionsByMessage'>) =>
-  queryOptions({ queryKey: ['ledger', api.base, 'transactionsByMessage', p], queryFn: ({ signal }) => api.getTransactionsByMessage(p, signal) });
+  queryOptions({
+    queryKey: ['ledger', api.base, 'transactionsByMessage', p],
+    queryFn: ({ signal }) => api.getTransactionsByMessage(p, signal),
+  });
 
 export const balanceChangesQuery = (api: LedgerClient, p: Params<'getBalanceChanges'>) =>
-  queryOptions({ queryKey: ['ledger', api.base, 'balanceChanges', p], queryFn: ({ signal }) => api.getBalanceChanges(p, signal) });
+  queryOptions({
+    queryKey: ['ledger', api.base, 'balanceChanges', p],
+    queryFn: ({ signal }) => api.getBalanceChanges(p, signal),
+  });

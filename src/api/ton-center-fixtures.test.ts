@@ -31,8 +31,10 @@ const BASE64_HASH = /^[A-Za-z0-9+/]{43}=$/;
 
 const readers: Record<string, (body: unknown) => unknown> = {
   'v2-block-header-blockpi-mc39984096.json': (b) => normalizeV2BlockHeader(wireV2BlockHeader.parse(b)),
-  'v2-block-transactions-blockpi-mc39984096.json': (b) => normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(b)),
-  'v2-block-transactions-ext-blockpi-mc39984096.json': (b) => normalizeV2BlockTransactions(wireV2BlockTransactions.parse(b)),
+  'v2-block-transactions-blockpi-mc39984096.json': (b) =>
+    normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(b)),
+  'v2-block-transactions-ext-blockpi-mc39984096.json': (b) =>
+    normalizeV2BlockTransactions(wireV2BlockTransactions.parse(b)),
   'v2-block-transactions-pagination-p1.json': (b) => normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(b)),
   'v2-block-transactions-pagination-p2.json': (b) => normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(b)),
   'v2-transactions-1.json': (b) => wireV2Transactions.parse(b).result.map(normalizeV2Transaction),
@@ -43,7 +45,9 @@ const readers: Record<string, (body: unknown) => unknown> = {
 
 describe('every TON Center fixture', () => {
   it('has a reader, and the copy in the repository is the whole shared set', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(files).toEqual(Object.keys(readers).sort());
   });
 
@@ -59,7 +63,8 @@ describe('what the normalized fixtures say', () => {
     const [t] = wireTracesResponse.parse(fixture('v3-traces-cookbook-mainnet.json')).traces.map(normalizeTrace);
     expect(t!.root!.txHash).toBe('Vy11B+AiGGrDBcGx3UiUFUJozUQ3U2yHvaATSrS03og=');
     expect(Object.keys(t!.transactions)).toHaveLength(6);
-    const count = (n: { children: unknown[] }): number => 1 + (n.children as { children: unknown[] }[]).reduce((s, c) => s + count(c), 0);
+    const count = (n: { children: unknown[] }): number =>
+      1 + (n.children as { children: unknown[] }[]).reduce((s, c) => s + count(c), 0);
     expect(count(t!.root!)).toBe(6);
     expect(t!.mcSeqnoEnd).toBe(52372896);
     const opcodes = Object.values(t!.transactions).flatMap((x) => x.outMsgs.map((m) => m.opcode));
@@ -68,33 +73,58 @@ describe('what the normalized fixtures say', () => {
 
   it('getBlockHeader: the same Block as a v3 block, ton.blockIdExt accepted, absent v3 fields null', () => {
     const b = normalizeV2BlockHeader(wireV2BlockHeader.parse(fixture('v2-block-header-blockpi-mc39984096.json')));
-    expect(b).toMatchObject({ workchain: -1, shard: FULL, seqno: 39984096, globalId: -239, genUtime: 1724744427, startLt: '48756940000000', endLt: '48756940000004' });
+    expect(b).toMatchObject({
+      workchain: -1,
+      shard: FULL,
+      seqno: 39984096,
+      globalId: -239,
+      genUtime: 1724744427,
+      startLt: '48756940000000',
+      endLt: '48756940000004',
+    });
     expect(b).toMatchObject({ wantMerge: true, wantSplit: false, keyBlock: false, txCount: null, mcSeqno: 39984096 });
     expect(b.prevBlocks).toEqual([{ workchain: -1, shard: FULL, seqno: 39984095 }]);
     expect(b.rootHash).toMatch(BASE64_HASH);
   });
 
   it('getBlockTransactions: short ids, and the two pages of the cursor example', () => {
-    const all = normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-blockpi-mc39984096.json')));
+    const all = normalizeV2BlockTransactionIds(
+      wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-blockpi-mc39984096.json')),
+    );
     expect(all.block).toMatchObject({ workchain: -1, shard: FULL, seqno: 39984096 });
     expect(all.incomplete).toBe(false);
-    expect(all.transactions[0]).toEqual({ account: '-1:3333333333333333333333333333333333333333333333333333333333333333', lt: '48756940000001', hash: 'RzoRGcEyx5Ia5tEKUWlCpFbg8B0scpuXSyNXf9a4Nsk=', mode: 135 });
+    expect(all.transactions[0]).toEqual({
+      account: '-1:3333333333333333333333333333333333333333333333333333333333333333',
+      lt: '48756940000001',
+      hash: 'RzoRGcEyx5Ia5tEKUWlCpFbg8B0scpuXSyNXf9a4Nsk=',
+      mode: 135,
+    });
 
-    const p1 = normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-pagination-p1.json')));
-    const p2 = normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-pagination-p2.json')));
+    const p1 = normalizeV2BlockTransactionIds(
+      wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-pagination-p1.json')),
+    );
+    const p2 = normalizeV2BlockTransactionIds(
+      wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-pagination-p2.json')),
+    );
     expect([p1.incomplete, p2.incomplete]).toEqual([true, false]);
     expect(p1.transactions).toHaveLength(p1.reqCount);
     expect(p2.block).toEqual(p1.block);
     // the cursor is (account, lt) ascending: page 2 starts after page 1's last
     const last = p1.transactions.at(-1)!;
     const next = p2.transactions[0]!;
-    expect(next.account > last.account || (next.account === last.account && BigInt(next.lt) > BigInt(last.lt))).toBe(true);
+    expect(next.account > last.account || (next.account === last.account && BigInt(next.lt) > BigInt(last.lt))).toBe(
+      true,
+    );
     expect(p1.transactions.every((t) => t.mode === null)).toBe(true);
   });
 
   it('getBlockTransactionsExt: the same transactions as the short-id answer of the same block', () => {
-    const ext = normalizeV2BlockTransactions(wireV2BlockTransactions.parse(fixture('v2-block-transactions-ext-blockpi-mc39984096.json')));
-    const ids = normalizeV2BlockTransactionIds(wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-blockpi-mc39984096.json')));
+    const ext = normalizeV2BlockTransactions(
+      wireV2BlockTransactions.parse(fixture('v2-block-transactions-ext-blockpi-mc39984096.json')),
+    );
+    const ids = normalizeV2BlockTransactionIds(
+      wireV2BlockTransactionIds.parse(fixture('v2-block-transactions-blockpi-mc39984096.json')),
+    );
     expect(ext.block).toEqual(ids.block);
     expect(ext.transactions.map((t) => [t.lt, t.hash])).toEqual(ids.transactions.map((t) => [t.lt, t.hash]));
     // tick-tock transactions have no in_msg key at all
@@ -105,7 +135,11 @@ describe('what the normalized fixtures say', () => {
     const txs = wireV2Transactions.parse(fixture('v2-transactions-1.json')).result.map(normalizeV2Transaction);
     expect(txs).toHaveLength(7);
     expect(txs[0]!.address).toBe('EQAWnJNnwByLThRxli2zLpnj5Ec6r7R-GmpkOkF3pnWPFuF-');
-    expect(txs[0]!.inMsg).toMatchObject({ source: 'EQDqiUpFpvfxbjdS_kycd_rvhfcm6BJPBgO7zeDdl9Cc1yec', value: '53567941', initState: null });
+    expect(txs[0]!.inMsg).toMatchObject({
+      source: 'EQDqiUpFpvfxbjdS_kycd_rvhfcm6BJPBgO7zeDdl9Cc1yec',
+      value: '53567941',
+      initState: null,
+    });
     const externals = txs.filter((t) => t.inMsg?.source === '');
     expect(externals).toHaveLength(2);
     expect(externals.every((t) => t.outMsgs.length === 1)).toBe(true);
@@ -116,19 +150,40 @@ describe('what the normalized fixtures say', () => {
     const blocks = wireShardStateResponse.parse(fixture('v3-blocks-javadoc.json')).blocks.map(normalizeBlock);
     expect(blocks).toHaveLength(2);
     const b = blocks[0]!;
-    expect(b).toMatchObject({ workchain: 0, shard: String(0x2000000000000000n), seqno: 21188229, genUtime: 1717130279, txCount: 0, mcSeqno: 19728375 });
+    expect(b).toMatchObject({
+      workchain: 0,
+      shard: String(0x2000000000000000n),
+      seqno: 21188229,
+      genUtime: 1717130279,
+      txCount: 0,
+      mcSeqno: 19728375,
+    });
     expect(b.prevBlocks).toEqual([{ workchain: 0, shard: String(0x2000000000000000n), seqno: 21188228 }]);
   });
 
   it('v3 transactions: hex opcode, string created_at, older skipped-compute layout, no trace id', () => {
     const r = wireTransactionsResponse.parse(fixture('v3-transactions-1.json'));
     const [t] = r.transactions.map(normalizeTransaction);
-    expect(t!.inMsg).toMatchObject({ opcode: 0x7362d09c, createdAt: 1717058009, importFee: null, bounce: false, body: { comment: null } });
+    expect(t!.inMsg).toMatchObject({
+      opcode: 0x7362d09c,
+      createdAt: 1717058009,
+      importFee: null,
+      bounce: false,
+      body: { comment: null },
+    });
     expect(t!.block).toEqual({ workchain: 0, shard: String(0x2000000000000000n), seqno: 21163829 });
-    expect(t!.description).toMatchObject({ aborted: true, compute: { skipped: true, reason: 'no_gas' }, credit: { credit: '1' } });
+    expect(t!.description).toMatchObject({
+      aborted: true,
+      compute: { skipped: true, reason: 'no_gas' },
+      credit: { credit: '1' },
+    });
     expect(t!.mcSeqno).toBe(19705707);
     expect(t!.traceId).toBeNull();
     const book = normalizeAddressBook(r.address_book);
-    expect(book[t!.account]).toEqual({ userFriendly: '0QAWnJNnwByLThRxli2zLpnj5Ec6r7R-GmpkOkF3pnWPFgcx', domain: null, interfaces: [] });
+    expect(book[t!.account]).toEqual({
+      userFriendly: '0QAWnJNnwByLThRxli2zLpnj5Ec6r7R-GmpkOkF3pnWPFgcx',
+      domain: null,
+      interfaces: [],
+    });
   });
 });

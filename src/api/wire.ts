@@ -10,12 +10,20 @@ import { z } from 'zod/mini';
 const str = z.string();
 const num = z.number();
 /** A number that one dialect prints as a JSON number and the other as a decimal string. */
-export const numberish = z.pipe(z.union([num, z.string().check(z.regex(/^-?\d+$/))]), z.transform((v: number | string) => Number(v)));
+export const numberish = z.pipe(
+  z.union([num, z.string().check(z.regex(/^-?\d+$/))]),
+  z.transform((v: number | string) => Number(v)),
+);
 const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
 /** A field one dialect leaves out where the other sends an empty list or map. */
-const orEmpty = <T extends z.ZodMiniType<unknown[] | Record<string, unknown>>>(t: T, empty: [] | Record<string, never>) =>
-  z._default(z.optional(t), () => (Array.isArray(empty) ? [] : {}) as never);
-const toText = z.pipe(z.union([str, num]), z.transform((v: string | number) => String(v)));
+const orEmpty = <T extends z.ZodMiniType<unknown[] | Record<string, unknown>>>(
+  t: T,
+  empty: [] | Record<string, never>,
+) => z._default(z.optional(t), () => (Array.isArray(empty) ? [] : {}) as never);
+const toText = z.pipe(
+  z.union([str, num]),
+  z.transform((v: string | number) => String(v)),
+);
 
 export const wireMessageBody = z.looseObject({
   hash: str,
@@ -78,19 +86,44 @@ export const wireTransaction = z.looseObject({
   account_state_after: opt(wireAccountState),
 });
 
-export const wireAddressBook = z.record(str, z.looseObject({ user_friendly: str, domain: opt(str), interfaces: opt(z.array(str)) }));
+export const wireAddressBook = z.record(
+  str,
+  z.looseObject({ user_friendly: str, domain: opt(str), interfaces: opt(z.array(str)) }),
+);
 
 export const wireMetadata = z.record(
   str,
   z.looseObject({
     is_indexed: opt(z.boolean()),
-    token_info: opt(z.array(z.looseObject({ type: str, name: opt(str), symbol: opt(str), decimals: opt(numberish), description: opt(str), image: opt(str), extra: opt(z.record(str, z.unknown())) }))),
+    token_info: opt(
+      z.array(
+        z.looseObject({
+          type: str,
+          name: opt(str),
+          symbol: opt(str),
+          decimals: opt(numberish),
+          description: opt(str),
+          image: opt(str),
+          extra: opt(z.record(str, z.unknown())),
+        }),
+      ),
+    ),
   }),
 );
 
-export type WireTraceNode = { tx_hash?: string | null; transaction_hash?: string | null; in_msg_hash?: string | null; children?: WireTraceNode[] | null };
+export type WireTraceNode = {
+  tx_hash?: string | null;
+  transaction_hash?: string | null;
+  in_msg_hash?: string | null;
+  children?: WireTraceNode[] | null;
+};
 export const wireTraceNode: z.ZodMiniType<WireTraceNode> = z.lazy(() =>
-  z.looseObject({ tx_hash: opt(str), transaction_hash: opt(str), in_msg_hash: opt(str), children: opt(z.array(wireTraceNode)) }),
+  z.looseObject({
+    tx_hash: opt(str),
+    transaction_hash: opt(str),
+    in_msg_hash: opt(str),
+    children: opt(z.array(wireTraceNode)),
+  }),
 );
 
 export const wireAction = z.looseObject({
@@ -116,7 +149,15 @@ export const wireTrace = z.looseObject({
   end_lt: str,
   start_utime: numberish,
   end_utime: numberish,
-  trace_info: opt(z.looseObject({ trace_state: opt(str), classification_state: opt(str), transactions: opt(numberish), messages: opt(numberish), pending_messages: opt(numberish) })),
+  trace_info: opt(
+    z.looseObject({
+      trace_state: opt(str),
+      classification_state: opt(str),
+      transactions: opt(numberish),
+      messages: opt(numberish),
+      pending_messages: opt(numberish),
+    }),
+  ),
   is_incomplete: opt(z.boolean()),
   warning: opt(str),
   trace: opt(wireTraceNode),
@@ -146,8 +187,15 @@ export const wireBlock = z.looseObject({
   key_block: opt(z.boolean()),
 });
 
-export const wireTracesResponse = z.looseObject({ traces: z.array(wireTrace), address_book: orEmpty(wireAddressBook, {}), metadata: orEmpty(wireMetadata, {}) });
-export const wireTransactionsResponse = z.looseObject({ transactions: orEmpty(z.array(wireTransaction), []), address_book: orEmpty(wireAddressBook, {}) });
+export const wireTracesResponse = z.looseObject({
+  traces: z.array(wireTrace),
+  address_book: orEmpty(wireAddressBook, {}),
+  metadata: orEmpty(wireMetadata, {}),
+});
+export const wireTransactionsResponse = z.looseObject({
+  transactions: orEmpty(z.array(wireTransaction), []),
+  address_book: orEmpty(wireAddressBook, {}),
+});
 export const wireShardStateResponse = z.looseObject({
   transactions: orEmpty(z.array(wireTransaction), []),
   address_book: orEmpty(wireAddressBook, {}),
@@ -155,7 +203,13 @@ export const wireShardStateResponse = z.looseObject({
 });
 
 /** `accountAddress` objects, or a plain address string in older v2 responses. */
-const v2Address = z.union([z.pipe(z.looseObject({ account_address: opt(str) }), z.transform((a: { account_address?: string | null }) => a.account_address ?? '')), str]);
+const v2Address = z.union([
+  z.pipe(
+    z.looseObject({ account_address: opt(str) }),
+    z.transform((a: { account_address?: string | null }) => a.account_address ?? ''),
+  ),
+  str,
+]);
 
 export const wireV2Message = z.looseObject({
   hash: opt(str),
@@ -183,7 +237,14 @@ export const wireV2Transaction = z.looseObject({
 });
 
 /** `chain.blockIdExt` in our dialect, `ton.blockIdExt` in TON Center's. */
-export const wireV2BlockId = z.looseObject({ '@type': z.string().check(z.regex(/^(ton|chain)\.blockIdExt$/)), workchain: num, shard: str, seqno: num, root_hash: str, file_hash: str });
+export const wireV2BlockId = z.looseObject({
+  '@type': z.string().check(z.regex(/^(ton|chain)\.blockIdExt$/)),
+  workchain: num,
+  shard: str,
+  seqno: num,
+  root_hash: str,
+  file_hash: str,
+});
 
 export const wireV2BlockTransactions = z.looseObject({
   ok: z.literal(true),
@@ -235,7 +296,10 @@ export const wireV2Transactions = z.looseObject({ ok: z.literal(true), result: z
  * past 2^53 loses precision in the browser's JSON parser, which no schema can undo), jetton figures
  * decimal strings.
  */
-const integerish = z.pipe(z.union([z.int(), z.string().check(z.regex(/^-?\d+$/))]), z.transform((v: string | number) => String(v)));
+const integerish = z.pipe(
+  z.union([z.int(), z.string().check(z.regex(/^-?\d+$/))]),
+  z.transform((v: string | number) => String(v)),
+);
 export const wireBalanceChanges = z.looseObject({
   changes: opt(z.record(str, integerish)),
   fees: opt(z.record(str, integerish)),

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, PG_PASSWORD, PG_USER, startPgCluster, type PgCluster } from '../store/postgres/test-support/pg-cluster';
+import {
+  freePort,
+  PG_PASSWORD,
+  PG_USER,
+  startPgCluster,
+  type PgCluster,
+} from '../store/postgres/test-support/pg-cluster';
 import { runMain } from './test-support/main-process';
 
 // A ledgerscope pointed at a PostgreSQL it cannot use stops at once with one line that names the URL
@@ -53,7 +59,9 @@ describe('bad LEDGER_DB / LEDGER_DB_READ', () => {
   it('a database of another application: refused, left untouched', async () => {
     const err = await refused({ LEDGER_DB: cluster.url('foreign') });
     expect(err).toMatch(/other tables but no ledgerscope ledger; refusing to touch it/);
-    expect(cluster.psql("SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = 'public'", 'foreign')).toBe('recipes');
+    expect(
+      cluster.psql("SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = 'public'", 'foreign'),
+    ).toBe('recipes');
   });
 
   it('an API process on a database the producer has not filled yet', async () => {
@@ -64,7 +72,11 @@ describe('bad LEDGER_DB / LEDGER_DB_READ', () => {
 
   it('a replica URL that cannot be reached', async () => {
     const port = await freePort();
-    const err = await refused({ LEDGER_ROLE: 'api', LEDGER_DB: cluster.url('empty'), LEDGER_DB_READ: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/ledger` });
+    const err = await refused({
+      LEDGER_ROLE: 'api',
+      LEDGER_DB: cluster.url('empty'),
+      LEDGER_DB_READ: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/ledger`,
+    });
     expect(err).toContain(`postgres://${PG_USER}:***@127.0.0.1:${port}/ledger`);
     expect(err).toMatch(/ECONNREFUSED/);
   });

@@ -54,10 +54,18 @@ function postgresUrl(name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${name} is not a valid URL: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`);
+    throw new ConfigError(
+      `${name} is not a valid URL: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`,
+    );
   }
-  if (!url.hostname) throw new ConfigError(`${name} names no host: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`);
-  if (url.pathname.length <= 1) throw new ConfigError(`${name} names no database: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`);
+  if (!url.hostname)
+    throw new ConfigError(
+      `${name} names no host: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`,
+    );
+  if (url.pathname.length <= 1)
+    throw new ConfigError(
+      `${name} names no database: ${maskUrl(value)} (expected postgres://user:password@host:port/database)`,
+    );
   return value;
 }
 
@@ -69,16 +77,23 @@ function trustProxy(value: string | undefined): boolean | string[] {
   const text = (value ?? '').trim();
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
-  const list = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const item of list) {
-    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item)) throw new ConfigError(`API_TRUST_PROXY must be true, false or a list of proxy addresses (CIDR allowed), got ${JSON.stringify(item)}`);
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item))
+      throw new ConfigError(
+        `API_TRUST_PROXY must be true, false or a list of proxy addresses (CIDR allowed), got ${JSON.stringify(item)}`,
+      );
   }
   return list;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const live = (env.LEDGER_LIVE ?? 'on').toLowerCase();
-  if (live !== 'on' && live !== 'off') throw new ConfigError(`LEDGER_LIVE must be on or off, got ${JSON.stringify(env.LEDGER_LIVE)}`);
+  if (live !== 'on' && live !== 'off')
+    throw new ConfigError(`LEDGER_LIVE must be on or off, got ${JSON.stringify(env.LEDGER_LIVE)}`);
   const role = (env.LEDGER_ROLE || 'all').toLowerCase();
   if (role !== 'all' && role !== 'producer' && role !== 'api') {
     throw new ConfigError(`LEDGER_ROLE must be all, producer or api, got ${JSON.stringify(env.LEDGER_ROLE)}`);
@@ -88,9 +103,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let readLocation: string | null = null;
   if (env.LEDGER_DB_READ) {
     if (!isPostgresUrl(env.LEDGER_DB_READ) || !isPostgresUrl(dbPath)) {
-      throw new ConfigError('LEDGER_DB_READ points reads at a PostgreSQL replica: both it and LEDGER_DB must be postgres:// URLs');
+      throw new ConfigError(
+        'LEDGER_DB_READ points reads at a PostgreSQL replica: both it and LEDGER_DB must be postgres:// URLs',
+      );
     }
-    if (role === 'producer') throw new ConfigError('LEDGER_DB_READ is for processes that serve (LEDGER_ROLE=api or all), not for a producer');
+    if (role === 'producer')
+      throw new ConfigError('LEDGER_DB_READ is for processes that serve (LEDGER_ROLE=api or all), not for a producer');
     readLocation = postgresUrl('LEDGER_DB_READ', env.LEDGER_DB_READ);
   }
   const workers = int(env, 'API_WORKERS', defaultLimits().workers, 1, 256);
@@ -108,7 +126,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHeavyPerClient: int(env, 'API_MAX_HEAVY_PER_CLIENT', defaults.maxHeavyPerClient, 1, 100_000),
     heavyWorkersPerClient: int(env, 'API_HEAVY_WORKERS_PER_CLIENT', defaults.heavyWorkersPerClient, 1, 256),
     maxConnections: int(env, 'API_MAX_CONNECTIONS', defaults.maxConnections, 1, 10_000_000),
-    maxConnectionsPerClient: int(env, 'API_MAX_CONNECTIONS_PER_CLIENT', defaults.maxConnectionsPerClient, 1, 10_000_000),
+    maxConnectionsPerClient: int(
+      env,
+      'API_MAX_CONNECTIONS_PER_CLIENT',
+      defaults.maxConnectionsPerClient,
+      1,
+      10_000_000,
+    ),
     idleTimeoutMs: int(env, 'API_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs, 100, 3_600_000),
     traceMaxTxs: int(env, 'API_TRACE_MAX_TXS', defaults.traceMaxTxs, 1, 1_000_000),
   };

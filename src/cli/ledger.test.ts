@@ -10,7 +10,10 @@ const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ledger.ts', ...args], { encoding: 'utf8', timeout: 240_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ledger.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -18,7 +21,11 @@ describe('npm run ledger', () => {
   it('builds a ledger file of at least --txs transactions, printing plain progress lines off a TTY', () => {
     const db = join(dir, 'a.db');
     const r = cli('--db', db, '--seed', '3', '--txs', '80');
-    expect(r.stdout).toMatch(new RegExp(`${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ transactions, \\d+ traces, masterchain seqno \\d+, [\\d.]+ s \\(\\d+ tx/s\\), peak memory \\d+ MB`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ transactions, \\d+ traces, masterchain seqno \\d+, [\\d.]+ s \\(\\d+ tx/s\\), peak memory \\d+ MB`,
+      ),
+    );
     expect(r.status).toBe(0);
     const d = new Database(db, { readonly: true });
     const n = d.prepare('SELECT count(*) FROM transactions').pluck().get() as number;
@@ -36,7 +43,9 @@ describe('npm run ledger', () => {
       const [, done, total] = /^generating: (\d+)\/(\d+) transactions · \d+ tx\/s · ETA \d+ s$/.exec(l)!;
       expect(Number(done)).toBeLessThan(Number(total));
     }
-    const left = finishing.map((l) => Number(/^generating: \d+ transactions, 80 reached · finishing (\d+) blocks? in flight · \d+ tx\/s$/.exec(l)![1]));
+    const left = finishing.map((l) =>
+      Number(/^generating: \d+ transactions, 80 reached · finishing (\d+) blocks? in flight · \d+ tx\/s$/.exec(l)![1]),
+    );
     expect(left.length).toBeGreaterThan(0);
     expect(left).toEqual(Array.from({ length: left.length }, (_, i) => left[0]! - i));
     expect(left.at(-1)).toBe(1);
@@ -52,10 +61,14 @@ describe('npm run ledger', () => {
     [['--db', 'x.db', '--txs', '0'], '--txs must be a positive integer, got "0"'],
     [['--db', 'x.db', '--seed', 'abc'], '--seed must be a non-negative integer, got "abc"'],
     [['--db', 'x.db', '--frobnicate'], "Unknown option '--frobnicate'"],
-  ])('refuses %j with a message and the usage, exit 2', (args, message) => {
-    const r = cli(...args);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain(message);
-    expect(r.stderr).toContain('usage: npm run ledger');
-  }, 60_000);
+  ])(
+    'refuses %j with a message and the usage, exit 2',
+    (args, message) => {
+      const r = cli(...args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).toContain('usage: npm run ledger');
+    },
+    60_000,
+  );
 });

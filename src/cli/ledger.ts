@@ -12,7 +12,10 @@ function fail(message: string): never {
 
 let values: { db?: string; seed?: string; txs?: string };
 try {
-  ({ values } = parseArgs({ options: { db: { type: 'string' }, seed: { type: 'string' }, txs: { type: 'string' } }, strict: true }));
+  ({ values } = parseArgs({
+    options: { db: { type: 'string' }, seed: { type: 'string' }, txs: { type: 'string' } },
+    strict: true,
+  }));
 } catch (error) {
   fail((error as Error).message);
 }
@@ -25,10 +28,18 @@ if (!/^\d+$/.test(txs) || Number(txs) < 1) fail(`--txs must be a positive intege
 try {
   // the history ends now, unless LEDGER_EPOCH fixes its end (the same seed and epoch: the same hashes)
   const epoch = readEpoch() ?? wallClock();
-  const r = await generateLedger({ dbPath: values.db, seed: Number(seed), txs: Number(txs), epoch, onProgress: progressReporter('generating') });
+  const r = await generateLedger({
+    dbPath: values.db,
+    seed: Number(seed),
+    txs: Number(txs),
+    epoch,
+    onProgress: progressReporter('generating'),
+  });
   // peak resident memory of the whole process, both threads (resourceUsage reports kilobytes)
   const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
-  process.stdout.write(`${values.db}: ${r.transactions} transactions, ${r.traces} traces, masterchain seqno ${r.mcSeqno}, ${r.seconds.toFixed(1)} s (${(r.transactions / r.seconds).toFixed(0)} tx/s), peak memory ${peakMb} MB\n`);
+  process.stdout.write(
+    `${values.db}: ${r.transactions} transactions, ${r.traces} traces, masterchain seqno ${r.mcSeqno}, ${r.seconds.toFixed(1)} s (${(r.transactions / r.seconds).toFixed(0)} tx/s), peak memory ${peakMb} MB\n`,
+  );
 } catch (error) {
   fail((error as Error).message);
 }

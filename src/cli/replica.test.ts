@@ -17,7 +17,13 @@ beforeAll(async () => {
   primary = await startPgCluster();
   const url = primary.createDatabase('ledger');
   replica = await startPgReplica(primary);
-  producer = runMain({ LEDGER_ROLE: 'producer', LEDGER_DB: url, LEDGER_TXS: '150', LEDGER_SEED: '8', LEDGER_LIVE: 'on' });
+  producer = runMain({
+    LEDGER_ROLE: 'producer',
+    LEDGER_DB: url,
+    LEDGER_TXS: '150',
+    LEDGER_SEED: '8',
+    LEDGER_LIVE: 'on',
+  });
   await waitForLine(producer, /producer writing/);
   onPrimary = await startServing({ LEDGER_ROLE: 'api', LEDGER_DB: url });
   onReplica = await startServing({ LEDGER_ROLE: 'api', LEDGER_DB: url, LEDGER_DB_READ: replica.url('ledger') });
@@ -57,7 +63,9 @@ describe('an API process reading a streaming replica', () => {
       const counted = body.blocks.reduce((n, b) => n + b.tx_count, 0);
       expect(body.transactions.length, `masterchain block ${r.seqno}`).toBe(Math.min(counted, 1000));
       // and the primary has the same transactions in that block
-      const p = JSON.parse((await get(onPrimary.base!, `/api/v3/masterchainBlockShardState?seqno=${r.seqno}&limit=1000`)).text) as ShardState;
+      const p = JSON.parse(
+        (await get(onPrimary.base!, `/api/v3/masterchainBlockShardState?seqno=${r.seqno}&limit=1000`)).text,
+      ) as ShardState;
       expect(body.transactions.map((t) => t.hash)).toEqual(p.transactions.map((t) => t.hash));
       await new Promise((res) => setTimeout(res, 200));
     }

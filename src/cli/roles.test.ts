@@ -13,7 +13,13 @@ const apis: MainProcess[] = [];
 beforeAll(async () => {
   cluster = await startPgCluster();
   const url = cluster.createDatabase('ledger');
-  producer = runMain({ LEDGER_ROLE: 'producer', LEDGER_DB: url, LEDGER_TXS: '120', LEDGER_SEED: '5', LEDGER_LIVE: 'on' });
+  producer = runMain({
+    LEDGER_ROLE: 'producer',
+    LEDGER_DB: url,
+    LEDGER_TXS: '120',
+    LEDGER_SEED: '5',
+    LEDGER_LIVE: 'on',
+  });
   await waitForLine(producer, /producer writing postgres:\/\/ledgerscope:\*\*\*@/);
   for (let i = 0; i < 2; i++) apis.push(await startServing({ LEDGER_ROLE: 'api', LEDGER_DB: url }));
 }, 300_000);
@@ -40,7 +46,9 @@ describe('one producer, two API processes, one PostgreSQL', () => {
     while (!traceId) {
       expect(Date.now() < deadline, 'no new trace within 90 s').toBe(true);
       await new Promise((r) => setTimeout(r, 1000));
-      const latest = JSON.parse((await json(b, '/api/v3/traces?limit=1')).text) as { traces: { trace_id: string; mc_seqno_end: string }[] };
+      const latest = JSON.parse((await json(b, '/api/v3/traces?limit=1')).text) as {
+        traces: { trace_id: string; mc_seqno_end: string }[];
+      };
       const t = latest.traces[0];
       if (t && Number(t.mc_seqno_end) > before.seqno) traceId = t.trace_id;
     }

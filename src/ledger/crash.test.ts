@@ -20,14 +20,25 @@ describe('the store survives a writer killed mid-batch', () => {
     const db = store.db;
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(committedTxs);
-    const orphans = db.prepare(`SELECT count(*) AS n FROM transactions t WHERE NOT EXISTS
-      (SELECT 1 FROM blocks b WHERE b.workchain = t.workchain AND b.shard = t.shard AND b.seqno = t.block_seqno)`).get() as { n: number };
+    const orphans = db
+      .prepare(
+        `SELECT count(*) AS n FROM transactions t WHERE NOT EXISTS
+      (SELECT 1 FROM blocks b WHERE b.workchain = t.workchain AND b.shard = t.shard AND b.seqno = t.block_seqno)`,
+      )
+      .get() as { n: number };
     expect(orphans.n).toBe(0);
-    const mc = db.prepare('SELECT max(seqno) AS s, count(*) AS n FROM blocks WHERE workchain = -1').get() as { s: number; n: number };
+    const mc = db.prepare('SELECT max(seqno) AS s, count(*) AS n FROM blocks WHERE workchain = -1').get() as {
+      s: number;
+      n: number;
+    };
     // one masterchain block per committed batch (slot), seqnos 0..5; the killed seventh left none
     expect(mc.n).toBe(6);
     expect(mc.s).toBe(5);
-    const partialTraces = db.prepare(`SELECT count(*) AS n FROM traces tr WHERE tr.transactions > (SELECT count(*) FROM transactions t WHERE t.trace_id = tr.trace_id)`).get() as { n: number };
+    const partialTraces = db
+      .prepare(
+        `SELECT count(*) AS n FROM traces tr WHERE tr.transactions > (SELECT count(*) FROM transactions t WHERE t.trace_id = tr.trace_id)`,
+      )
+      .get() as { n: number };
     expect(partialTraces.n).toBe(0);
 
     // the producer resumes from what was committed and makes the ledger an uninterrupted run makes
@@ -58,7 +69,7 @@ describe('opening a file that is not our ledger', () => {
   it('refuses another application’s SQLite database', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-foreign-')), 'other.db');
     const other = new Database(path);
-    other.exec('CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES (\'soup\')');
+    other.exec("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')");
     other.close();
     const before = readFileSync(path);
     expect(() => openLedgerStore(path)).toThrow(/not a ledgerscope ledger/);

@@ -40,7 +40,12 @@ export async function generateInto(
   opts: GenerateOptions & { keepRunning?: boolean; thread?: Worker },
 ): Promise<{ transactions: number; traces: number; mcSeqno: number; seconds: number; producer: Producer | null }> {
   const started = performance.now();
-  const producer = await Producer.start(store, opts.seed, opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs), opts.thread);
+  const producer = await Producer.start(
+    store,
+    opts.seed,
+    opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs),
+    opts.thread,
+  );
   let lastReport = 0;
   const report = (done: number, finishing: number | null, last: boolean) => {
     const now = performance.now();
@@ -49,17 +54,28 @@ export async function generateInto(
       lastReport = now;
       const rate = done / ((now - started) / 1000);
       const etaSeconds = finishing === null && !last ? Math.max(0, (opts.txs - done) / rate) : null;
-      opts.onProgress({ transactions: done, target: opts.txs, finishing: last ? 0 : finishing, done: last, rate, etaSeconds });
+      opts.onProgress({
+        transactions: done,
+        target: opts.txs,
+        finishing: last ? 0 : finishing,
+        done: last,
+        rate,
+        etaSeconds,
+      });
     }
   };
   try {
     let reached = false;
-    await producer.slots(Number.POSITIVE_INFINITY, () => false, (done, inFlight) => {
-      reached ||= done >= opts.txs;
-      // the last slot's report is the final one, below
-      if (!reached || inFlight > 0) report(done, reached ? inFlight : null, false);
-      return reached;
-    });
+    await producer.slots(
+      Number.POSITIVE_INFINITY,
+      () => false,
+      (done, inFlight) => {
+        reached ||= done >= opts.txs;
+        // the last slot's report is the final one, below
+        if (!reached || inFlight > 0) report(done, reached ? inFlight : null, false);
+        return reached;
+      },
+    );
     report(producer.stats.transactions, 0, true);
   } catch (error) {
     await producer.close();
@@ -74,7 +90,8 @@ export async function generateInto(
 export async function generateLedger(opts: GenerateOptions & { dbPath: string; partitionSpan?: number }) {
   const store = await openLedger(opts.dbPath, { partitionSpan: opts.partitionSpan });
   try {
-    if ((await store.reader.latestMasterchainSeqno()) !== null) throw new Error(`${opts.dbPath} already holds a ledger; choose another file`);
+    if ((await store.reader.latestMasterchainSeqno()) !== null)
+      throw new Error(`${opts.dbPath} already holds a ledger; choose another file`);
     const { producer: _p, ...r } = await generateInto(store, opts);
     return r;
   } finally {

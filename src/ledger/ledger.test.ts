@@ -15,8 +15,16 @@ import { join } from 'node:path';
 
 type Row = Record<string, unknown>;
 let db: Database.Database;
-const all = (sql: string, ...args: unknown[]) => db.prepare(sql).safeIntegers(true).all(...args) as Row[];
-const one = (sql: string, ...args: unknown[]) => db.prepare(sql).safeIntegers(true).get(...args) as Row;
+const all = (sql: string, ...args: unknown[]) =>
+  db
+    .prepare(sql)
+    .safeIntegers(true)
+    .all(...args) as Row[];
+const one = (sql: string, ...args: unknown[]) =>
+  db
+    .prepare(sql)
+    .safeIntegers(true)
+    .get(...args) as Row;
 const hex = (b: unknown) => (b as Buffer).toString('hex');
 
 beforeAll(async () => {
@@ -30,14 +38,15 @@ beforeAll(async () => {
 
 describe('the generated ledger: blocks and shards', () => {
   it('puts every transaction in exactly one existing block whose shard holds the account and whose lt range holds the lt', () => {
-    const txs = all(`SELECT t.account, t.lt, t.workchain, t.shard, t.block_seqno, t.mc_seqno, b.start_lt, b.end_lt, b.mc_seqno AS b_mc
+    const txs =
+      all(`SELECT t.account, t.lt, t.workchain, t.shard, t.block_seqno, t.mc_seqno, b.start_lt, b.end_lt, b.mc_seqno AS b_mc
                      FROM transactions t LEFT JOIN blocks b ON b.workchain = t.workchain AND b.shard = t.shard AND b.seqno = t.block_seqno`);
     expect(txs.length).toBeGreaterThanOrEqual(700);
     for (const t of txs) {
       expect(t.start_lt, `block of ${t.account} exists`).not.toBeNull();
       const id = Buffer.from((t.account as string).split(':')[1]!, 'hex');
       expect(shardContainsAccount(t.shard as bigint, id)).toBe(true);
-      expect(t.lt as bigint >= (t.start_lt as bigint) && (t.lt as bigint) < (t.end_lt as bigint)).toBe(true);
+      expect((t.lt as bigint) >= (t.start_lt as bigint) && (t.lt as bigint) < (t.end_lt as bigint)).toBe(true);
       expect(t.mc_seqno).toBe(t.b_mc);
       expect(Number(t.workchain)).toBe(Number((t.account as string).split(':')[0]));
     }
@@ -46,15 +55,25 @@ describe('the generated ledger: blocks and shards', () => {
   it('commits every shard block in the masterchain block of its mc_seqno, and counts its transactions', () => {
     const blocks = all('SELECT * FROM blocks WHERE workchain = 0');
     for (const b of blocks) {
-      const s = one('SELECT seqno FROM shard_state WHERE mc_seqno = ? AND workchain = 0 AND shard = ?', b.mc_seqno, b.shard);
+      const s = one(
+        'SELECT seqno FROM shard_state WHERE mc_seqno = ? AND workchain = 0 AND shard = ?',
+        b.mc_seqno,
+        b.shard,
+      );
       expect(s?.seqno).toBe(b.seqno);
-      const n = one('SELECT count(*) AS n FROM transactions WHERE workchain = 0 AND shard = ? AND block_seqno = ?', b.shard, b.seqno).n;
+      const n = one(
+        'SELECT count(*) AS n FROM transactions WHERE workchain = 0 AND shard = ? AND block_seqno = ?',
+        b.shard,
+        b.seqno,
+      ).n;
       expect(n).toBe(b.tx_count);
     }
     const mcs = all('SELECT seqno, prev_blocks FROM blocks WHERE workchain = -1 ORDER BY seqno');
     mcs.forEach((m, i) => {
       expect(Number(m.seqno)).toBe(i);
-      expect(JSON.parse(m.prev_blocks as string)).toEqual(i === 0 ? [] : [{ workchain: -1, shard: '-9223372036854775808', seqno: i - 1 }]);
+      expect(JSON.parse(m.prev_blocks as string)).toEqual(
+        i === 0 ? [] : [{ workchain: -1, shard: '-9223372036854775808', seqno: i - 1 }],
+      );
     });
   });
 
@@ -64,11 +83,16 @@ describe('the generated ledger: blocks and shards', () => {
     const children = all('SELECT * FROM blocks WHERE after_split = 1');
     expect(children).toHaveLength(2);
     for (const c of children) {
-      expect(JSON.parse(c.prev_blocks as string)).toEqual([{ workchain: 0, shard: String(parent.shard), seqno: Number(parent.seqno) }]);
+      expect(JSON.parse(c.prev_blocks as string)).toEqual([
+        { workchain: 0, shard: String(parent.shard), seqno: Number(parent.seqno) },
+      ]);
       expect(c.seqno).toBe((parent.seqno as bigint) + 1n);
     }
     // the children live side by side: three basechain shards in the masterchain blocks that follow
-    const split = all('SELECT count(DISTINCT shard) AS n FROM shard_state WHERE mc_seqno = ?', Number(parent.mc_seqno) + 1);
+    const split = all(
+      'SELECT count(DISTINCT shard) AS n FROM shard_state WHERE mc_seqno = ?',
+      Number(parent.mc_seqno) + 1,
+    );
     expect(Number(split[0]!.n)).toBe(3);
   });
 
@@ -80,12 +104,15 @@ describe('the generated ledger: blocks and shards', () => {
     const children = all('SELECT * FROM blocks WHERE after_split = 1 ORDER BY shard');
     // the halves that merge are the children of the split, each in its last block
     expect(halves.map((h) => h.shard)).toEqual(children.map((c) => c.shard));
-    expect(JSON.parse(merged.prev_blocks as string)).toEqual(halves.map((h) => ({ workchain: 0, shard: String(h.shard), seqno: Number(h.seqno) })));
+    expect(JSON.parse(merged.prev_blocks as string)).toEqual(
+      halves.map((h) => ({ workchain: 0, shard: String(h.shard), seqno: Number(h.seqno) })),
+    );
     for (const h of halves) expect(h.mc_seqno).toBe((merged.mc_seqno as bigint) - 1n);
     const parent = one('SELECT * FROM blocks WHERE before_split = 1');
     expect(merged.shard).toBe(parent.shard);
     // before the merge three basechain shards, from it on two again
-    const count = (mc: bigint) => Number(all('SELECT count(DISTINCT shard) AS n FROM shard_state WHERE mc_seqno = ?', Number(mc))[0]!.n);
+    const count = (mc: bigint) =>
+      Number(all('SELECT count(DISTINCT shard) AS n FROM shard_state WHERE mc_seqno = ?', Number(mc))[0]!.n);
     expect(count((merged.mc_seqno as bigint) - 1n)).toBe(3);
     expect(count(merged.mc_seqno as bigint)).toBe(2);
   });
@@ -111,18 +138,25 @@ describe('the generated ledger: delivery as on the network', () => {
       cross += 1;
       // a block of slot s refers to masterchain block s - 1 (a masterchain block follows it), the
       // first that commits source blocks of slot s - 1
-      expect((h.r_mc as bigint) - 1n >= (h.s_mc as bigint), `${h.s_wc}:${h.s_shard}@${h.s_mc} -> ${h.r_wc}:${h.r_shard}@${h.r_mc}`).toBe(true);
+      expect(
+        (h.r_mc as bigint) - 1n >= (h.s_mc as bigint),
+        `${h.s_wc}:${h.s_shard}@${h.s_mc} -> ${h.r_wc}:${h.r_shard}@${h.r_mc}`,
+      ).toBe(true);
     }
     expect(cross).toBeGreaterThan(100);
     // a message to the same shard may be processed in the very block that sent it
     expect(sameBlock).toBeGreaterThan(0);
   });
 
-  it('keeps every block within the config\'s block limits, importing no message once a soft limit is reached', () => {
+  it("keeps every block within the config's block limits, importing no message once a soft limit is reached", () => {
     const limits = configBlockLimits();
     const blocks = all('SELECT workchain, shard, seqno, start_lt, end_lt FROM blocks WHERE tx_count > 0');
-    const txsOf = db.prepare(`SELECT lt, plain_description(description) AS d, length(plain_boc(boc)) AS bytes, EXISTS (SELECT 1 FROM messages m WHERE m.tx_hash = t.hash AND m.direction = 'in') AS imported
-                              FROM transactions t WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY lt`).safeIntegers(true);
+    const txsOf = db
+      .prepare(
+        `SELECT lt, plain_description(description) AS d, length(plain_boc(boc)) AS bytes, EXISTS (SELECT 1 FROM messages m WHERE m.tx_hash = t.hash AND m.direction = 'in') AS imported
+                              FROM transactions t WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY lt`,
+      )
+      .safeIntegers(true);
     let imported = 0;
     for (const b of blocks) {
       const l = b.workchain === -1n ? limits.masterchain : limits.basechain;
@@ -145,7 +179,9 @@ describe('the generated ledger: delivery as on the network', () => {
   });
 
   it('has traces that span masterchain blocks, each complete trace with nothing pending', () => {
-    const spans = all("SELECT mc_seqno_end - mc_seqno_start AS span, pending_messages FROM traces WHERE state = 'complete'");
+    const spans = all(
+      "SELECT mc_seqno_end - mc_seqno_start AS span, pending_messages FROM traces WHERE state = 'complete'",
+    );
     expect(spans.filter((t) => (t.span as bigint) > 0n).length).toBeGreaterThan(spans.length / 4);
     for (const t of spans) expect(t.pending_messages).toBe(0n);
     // the history ends with traces in flight: pending, their messages counted
@@ -157,7 +193,9 @@ describe('the generated ledger: delivery as on the network', () => {
 
 describe('the generated ledger: transactions and messages', () => {
   it('keeps each account chain unbroken: prev_trans hash/lt and state before = previous state after', () => {
-    const txs = all('SELECT account, hash, lt, prev_trans_hash, prev_trans_lt, state_before, state_after FROM transactions ORDER BY account, lt');
+    const txs = all(
+      'SELECT account, hash, lt, prev_trans_hash, prev_trans_lt, state_before, state_after FROM transactions ORDER BY account, lt',
+    );
     let prev: Row | null = null;
     for (const t of txs) {
       if (prev && prev.account === t.account) {
@@ -175,9 +213,17 @@ describe('the generated ledger: transactions and messages', () => {
       const cell = Cell.fromBoc(t.boc as Buffer)[0]!;
       expect(hex(cell.hash())).toBe(hex(t.hash));
       const cells = messageCells(cell);
-      const rows = all('SELECT direction, position, msg_hash FROM messages WHERE tx_hash = ? ORDER BY direction, position', t.hash);
-      const expected = [...(cells.inMsg ? [['in', cells.inMsg]] : []), ...cells.outMsgs.map((c) => ['out', c])] as [string, Cell][];
-      expect(rows.map((r) => [r.direction, hex(r.msg_hash)])).toEqual(expected.sort((a, b) => a[0].localeCompare(b[0])).map(([d, c]) => [d, hex(c.hash())]));
+      const rows = all(
+        'SELECT direction, position, msg_hash FROM messages WHERE tx_hash = ? ORDER BY direction, position',
+        t.hash,
+      );
+      const expected = [...(cells.inMsg ? [['in', cells.inMsg]] : []), ...cells.outMsgs.map((c) => ['out', c])] as [
+        string,
+        Cell,
+      ][];
+      expect(rows.map((r) => [r.direction, hex(r.msg_hash)])).toEqual(
+        expected.sort((a, b) => a[0].localeCompare(b[0])).map(([d, c]) => [d, hex(c.hash())]),
+      );
     }
   });
 
@@ -194,7 +240,12 @@ describe('the generated ledger: transactions and messages', () => {
       const txs = all('SELECT hash FROM transactions WHERE trace_id = ? ORDER BY lt', tr.trace_id);
       expect(BigInt(txs.length)).toBe(tr.transactions);
       expect(hex(txs[0]!.hash)).toBe(hex(tr.trace_id));
-      const outs = new Set(all(`SELECT m.msg_hash FROM messages m JOIN transactions t ON t.hash = m.tx_hash WHERE t.trace_id = ? AND m.direction = 'out'`, tr.trace_id).map((r) => hex(r.msg_hash)));
+      const outs = new Set(
+        all(
+          `SELECT m.msg_hash FROM messages m JOIN transactions t ON t.hash = m.tx_hash WHERE t.trace_id = ? AND m.direction = 'out'`,
+          tr.trace_id,
+        ).map((r) => hex(r.msg_hash)),
+      );
       for (const t of txs.slice(1)) {
         const inMsg = one("SELECT msg_hash FROM messages WHERE tx_hash = ? AND direction = 'in'", t.hash);
         expect(outs.has(hex(inMsg.msg_hash))).toBe(true);
@@ -205,26 +256,60 @@ describe('the generated ledger: transactions and messages', () => {
 
 describe('the generated ledger: every kind of trace', () => {
   it('holds transfers with comments, deploys, bounces, compute failures, jettons, NFTs, masterchain and tick-tock activity', () => {
-    expect(one("SELECT count(*) AS n FROM messages WHERE comment IS NOT NULL AND comment != ''").n).toBeGreaterThan(20n);
-    expect(one("SELECT count(*) AS n FROM transactions WHERE orig_status IN ('uninit','nonexist') AND end_status = 'active'").n).toBeGreaterThan(5n);
-    expect(one("SELECT count(*) AS n FROM messages o JOIN messages i ON i.msg_hash = o.msg_hash AND i.direction = 'in' WHERE o.bounced = 1 AND o.direction = 'out'").n).toBeGreaterThan(2n);
-    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(plain_description(description), '$.compute_ph.skipped') = 0 AND json_extract(plain_description(description), '$.compute_ph.exit_code') NOT IN (0, 1)").n).toBeGreaterThan(2n);
-    for (const op of [OP.jettonTransferNotification, OP.excesses, OP.jettonBurnNotification, OP.nftOwnershipAssigned, OP.jettonInternalTransfer]) {
-      expect(one("SELECT count(*) AS n FROM messages WHERE opcode = ? AND direction = 'in'", op | 0).n, `opcode ${op.toString(16)}`).toBeGreaterThan(0n);
+    expect(one("SELECT count(*) AS n FROM messages WHERE comment IS NOT NULL AND comment != ''").n).toBeGreaterThan(
+      20n,
+    );
+    expect(
+      one("SELECT count(*) AS n FROM transactions WHERE orig_status IN ('uninit','nonexist') AND end_status = 'active'")
+        .n,
+    ).toBeGreaterThan(5n);
+    expect(
+      one(
+        "SELECT count(*) AS n FROM messages o JOIN messages i ON i.msg_hash = o.msg_hash AND i.direction = 'in' WHERE o.bounced = 1 AND o.direction = 'out'",
+      ).n,
+    ).toBeGreaterThan(2n);
+    expect(
+      one(
+        "SELECT count(*) AS n FROM transactions WHERE json_extract(plain_description(description), '$.compute_ph.skipped') = 0 AND json_extract(plain_description(description), '$.compute_ph.exit_code') NOT IN (0, 1)",
+      ).n,
+    ).toBeGreaterThan(2n);
+    for (const op of [
+      OP.jettonTransferNotification,
+      OP.excesses,
+      OP.jettonBurnNotification,
+      OP.nftOwnershipAssigned,
+      OP.jettonInternalTransfer,
+    ]) {
+      expect(
+        one("SELECT count(*) AS n FROM messages WHERE opcode = ? AND direction = 'in'", op | 0).n,
+        `opcode ${op.toString(16)}`,
+      ).toBeGreaterThan(0n);
     }
-    expect(one("SELECT count(*) AS n FROM transactions WHERE workchain = -1 AND json_extract(plain_description(description), '$.type') = 'ord'").n).toBeGreaterThan(0n);
-    expect(one("SELECT count(*) AS n FROM transactions WHERE json_extract(plain_description(description), '$.type') = 'tick_tock' AND json_extract(plain_description(description), '$.is_tock') = 1").n).toBeGreaterThan(0n);
-    expect(one("SELECT count(*) AS n FROM traces WHERE external_hash IS NULL").n).toBeGreaterThan(0n);
+    expect(
+      one(
+        "SELECT count(*) AS n FROM transactions WHERE workchain = -1 AND json_extract(plain_description(description), '$.type') = 'ord'",
+      ).n,
+    ).toBeGreaterThan(0n);
+    expect(
+      one(
+        "SELECT count(*) AS n FROM transactions WHERE json_extract(plain_description(description), '$.type') = 'tick_tock' AND json_extract(plain_description(description), '$.is_tock') = 1",
+      ).n,
+    ).toBeGreaterThan(0n);
+    expect(one('SELECT count(*) AS n FROM traces WHERE external_hash IS NULL').n).toBeGreaterThan(0n);
     expect(one('SELECT max(transactions) AS n FROM traces').n).toBeGreaterThanOrEqual(200n);
     // a chain: a trace whose every transaction has at most one child, at least 20 deep
     const chain = all('SELECT trace_id, transactions FROM traces WHERE transactions BETWEEN 21 AND 40');
     expect(chain.length).toBeGreaterThan(0);
-    expect(one('SELECT count(DISTINCT mc_seqno_start) AS n FROM traces WHERE mc_seqno_end > mc_seqno_start').n).toBeGreaterThan(0n);
+    expect(
+      one('SELECT count(DISTINCT mc_seqno_start) AS n FROM traces WHERE mc_seqno_end > mc_seqno_start').n,
+    ).toBeGreaterThan(0n);
   });
 
   it('holds the rare shapes: a bounce that cannot pay its forward fee, and a fan-out over 4,000 transactions', () => {
     // the thrower failed, and what was left of the value could not pay for the bounce: no message back
-    const noFunds = all("SELECT hash, plain_description(description) AS description FROM transactions WHERE json_extract(plain_description(description), '$.bounce.type') = 'nofunds'");
+    const noFunds = all(
+      "SELECT hash, plain_description(description) AS description FROM transactions WHERE json_extract(plain_description(description), '$.bounce.type') = 'nofunds'",
+    );
     expect(noFunds.length).toBeGreaterThan(0);
     for (const t of noFunds) {
       const d = JSON.parse(t.description as string);
@@ -239,17 +324,29 @@ describe('the generated ledger: every kind of trace', () => {
     expect(WIDE_FAN_TRANSACTIONS).toBeGreaterThan(4000);
     expect(one("SELECT count(*) AS n FROM traces WHERE trace_id = ? AND state = 'complete'", wide.trace_id).n).toBe(1n);
     // every forwarder of it ran and was deployed: the value reached the leaves
-    expect(one('SELECT count(*) AS n FROM transactions WHERE trace_id = ?', wide.trace_id).n).toBe(BigInt(WIDE_FAN_TRANSACTIONS));
-    expect(one("SELECT count(*) AS n FROM transactions WHERE trace_id = ? AND (end_status <> 'active' OR json_extract(plain_description(description), '$.aborted'))", wide.trace_id).n).toBe(0n);
+    expect(one('SELECT count(*) AS n FROM transactions WHERE trace_id = ?', wide.trace_id).n).toBe(
+      BigInt(WIDE_FAN_TRANSACTIONS),
+    );
+    expect(
+      one(
+        "SELECT count(*) AS n FROM transactions WHERE trace_id = ? AND (end_status <> 'active' OR json_extract(plain_description(description), '$.aborted'))",
+        wide.trace_id,
+      ).n,
+    ).toBe(0n);
   });
 
   it('classifies the classic shapes: one jetton_transfer over its 4+ transactions; a bounce fails its action', () => {
-    const jt = all("SELECT *, action_transactions(body) AS transactions, action_details(body) AS details FROM actions WHERE type = 'jetton_transfer' AND parent_action_id IS NULL AND success = 1");
+    const jt = all(
+      "SELECT *, action_transactions(body) AS transactions, action_details(body) AS details FROM actions WHERE type = 'jetton_transfer' AND parent_action_id IS NULL AND success = 1",
+    );
     expect(jt.length).toBeGreaterThan(0);
     for (const a of jt) {
       const txs = JSON.parse(a.transactions as string) as string[];
       expect(txs.length).toBeGreaterThanOrEqual(4);
-      const ops = txs.map((h) => one("SELECT opcode FROM messages WHERE tx_hash = ? AND direction = 'in'", Buffer.from(h, 'base64'))?.opcode);
+      const ops = txs.map(
+        (h) =>
+          one("SELECT opcode FROM messages WHERE tx_hash = ? AND direction = 'in'", Buffer.from(h, 'base64'))?.opcode,
+      );
       expect(ops).toContain(BigInt(OP.jettonTransferNotification | 0));
       expect(ops).toContain(BigInt(OP.excesses | 0));
       const children = all('SELECT type FROM actions WHERE parent_action_id = ?', a.action_id);
@@ -257,18 +354,31 @@ describe('the generated ledger: every kind of trace', () => {
       expect(JSON.parse(a.details as string).amount).toMatch(/^\d+$/);
     }
     // a bounce belongs to the action whose message bounced, and fails it
-    const bounced = all("SELECT i.tx_hash FROM messages o JOIN messages i ON i.msg_hash = o.msg_hash AND i.direction = 'in' WHERE o.bounced = 1 AND o.direction = 'out'");
+    const bounced = all(
+      "SELECT i.tx_hash FROM messages o JOIN messages i ON i.msg_hash = o.msg_hash AND i.direction = 'in' WHERE o.bounced = 1 AND o.direction = 'out'",
+    );
     expect(bounced.length).toBeGreaterThan(2);
     for (const b of bounced) {
       const h = (b.tx_hash as Buffer).toString('base64');
-      const owners = all("SELECT success, action_transactions(body) AS transactions, type FROM actions WHERE action_transactions(body) LIKE ?", `%${h}%`);
+      const owners = all(
+        'SELECT success, action_transactions(body) AS transactions, type FROM actions WHERE action_transactions(body) LIKE ?',
+        `%${h}%`,
+      );
       expect(owners.length, `actions holding bounce ${h}`).toBeGreaterThan(0);
       for (const a of owners) {
         expect(a.success).toBe(0n);
         expect((JSON.parse(a.transactions as string) as string[]).length).toBeGreaterThanOrEqual(2);
       }
     }
-    for (const type of ['ton_transfer', 'contract_deploy', 'call_contract', 'jetton_mint', 'jetton_burn', 'nft_mint', 'nft_transfer']) {
+    for (const type of [
+      'ton_transfer',
+      'contract_deploy',
+      'call_contract',
+      'jetton_mint',
+      'jetton_burn',
+      'nft_mint',
+      'nft_transfer',
+    ]) {
       expect(one('SELECT count(*) AS n FROM actions WHERE type = ?', type).n, type).toBeGreaterThan(0n);
     }
   });

@@ -18,7 +18,11 @@ interface Run {
 
 /** Runs resume-child.ts on `path` until it reports masterchain block `stopAt`, then sends `signal`. */
 function runUntil(path: string, seed: number, stopAt: number, signal: NodeJS.Signals): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'resume-child.ts'), path, String(seed), '3'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, 'resume-child.ts'), path, String(seed), '3'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const run: Run = { replayed: -1, lastMc: -1 };
   let signalled = false;
   return new Promise((resolve, reject) => {
@@ -36,7 +40,8 @@ function runUntil(path: string, seed: number, stopAt: number, signal: NodeJS.Sig
     });
     child.on('exit', (code, sig) => {
       if (!signalled) reject(new Error(`the producer exited on its own (code ${code}, signal ${sig})`));
-      else if (signal === 'SIGTERM' && code !== 0) reject(new Error(`SIGTERM: exit code ${code}, expected a clean stop`));
+      else if (signal === 'SIGTERM' && code !== 0)
+        reject(new Error(`SIGTERM: exit code ${code}, expected a clean stop`));
       else resolve(run);
     });
     child.on('error', reject);

@@ -29,9 +29,22 @@ async function get(s: TestServer, path: string) {
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-const latestSeqno = (s: TestServer) => Number(s.sql.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get());
-const aMessageHash = (s: TestServer) => hashToHex(s.sql.prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 40").pluck().get() as Buffer);
-const aTraceId = (s: TestServer) => hashToHex(s.sql.prepare("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY transactions DESC LIMIT 1").pluck().get() as Buffer);
+const latestSeqno = (s: TestServer) =>
+  Number(s.sql.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get());
+const aMessageHash = (s: TestServer) =>
+  hashToHex(
+    s.sql
+      .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 40")
+      .pluck()
+      .get() as Buffer,
+  );
+const aTraceId = (s: TestServer) =>
+  hashToHex(
+    s.sql
+      .prepare("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY transactions DESC LIMIT 1")
+      .pluck()
+      .get() as Buffer,
+  );
 
 describe('time budget', () => {
   it('a query past its budget gets 504 naming the budget, in each dialect; the next request is answered normally', async () => {
@@ -42,8 +55,16 @@ describe('time budget', () => {
     const pool = s.app.ledgerReaders;
     pool.limits.queryTimeoutMs = 1;
     // the v2 walk of the biggest block, cold, behind (or before) the heavy page on the one worker
-    const block = s.sql.prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY tx_count DESC LIMIT 1').get() as Record<string, bigint>;
-    const [slow, v2] = await Promise.all([get(s, HEAVY), get(s, `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&count=1000`)]);
+    const block = s.sql
+      .prepare('SELECT workchain, shard, seqno FROM blocks ORDER BY tx_count DESC LIMIT 1')
+      .get() as Record<string, bigint>;
+    const [slow, v2] = await Promise.all([
+      get(s, HEAVY),
+      get(
+        s,
+        `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&count=1000`,
+      ),
+    ]);
     expect(slow.status).toBe(504);
     expect(JSON.parse(slow.text)).toEqual({ error: 'query exceeded its time budget of 1 ms' });
     expect(v2.status).toBe(504);
@@ -77,7 +98,13 @@ describe('fairness between clients', () => {
   it('a client that sends heavy requests and never reads holds its share of the workers: another client is served; its extra requests get 429; its stalled sockets are cut at the idle timeout', async () => {
     // two general workers, so one client's share is one; a budget no loaded machine exceeds, and
     // a short idle timeout for the stalled sockets
-    const s = await server({ workers: 2, lightWorkers: 1, maxInflight: 8, queryTimeoutMs: 120_000, idleTimeoutMs: 3000 });
+    const s = await server({
+      workers: 2,
+      lightWorkers: 1,
+      maxInflight: 8,
+      queryTimeoutMs: 120_000,
+      idleTimeoutMs: 3000,
+    });
     const pool = s.app.ledgerReaders;
     expect(pool.limits).toMatchObject({ maxHeavyPerClient: 4, heavyWorkersPerClient: 1 });
     // an answer bigger than every buffer between the server and a client that reads nothing
@@ -107,20 +134,31 @@ describe('fairness between clients', () => {
 });
 
 describe('behind a reverse proxy (API_TRUST_PROXY)', () => {
-  it('counts each client by its X-Forwarded-For address, not the proxy\'s', async () => {
-    const app = await createServer({ location: await testLedgerPath(), limits: { workers: 2, lightWorkers: 0, maxInflight: 4, maxHeavyPerClient: 1, queryTimeoutMs: 120_000 }, trustProxy: ['127.0.0.1'] });
+  it("counts each client by its X-Forwarded-For address, not the proxy's", async () => {
+    const app = await createServer({
+      location: await testLedgerPath(),
+      limits: { workers: 2, lightWorkers: 0, maxInflight: 4, maxHeavyPerClient: 1, queryTimeoutMs: 120_000 },
+      trustProxy: ['127.0.0.1'],
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const a = app.server.address();
     const base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
     try {
       expect(app.ledgerReaders.limits.maxHeavyPerClient).toBe(1);
-      const as = (client: string, path: string) => fetch(base + path, { headers: { 'x-forwarded-for': client, 'accept-encoding': 'identity' } });
+      const as = (client: string, path: string) =>
+        fetch(base + path, { headers: { 'x-forwarded-for': client, 'accept-encoding': 'identity' } });
       // two heavy requests of one client: its share is one, so the second is refused naming it;
       // another client's, through the same proxy, is not
-      const [first, second, other] = await Promise.all([as('203.0.113.1', HEAVY), as('203.0.113.1', `${HEAVY}&sort=asc`), as('203.0.113.2', `${HEAVY}&offset=1`)]);
+      const [first, second, other] = await Promise.all([
+        as('203.0.113.1', HEAVY),
+        as('203.0.113.1', `${HEAVY}&sort=asc`),
+        as('203.0.113.2', `${HEAVY}&offset=1`),
+      ]);
       expect([first.status, second.status].sort()).toEqual([200, 429]);
       const refused = first.status === 429 ? first : second;
-      expect(((await refused.json()) as { error: string }).error).toMatch(/^too many heavy requests from 203\.0\.113\.1: 1 are already running or waiting/);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^too many heavy requests from 203\.0\.113\.1: 1 are already running or waiting/,
+      );
       expect(other.status).toBe(200);
       const ok = first.status === 200 ? first : second;
       await Promise.all([ok.body!.cancel(), other.body!.cancel()]);
@@ -134,7 +172,11 @@ describe('light lane', () => {
   it('answers point lookups while heavy pages run, with the same bytes as on an idle server', async () => {
     // a budget the heavy pages stay within, so each is answered whole
     const s = await server({ workers: 1, lightWorkers: 1, queryTimeoutMs: 120_000 });
-    const lights = [`/api/v3/transactionsByMessage?msg_hash=${aMessageHash(s)}`, `/api/v3/traces?trace_id=${aTraceId(s)}`, '/api/v3/traces?limit=1'];
+    const lights = [
+      `/api/v3/transactionsByMessage?msg_hash=${aMessageHash(s)}`,
+      `/api/v3/traces?trace_id=${aTraceId(s)}`,
+      '/api/v3/traces?limit=1',
+    ];
     const idle = await Promise.all(lights.map((p) => get(s, p)));
     for (const r of idle) expect(r.status).toBe(200);
     const heavy = Array.from({ length: 4 }, (_, i) => get(s, `${HEAVY}&offset=${i}`));
@@ -190,7 +232,10 @@ describe('streaming', () => {
     expect(whole.headers.get('content-length')).toBeNull();
     expect(whole.text.length).toBeGreaterThan(2 * 1024 * 1024);
     const controller = new AbortController();
-    const res = await fetch(s.base + `${HEAVY}&sort=asc`, { headers: { 'accept-encoding': 'identity' }, signal: controller.signal });
+    const res = await fetch(s.base + `${HEAVY}&sort=asc`, {
+      headers: { 'accept-encoding': 'identity' },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     await reader.read();
@@ -285,9 +330,21 @@ describe('trace cap', () => {
   it('cuts a longer trace at API_TRACE_MAX_TXS transactions in lt order, marked incomplete with a warning', async () => {
     const cap = 3;
     const s = await server({ traceMaxTxs: cap });
-    const long = s.sql.prepare("SELECT trace_id, transactions FROM traces WHERE state = 'complete' AND transactions > ? ORDER BY transactions DESC LIMIT 1").get(cap) as { trace_id: Buffer; transactions: bigint };
-    const short = s.sql.prepare("SELECT trace_id FROM traces WHERE state = 'complete' AND transactions <= ? LIMIT 1").pluck().get(cap) as Buffer;
-    const firstByLt = (s.sql.prepare('SELECT hash FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').pluck().all(long.trace_id, cap) as Buffer[]).map((h) => h.toString('base64'));
+    const long = s.sql
+      .prepare(
+        "SELECT trace_id, transactions FROM traces WHERE state = 'complete' AND transactions > ? ORDER BY transactions DESC LIMIT 1",
+      )
+      .get(cap) as { trace_id: Buffer; transactions: bigint };
+    const short = s.sql
+      .prepare("SELECT trace_id FROM traces WHERE state = 'complete' AND transactions <= ? LIMIT 1")
+      .pluck()
+      .get(cap) as Buffer;
+    const firstByLt = (
+      s.sql
+        .prepare('SELECT hash FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?')
+        .pluck()
+        .all(long.trace_id, cap) as Buffer[]
+    ).map((h) => h.toString('base64'));
     const cut = JSON.parse((await get(s, `/api/v3/traces?trace_id=${hashToHex(long.trace_id)}`)).text).traces[0];
     expect(cut.transactions_order).toEqual(firstByLt);
     expect(Object.keys(cut.transactions).sort()).toEqual([...firstByLt].sort());

@@ -100,7 +100,13 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.addHook('onResponse', (request, reply, done) => {
       const url = request.url;
       const q = url.indexOf('?');
-      requestLog.line({ time: new Date().toISOString(), method: request.method, path: q === -1 ? url : url.slice(0, q), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 });
+      requestLog.line({
+        time: new Date().toISOString(),
+        method: request.method,
+        path: q === -1 ? url : url.slice(0, q),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      });
       done();
     });
     app.addHook('onClose', (_instance, done) => {
@@ -130,18 +136,29 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     } else if (error instanceof NotFoundError) {
       status = 404;
       message = error.message;
-    } else if (typeof (error as { statusCode?: number }).statusCode === 'number' && (error as { statusCode: number }).statusCode < 500) {
+    } else if (
+      typeof (error as { statusCode?: number }).statusCode === 'number' &&
+      (error as { statusCode: number }).statusCode < 500
+    ) {
       // errors Fastify raises itself for malformed requests (e.g. a bad URL encoding)
       status = (error as { statusCode: number }).statusCode;
       message = status === 400 ? 'malformed request' : (error as Error).message;
     } else {
-      process.stderr.write(`internal error on ${request.method} ${request.url.split('?')[0]}: ${(error as Error).stack ?? String(error)}\n`);
+      process.stderr.write(
+        `internal error on ${request.method} ${request.url.split('?')[0]}: ${(error as Error).stack ?? String(error)}\n`,
+      );
     }
-    reply.code(status).type('application/json; charset=utf-8').send(errorBody(request.url, status, message));
+    reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(request.url, status, message));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).type('application/json; charset=utf-8').send(errorBody(request.url, 404, `no such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(request.url, 404, `no such endpoint: ${request.method} ${request.url.split('?')[0]}`));
   });
 
   // Bodies up to 64 KB (a small query's: transactionsByMessage?msg_hash= is ~30 KB) are compressed
@@ -180,7 +197,15 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       },
     });
   }
-  app.decorate('ledgerStream', await registerStreaming(app, { location: opts.location, limits: defaultStreamingLimits(opts.streaming), traceMaxTxs: limits.traceMaxTxs, trustProxy: opts.trustProxy }));
+  app.decorate(
+    'ledgerStream',
+    await registerStreaming(app, {
+      location: opts.location,
+      limits: defaultStreamingLimits(opts.streaming),
+      traceMaxTxs: limits.traceMaxTxs,
+      trustProxy: opts.trustProxy,
+    }),
+  );
   if (opts.webRoot) await registerExplorer(app, opts.webRoot);
   return app;
 }

@@ -53,7 +53,10 @@ export function boundConnections(server: Server, limits: ServiceLimits, opts: { 
     const ip = socket.remoteAddress ?? 'unknown';
     const mine = (open.get(ip) ?? 0) + 1;
     if (mine > limits.maxConnectionsPerClient) {
-      const body = envelope(429, `connection limit reached: ${limits.maxConnectionsPerClient} connections open from ${ip}; close some, then try again`);
+      const body = envelope(
+        429,
+        `connection limit reached: ${limits.maxConnectionsPerClient} connections open from ${ip}; close some, then try again`,
+      );
       socket.end(rawAnswer('429 Too Many Requests', body, 'Retry-After: 5\r\n'));
       // a peer that takes nothing is not waited for
       setTimeout(() => socket.destroy(), 1000).unref();
@@ -77,9 +80,18 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   let answer: string;
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    answer = rawAnswer('431 Request Header Fields Too Large', envelope(431, `the request line and headers exceed ${MAX_HEADER_BYTES} bytes; a list takes at most 100 items (docs/api.md)`));
+    answer = rawAnswer(
+      '431 Request Header Fields Too Large',
+      envelope(
+        431,
+        `the request line and headers exceed ${MAX_HEADER_BYTES} bytes; a list takes at most 100 items (docs/api.md)`,
+      ),
+    );
   } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    answer = rawAnswer('408 Request Timeout', envelope(408, `the request did not arrive within ${REQUEST_TIMEOUT_MS} ms`));
+    answer = rawAnswer(
+      '408 Request Timeout',
+      envelope(408, `the request did not arrive within ${REQUEST_TIMEOUT_MS} ms`),
+    );
   } else {
     answer = rawAnswer('400 Bad Request', envelope(400, 'malformed HTTP request'));
   }

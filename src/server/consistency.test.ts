@@ -27,14 +27,19 @@ describe('paging', () => {
     ] as const) {
       const whole = (await ok(`${base}limit=${n}`))[key];
       const parts: unknown[] = [];
-      for (let offset = 0; offset < n; offset += k) parts.push(...(await ok(`${base}limit=${Math.min(k, n - offset)}&offset=${offset}`))[key]);
+      for (let offset = 0; offset < n; offset += k)
+        parts.push(...(await ok(`${base}limit=${Math.min(k, n - offset)}&offset=${offset}`))[key]);
       expect(parts.length).toBe(whole.length);
       expect(parts).toEqual(whole);
     }
   });
 
   it('walks the biggest block with the v2 cursor exactly once, ending with incomplete: false', async () => {
-    const block = s.sql.prepare('SELECT workchain, shard, seqno, tx_count FROM blocks WHERE tx_count >= 12 ORDER BY tx_count DESC LIMIT 1').get() as Record<string, bigint>;
+    const block = s.sql
+      .prepare(
+        'SELECT workchain, shard, seqno, tx_count FROM blocks WHERE tx_count >= 12 ORDER BY tx_count DESC LIMIT 1',
+      )
+      .get() as Record<string, bigint>;
     const base = `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}`;
     const seen: string[] = [];
     let cursor = '';
@@ -45,11 +50,20 @@ describe('paging', () => {
       if (!r.incomplete) break;
       const last = r.transactions[r.transactions.length - 1];
       // the cursor's "hash" is the account id of the last transaction, in hex or base64 alike
-      cursor = i % 2 === 0 ? `&after_lt=${last.transaction_id.lt}&after_hash=${last.account.split(':')[1]}` : `&after_lt=${last.transaction_id.lt}&after_hash=${encodeURIComponent(last.account)}`;
+      cursor =
+        i % 2 === 0
+          ? `&after_lt=${last.transaction_id.lt}&after_hash=${last.account.split(':')[1]}`
+          : `&after_lt=${last.transaction_id.lt}&after_hash=${encodeURIComponent(last.account)}`;
     }
     expect(seen.length).toBe(Number(block.tx_count));
     expect(new Set(seen).size).toBe(seen.length);
-    const expected = (s.sql.prepare('SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt').all(block.workchain, block.shard, block.seqno) as { hash: Buffer }[]).map((r) => b64(r.hash));
+    const expected = (
+      s.sql
+        .prepare(
+          'SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt',
+        )
+        .all(block.workchain, block.shard, block.seqno) as { hash: Buffer }[]
+    ).map((r) => b64(r.hash));
     expect(seen).toEqual(expected);
     // one page of the most v2 prints (1000): the whole block, unless the block is bigger (the wide
     // fan-out fills blocks past it)
@@ -59,8 +73,16 @@ describe('paging', () => {
   });
 
   it('serves real transaction cells: data decodes with @ton/core and hashes to transaction_id.hash', async () => {
-    const block = s.sql.prepare('SELECT workchain, shard, seqno FROM blocks WHERE tx_count > 0 AND workchain = -1 ORDER BY seqno DESC LIMIT 1').get() as Record<string, bigint>;
-    const r = (await ok(`/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&count=1000`)).result;
+    const block = s.sql
+      .prepare(
+        'SELECT workchain, shard, seqno FROM blocks WHERE tx_count > 0 AND workchain = -1 ORDER BY seqno DESC LIMIT 1',
+      )
+      .get() as Record<string, bigint>;
+    const r = (
+      await ok(
+        `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&count=1000`,
+      )
+    ).result;
     const tick = r.transactions.find((t: { in_msg?: unknown }) => t.in_msg === undefined);
     expect(tick, 'a tick-tock transaction has no in_msg key').toBeDefined();
     expect('in_msg' in tick).toBe(false);
@@ -75,17 +97,24 @@ describe('paging', () => {
 
 describe('masterchainBlockShardState', () => {
   it('lists exactly the transactions committed by that masterchain block, and its blocks cover their shards', async () => {
-    const seqno = Number(s.sql.prepare('SELECT mc_seqno FROM transactions GROUP BY mc_seqno ORDER BY count(*) DESC LIMIT 1').pluck().get());
+    const seqno = Number(
+      s.sql.prepare('SELECT mc_seqno FROM transactions GROUP BY mc_seqno ORDER BY count(*) DESC LIMIT 1').pluck().get(),
+    );
     const r = await ok(`/api/v3/masterchainBlockShardState?seqno=${seqno}&limit=1000`);
     // more than a page when the block commits a big trace: the rest on the next pages
     for (let offset = 1000; r.transactions.length === offset; offset += 1000) {
-      r.transactions.push(...(await ok(`/api/v3/masterchainBlockShardState?seqno=${seqno}&limit=1000&offset=${offset}`)).transactions);
+      r.transactions.push(
+        ...(await ok(`/api/v3/masterchainBlockShardState?seqno=${seqno}&limit=1000&offset=${offset}`)).transactions,
+      );
     }
     const count = Number(s.sql.prepare('SELECT count(*) FROM transactions WHERE mc_seqno = ?').pluck().get(seqno));
     expect(r.transactions.length).toBe(count);
     for (const t of r.transactions) expect(t.mc_block_seqno).toBe(seqno);
     expect(r.blocks[0]).toMatchObject({ workchain: -1, shard: '-9223372036854775808', seqno });
-    const shards = r.blocks.slice(1).filter((b: { workchain: number }) => b.workchain === 0).map((b: { shard: string }) => BigInt(b.shard));
+    const shards = r.blocks
+      .slice(1)
+      .filter((b: { workchain: number }) => b.workchain === 0)
+      .map((b: { shard: string }) => BigInt(b.shard));
     // the basechain shards partition the account space: their prefix ranges add up to all of it
     const total = shards.reduce((sum: bigint, sh: bigint) => {
       const u = sh < 0n ? sh + (1n << 64n) : sh;
@@ -93,38 +122,99 @@ describe('masterchainBlockShardState', () => {
     }, 0n);
     expect(total).toBe(1n << 64n);
     for (const t of r.transactions) {
-      const b = r.blocks.find((x: { workchain: number; shard: string; seqno: number }) => x.workchain === t.block_ref.workchain && x.shard === t.block_ref.shard && x.seqno === t.block_ref.seqno);
+      const b = r.blocks.find(
+        (x: { workchain: number; shard: string; seqno: number }) =>
+          x.workchain === t.block_ref.workchain && x.shard === t.block_ref.shard && x.seqno === t.block_ref.seqno,
+      );
       expect(b, 'each transaction is in one of the listed blocks').toBeDefined();
     }
-    const empty = Number(s.sql.prepare('SELECT seqno FROM blocks WHERE workchain = -1 AND seqno NOT IN (SELECT mc_seqno FROM transactions) LIMIT 1').pluck().get() ?? -1);
+    const empty = Number(
+      s.sql
+        .prepare(
+          'SELECT seqno FROM blocks WHERE workchain = -1 AND seqno NOT IN (SELECT mc_seqno FROM transactions) LIMIT 1',
+        )
+        .pluck()
+        .get() ?? -1,
+    );
     if (empty >= 0) expect((await ok(`/api/v3/masterchainBlockShardState?seqno=${empty}`)).transactions).toEqual([]);
   });
 });
 
 describe('traces filters return only and all matching traces', () => {
   const ids = (r: { traces: { trace_id: string }[] }) => r.traces.map((t) => t.trace_id).sort();
-  const expectIds = (sql: string, ...args: unknown[]) => (s.sql.prepare(sql).all(...args) as { trace_id: Buffer }[]).map((r) => b64(r.trace_id)).sort();
+  const expectIds = (sql: string, ...args: unknown[]) =>
+    (s.sql.prepare(sql).all(...args) as { trace_id: Buffer }[]).map((r) => b64(r.trace_id)).sort();
 
   it('by account, trace id, transaction hash, message hash, masterchain seqno, time and lt ranges', async () => {
-    const acct = s.sql.prepare('SELECT account FROM trace_accounts GROUP BY account HAVING count(*) BETWEEN 3 AND 200 LIMIT 1').pluck().get() as string;
-    expect(ids(await ok(`/api/v3/traces?account=${acct}&limit=1000`))).toEqual(expectIds("SELECT DISTINCT t.trace_id FROM transactions t JOIN traces tr ON tr.trace_id = t.trace_id WHERE t.account = ? AND tr.state = 'complete'", acct));
+    const acct = s.sql
+      .prepare('SELECT account FROM trace_accounts GROUP BY account HAVING count(*) BETWEEN 3 AND 200 LIMIT 1')
+      .pluck()
+      .get() as string;
+    expect(ids(await ok(`/api/v3/traces?account=${acct}&limit=1000`))).toEqual(
+      expectIds(
+        "SELECT DISTINCT t.trace_id FROM transactions t JOIN traces tr ON tr.trace_id = t.trace_id WHERE t.account = ? AND tr.state = 'complete'",
+        acct,
+      ),
+    );
     // the endpoint lists completed traces only: a trace still in flight is asked for and not answered
-    const two = s.sql.prepare("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY end_lt LIMIT 2 OFFSET 40").all() as { trace_id: Buffer }[];
-    const inFlight = s.sql.prepare("SELECT trace_id FROM traces WHERE state = 'pending' LIMIT 1").pluck().get() as Buffer;
+    const two = s.sql
+      .prepare("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY end_lt LIMIT 2 OFFSET 40")
+      .all() as { trace_id: Buffer }[];
+    const inFlight = s.sql
+      .prepare("SELECT trace_id FROM traces WHERE state = 'pending' LIMIT 1")
+      .pluck()
+      .get() as Buffer;
     expect(inFlight).toBeDefined();
-    expect(ids(await ok(`/api/v3/traces?trace_id=${[...two.map((t) => t.trace_id), inFlight].map(hashToHex).join(',')}`))).toEqual(two.map((t) => b64(t.trace_id)).sort());
-    expect(ids(await ok(`/api/v3/traces?trace_id=${two.map((t) => hashToHex(t.trace_id)).join(',')}`))).toEqual(two.map((t) => b64(t.trace_id)).sort());
-    const tx = s.sql.prepare("SELECT hash, t.trace_id FROM transactions t JOIN traces tr ON tr.trace_id = t.trace_id WHERE t.trace_id != hash AND tr.state = 'complete' LIMIT 1 OFFSET 50").get() as { hash: Buffer; trace_id: Buffer };
+    expect(
+      ids(await ok(`/api/v3/traces?trace_id=${[...two.map((t) => t.trace_id), inFlight].map(hashToHex).join(',')}`)),
+    ).toEqual(two.map((t) => b64(t.trace_id)).sort());
+    expect(ids(await ok(`/api/v3/traces?trace_id=${two.map((t) => hashToHex(t.trace_id)).join(',')}`))).toEqual(
+      two.map((t) => b64(t.trace_id)).sort(),
+    );
+    const tx = s.sql
+      .prepare(
+        "SELECT hash, t.trace_id FROM transactions t JOIN traces tr ON tr.trace_id = t.trace_id WHERE t.trace_id != hash AND tr.state = 'complete' LIMIT 1 OFFSET 50",
+      )
+      .get() as { hash: Buffer; trace_id: Buffer };
     expect(ids(await ok(`/api/v3/traces?tx_hash=${encodeURIComponent(b64(tx.hash))}`))).toEqual([b64(tx.trace_id)]);
-    const ext = s.sql.prepare("SELECT m.msg_hash, m.hash_norm, t.trace_id FROM messages m JOIN transactions t ON t.hash = m.tx_hash JOIN traces tr ON tr.trace_id = t.trace_id WHERE m.hash_norm IS NOT NULL AND tr.state = 'complete' LIMIT 1 OFFSET 30").get() as Record<string, Buffer>;
+    const ext = s.sql
+      .prepare(
+        "SELECT m.msg_hash, m.hash_norm, t.trace_id FROM messages m JOIN transactions t ON t.hash = m.tx_hash JOIN traces tr ON tr.trace_id = t.trace_id WHERE m.hash_norm IS NOT NULL AND tr.state = 'complete' LIMIT 1 OFFSET 30",
+      )
+      .get() as Record<string, Buffer>;
     expect(ids(await ok(`/api/v3/traces?msg_hash=${hashToHex(ext.msg_hash!)}`))).toEqual([b64(ext.trace_id)]);
     expect(ids(await ok(`/api/v3/traces?msg_hash=${hashToHex(ext.hash_norm!)}`))).toEqual([b64(ext.trace_id)]);
-    const mc = Number(s.sql.prepare("SELECT mc_seqno_end FROM traces WHERE state = 'complete' GROUP BY mc_seqno_end ORDER BY count(*) DESC LIMIT 1").pluck().get());
-    expect(ids(await ok(`/api/v3/traces?mc_seqno=${mc}&limit=1000`))).toEqual(expectIds("SELECT trace_id FROM traces WHERE mc_seqno_end = ? AND state = 'complete'", mc));
-    const [u0, u1] = (s.sql.prepare("SELECT end_utime FROM traces WHERE state = 'complete' ORDER BY end_utime LIMIT 2 OFFSET 100").pluck().all() as bigint[]).map(Number);
-    expect(ids(await ok(`/api/v3/traces?start_utime=${u0}&end_utime=${u1! + 10}&limit=1000`))).toEqual(expectIds("SELECT trace_id FROM traces WHERE end_utime BETWEEN ? AND ? AND state = 'complete'", u0, u1! + 10));
-    const [l0, l1] = (s.sql.prepare("SELECT end_lt FROM traces WHERE state = 'complete' ORDER BY end_lt LIMIT 2 OFFSET 60").pluck().all() as bigint[]);
-    expect(ids(await ok(`/api/v3/traces?start_lt=${l0}&end_lt=${l1! + 50_000_000n}&limit=1000`))).toEqual(expectIds("SELECT trace_id FROM traces WHERE end_lt BETWEEN ? AND ? AND state = 'complete'", l0, l1! + 50_000_000n));
+    const mc = Number(
+      s.sql
+        .prepare(
+          "SELECT mc_seqno_end FROM traces WHERE state = 'complete' GROUP BY mc_seqno_end ORDER BY count(*) DESC LIMIT 1",
+        )
+        .pluck()
+        .get(),
+    );
+    expect(ids(await ok(`/api/v3/traces?mc_seqno=${mc}&limit=1000`))).toEqual(
+      expectIds("SELECT trace_id FROM traces WHERE mc_seqno_end = ? AND state = 'complete'", mc),
+    );
+    const [u0, u1] = (
+      s.sql
+        .prepare("SELECT end_utime FROM traces WHERE state = 'complete' ORDER BY end_utime LIMIT 2 OFFSET 100")
+        .pluck()
+        .all() as bigint[]
+    ).map(Number);
+    expect(ids(await ok(`/api/v3/traces?start_utime=${u0}&end_utime=${u1! + 10}&limit=1000`))).toEqual(
+      expectIds("SELECT trace_id FROM traces WHERE end_utime BETWEEN ? AND ? AND state = 'complete'", u0, u1! + 10),
+    );
+    const [l0, l1] = s.sql
+      .prepare("SELECT end_lt FROM traces WHERE state = 'complete' ORDER BY end_lt LIMIT 2 OFFSET 60")
+      .pluck()
+      .all() as bigint[];
+    expect(ids(await ok(`/api/v3/traces?start_lt=${l0}&end_lt=${l1! + 50_000_000n}&limit=1000`))).toEqual(
+      expectIds(
+        "SELECT trace_id FROM traces WHERE end_lt BETWEEN ? AND ? AND state = 'complete'",
+        l0,
+        l1! + 50_000_000n,
+      ),
+    );
   });
 
   it('returns each trace as a tree over its transactions, with trace_id = root hash', async () => {
@@ -151,7 +241,10 @@ describe('traces filters return only and all matching traces', () => {
 
 describe('transactionsByMessage', () => {
   it('finds the sender (out) and the receiver (in) of an internal message, and an external by its normalized hash', async () => {
-    const m = s.sql.prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 77").pluck().get() as Buffer;
+    const m = s.sql
+      .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 77")
+      .pluck()
+      .get() as Buffer;
     const both = await ok(`/api/v3/transactionsByMessage?msg_hash=${hashToHex(m)}`);
     expect(both.transactions).toHaveLength(2);
     const out = await ok(`/api/v3/transactionsByMessage?msg_hash=${hashToHex(m)}&direction=out`);
@@ -161,18 +254,29 @@ describe('transactionsByMessage', () => {
     expect(out.transactions[0].out_msgs.map((x: { hash: string }) => x.hash)).toContain(b64(m));
     expect(inn.transactions[0].in_msg.hash).toBe(b64(m));
     expect(inn.transactions[0].in_msg.out_msg_tx_hash).toBe(out.transactions[0].hash);
-    expect(out.transactions[0].out_msgs.find((x: { hash: string }) => x.hash === b64(m)).in_msg_tx_hash).toBe(inn.transactions[0].hash);
-    const ext = s.sql.prepare('SELECT msg_hash, hash_norm FROM messages WHERE hash_norm IS NOT NULL AND hash_norm != msg_hash LIMIT 1').get() as Record<string, Buffer>;
+    expect(out.transactions[0].out_msgs.find((x: { hash: string }) => x.hash === b64(m)).in_msg_tx_hash).toBe(
+      inn.transactions[0].hash,
+    );
+    const ext = s.sql
+      .prepare('SELECT msg_hash, hash_norm FROM messages WHERE hash_norm IS NOT NULL AND hash_norm != msg_hash LIMIT 1')
+      .get() as Record<string, Buffer>;
     const byNorm = await ok(`/api/v3/transactionsByMessage?msg_hash=${hashToHex(ext.hash_norm!)}`);
     expect(byNorm.transactions).toHaveLength(1);
     expect(byNorm.transactions[0].in_msg.hash).toBe(b64(ext.msg_hash));
     expect(byNorm.transactions[0].in_msg.hash_norm).toBe(b64(ext.hash_norm));
     expect(byNorm.transactions[0].in_msg.source).toBeNull();
-    expect((await ok(`/api/v3/transactionsByMessage?msg_hash=${'ab'.repeat(32)}`))).toEqual({ transactions: [], address_book: {} });
+    expect(await ok(`/api/v3/transactionsByMessage?msg_hash=${'ab'.repeat(32)}`)).toEqual({
+      transactions: [],
+      address_book: {},
+    });
   });
 
   it('lists each transaction once even when several of its messages match', async () => {
-    const fan = s.sql.prepare("SELECT tx_hash, opcode FROM messages WHERE direction = 'out' GROUP BY tx_hash HAVING count(*) >= 3 AND count(DISTINCT opcode) = 1 LIMIT 1").get() as { tx_hash: Buffer; opcode: bigint };
+    const fan = s.sql
+      .prepare(
+        "SELECT tx_hash, opcode FROM messages WHERE direction = 'out' GROUP BY tx_hash HAVING count(*) >= 3 AND count(DISTINCT opcode) = 1 LIMIT 1",
+      )
+      .get() as { tx_hash: Buffer; opcode: bigint };
     const r = await ok(`/api/v3/transactionsByMessage?opcode=${fan.opcode}&direction=out&limit=1000`);
     const hashes = r.transactions.map((t: { hash: string }) => t.hash);
     expect(new Set(hashes).size).toBe(hashes.length);
@@ -182,14 +286,21 @@ describe('transactionsByMessage', () => {
 
 describe('actions', () => {
   it('return the highest level among the supported types', async () => {
-    const trace = s.sql.prepare("SELECT trace_id FROM actions WHERE type = 'jetton_transfer' AND success = 1 LIMIT 1").pluck().get() as Buffer;
+    const trace = s.sql
+      .prepare("SELECT trace_id FROM actions WHERE type = 'jetton_transfer' AND success = 1 LIMIT 1")
+      .pluck()
+      .get() as Buffer;
     const id = hashToHex(trace);
     const latest = (await ok(`/api/v3/traces?trace_id=${id}&include_actions=true`)).traces[0].actions;
     expect(latest.map((a: { type: string }) => a.type)).toContain('jetton_transfer');
     expect(latest.map((a: { type: string }) => a.type)).not.toContain('call_contract');
     const jt = latest.find((a: { type: string }) => a.type === 'jetton_transfer');
     expect(jt.transactions.length).toBeGreaterThanOrEqual(4);
-    const lower = (await ok(`/api/v3/traces?trace_id=${id}&include_actions=true&supported_action_types=call_contract,ton_transfer,contract_deploy`)).traces[0].actions;
+    const lower = (
+      await ok(
+        `/api/v3/traces?trace_id=${id}&include_actions=true&supported_action_types=call_contract,ton_transfer,contract_deploy`,
+      )
+    ).traces[0].actions;
     expect(lower.map((a: { type: string }) => a.type)).not.toContain('jetton_transfer');
     expect(lower.filter((a: { type: string }) => a.type === 'call_contract').length).toBeGreaterThanOrEqual(2);
     const covered = new Set(lower.flatMap((a: { transactions: string[] }) => a.transactions));
@@ -201,15 +312,23 @@ describe('actions', () => {
 
 describe('address book and metadata', () => {
   it('names every address of the response, with interfaces, and token info for jetton and NFT contracts', async () => {
-    const trace = s.sql.prepare("SELECT trace_id FROM actions WHERE type = 'jetton_transfer' LIMIT 1").pluck().get() as Buffer;
+    const trace = s.sql
+      .prepare("SELECT trace_id FROM actions WHERE type = 'jetton_transfer' LIMIT 1")
+      .pluck()
+      .get() as Buffer;
     const r = await ok(`/api/v3/traces?trace_id=${hashToHex(trace)}`);
     const t = r.traces[0];
-    for (const tx of Object.values(t.transactions) as { account: string }[]) expect(r.address_book[tx.account]).toBeDefined();
+    for (const tx of Object.values(t.transactions) as { account: string }[])
+      expect(r.address_book[tx.account]).toBeDefined();
     const kinds = new Set(Object.values(r.address_book).flatMap((e) => (e as { interfaces: string[] }).interfaces));
     expect(kinds.has('jetton_wallet')).toBe(true);
-    const walletEntry = Object.values(r.address_book).find((e) => (e as { interfaces: string[] }).interfaces.some((i) => i.startsWith('wallet_'))) as { user_friendly: string };
+    const walletEntry = Object.values(r.address_book).find((e) =>
+      (e as { interfaces: string[] }).interfaces.some((i) => i.startsWith('wallet_')),
+    ) as { user_friendly: string };
     expect(walletEntry.user_friendly.startsWith('UQ')).toBe(true);
-    const jettonWallet = Object.entries(r.metadata).find(([, v]) => (v as { token_info: { type: string }[] }).token_info[0]!.type === 'jetton_wallets');
+    const jettonWallet = Object.entries(r.metadata).find(
+      ([, v]) => (v as { token_info: { type: string }[] }).token_info[0]!.type === 'jetton_wallets',
+    );
     expect(jettonWallet).toBeDefined();
   });
 });

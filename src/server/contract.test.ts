@@ -30,16 +30,32 @@ async function ok(path: string) {
 function samples() {
   const one = <T>(sql: string, ...args: unknown[]) => s.sql.prepare(sql).get(...args) as T;
   const b64 = (b: Buffer) => b.toString('base64');
-  const big = one<{ trace_id: Buffer; transactions: bigint }>('SELECT trace_id, transactions FROM traces ORDER BY transactions DESC LIMIT 1');
-  const tickTock = one<{ trace_id: Buffer }>("SELECT trace_id FROM traces WHERE external_hash IS NULL AND state = 'complete' LIMIT 1");
+  const big = one<{ trace_id: Buffer; transactions: bigint }>(
+    'SELECT trace_id, transactions FROM traces ORDER BY transactions DESC LIMIT 1',
+  );
+  const tickTock = one<{ trace_id: Buffer }>(
+    "SELECT trace_id FROM traces WHERE external_hash IS NULL AND state = 'complete' LIMIT 1",
+  );
   // descriptions are stored deflated (src/store/compact.ts): read back in JS to look inside
-  const described = s.sql.prepare('SELECT hash, trace_id, description FROM transactions').all() as { hash: Buffer; trace_id: Buffer; description: Buffer }[];
-  const noFunds = described.find((t) => (decodeDescription(t.description) as { bounce?: { type?: string } }).bounce?.type === 'nofunds')!;
-  const external = one<{ msg_hash: Buffer }>("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NULL LIMIT 1");
-  const internal = one<{ msg_hash: Buffer; body_hash: Buffer }>("SELECT msg_hash, body_hash FROM messages WHERE direction = 'out' AND destination IS NOT NULL LIMIT 1");
+  const described = s.sql.prepare('SELECT hash, trace_id, description FROM transactions').all() as {
+    hash: Buffer;
+    trace_id: Buffer;
+    description: Buffer;
+  }[];
+  const noFunds = described.find(
+    (t) => (decodeDescription(t.description) as { bounce?: { type?: string } }).bounce?.type === 'nofunds',
+  )!;
+  const external = one<{ msg_hash: Buffer }>(
+    "SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NULL LIMIT 1",
+  );
+  const internal = one<{ msg_hash: Buffer; body_hash: Buffer }>(
+    "SELECT msg_hash, body_hash FROM messages WHERE direction = 'out' AND destination IS NOT NULL LIMIT 1",
+  );
   const lastMc = Number(one<{ n: bigint }>('SELECT max(seqno) AS n FROM blocks WHERE workchain = -1').n);
-  const shardBlock = one<{ workchain: bigint; shard: bigint; seqno: bigint }>('SELECT workchain, shard, seqno FROM blocks WHERE workchain = 0 AND tx_count > 0 ORDER BY seqno DESC LIMIT 1');
-  const account = one<{ account: string }>("SELECT account FROM transactions WHERE workchain = 0 LIMIT 1").account;
+  const shardBlock = one<{ workchain: bigint; shard: bigint; seqno: bigint }>(
+    'SELECT workchain, shard, seqno FROM blocks WHERE workchain = 0 AND tx_count > 0 ORDER BY seqno DESC LIMIT 1',
+  );
+  const account = one<{ account: string }>('SELECT account FROM transactions WHERE workchain = 0 LIMIT 1').account;
   return {
     big: { traceId: b64(big.trace_id), transactions: Number(big.transactions) },
     tickTock: b64(tickTock.trace_id),
@@ -47,7 +63,11 @@ function samples() {
     external: b64(external.msg_hash),
     internal: { hash: b64(internal.msg_hash), body: b64(internal.body_hash) },
     lastMc,
-    shardBlock: { workchain: Number(shardBlock.workchain), shard: String(shardBlock.shard), seqno: Number(shardBlock.seqno) },
+    shardBlock: {
+      workchain: Number(shardBlock.workchain),
+      shard: String(shardBlock.shard),
+      seqno: Number(shardBlock.seqno),
+    },
     account,
   };
 }
@@ -77,7 +97,9 @@ describe('every operation answers within the published contract', () => {
     expect(seen).toBe(Number(s.sql.prepare("SELECT count(*) FROM traces WHERE state = 'complete'").pluck().get()));
     await ok(`/api/v3/traces?account=${q(account)}&limit=20`);
     await ok(`/api/v3/traces?msg_hash=${q(external)}`);
-    await ok(`/api/v3/traces?msg_hash=${q(internal.hash)}&include_actions=1&supported_action_types=ton_transfer,call_contract`);
+    await ok(
+      `/api/v3/traces?msg_hash=${q(internal.hash)}&include_actions=1&supported_action_types=ton_transfer,call_contract`,
+    );
     await ok(`/api/v3/traces?mc_seqno=${lastMc}`);
     await ok(`/api/v3/traces?start_utime=0&end_utime=4294967295&limit=5`);
     await ok(`/api/v3/traces?start_lt=0&end_lt=18446744073709551615&limit=5&sort=asc`);
@@ -86,21 +108,32 @@ describe('every operation answers within the published contract', () => {
   it('transactionsByMessage: by message, body and opcode, in and out', async () => {
     const { external, internal } = samples();
     await ok(`/api/v3/transactionsByMessage?msg_hash=${q(external)}`);
-    for (const direction of ['in', 'out']) await ok(`/api/v3/transactionsByMessage?msg_hash=${q(internal.hash)}&direction=${direction}`);
+    for (const direction of ['in', 'out'])
+      await ok(`/api/v3/transactionsByMessage?msg_hash=${q(internal.hash)}&direction=${direction}`);
     await ok(`/api/v3/transactionsByMessage?body_hash=${q(internal.body)}&limit=50`);
-    for (const opcode of ['0', '0x7362d09c', '0xd53276db', '0x7468726f']) await ok(`/api/v3/transactionsByMessage?opcode=${opcode}&limit=100`);
+    for (const opcode of ['0', '0x7362d09c', '0xd53276db', '0x7468726f'])
+      await ok(`/api/v3/transactionsByMessage?opcode=${opcode}&limit=100`);
   });
 
   it('getBlockTransactionsExt: a masterchain and a shard block, paged by the cursor', async () => {
     const { lastMc, shardBlock } = samples();
     await ok(`/api/v2/getBlockTransactionsExt?workchain=-1&shard=${FULL_SHARD}&seqno=${lastMc}`);
-    const first = await ok(`/api/v2/getBlockTransactionsExt?workchain=${shardBlock.workchain}&shard=${shardBlock.shard}&seqno=${shardBlock.seqno}&count=1`);
+    const first = await ok(
+      `/api/v2/getBlockTransactionsExt?workchain=${shardBlock.workchain}&shard=${shardBlock.shard}&seqno=${shardBlock.seqno}&count=1`,
+    );
     const last = first.result.transactions[0];
-    await ok(`/api/v2/getBlockTransactionsExt?workchain=${shardBlock.workchain}&shard=${shardBlock.shard}&seqno=${shardBlock.seqno}&count=2&after_lt=${last.transaction_id.lt}&after_hash=${q(last.account)}`);
+    await ok(
+      `/api/v2/getBlockTransactionsExt?workchain=${shardBlock.workchain}&shard=${shardBlock.shard}&seqno=${shardBlock.seqno}&count=2&after_lt=${last.transaction_id.lt}&after_hash=${q(last.account)}`,
+    );
   });
 
   it('errors of both versions', async () => {
-    for (const path of ['/api/v3/traces?limit=0', '/api/v3/masterchainBlockShardState?seqno=99999999', '/api/v3/transactionsByMessage', '/api/v2/getBlockTransactionsExt?workchain=0']) {
+    for (const path of [
+      '/api/v3/traces?limit=0',
+      '/api/v3/masterchainBlockShardState?seqno=99999999',
+      '/api/v3/transactionsByMessage',
+      '/api/v2/getBlockTransactionsExt?workchain=0',
+    ]) {
       const r = await s.get(path);
       expect(r.status, path).toBeGreaterThanOrEqual(400);
     }
@@ -113,7 +146,8 @@ describe('the contract check itself', () => {
     const good = await ok(`/api/v3/transactionsByMessage?msg_hash=${q(external)}`);
     const path = '/api/v3/transactionsByMessage';
     expect(() => checkContract(path, 200, good)).not.toThrow();
-    const broken = (change: (tx: Record<string, any>) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any -- a JSON body
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body
+    const broken = (change: (tx: Record<string, any>) => void) => {
       const copy = structuredClone(good);
       change(copy.transactions[0]);
       return () => checkContract(path, 200, copy);
@@ -124,9 +158,13 @@ describe('the contract check itself', () => {
     expect(broken((tx) => (tx.lt = 1))).toThrow(/lt/);
     expect(broken((tx) => delete tx.emulated)).toThrow(/emulated/);
     // a decoded body: a comment, or a known body's data (room for the body decoder), nothing else
-    expect(broken((tx) => (tx.in_msg.message_content.decoded = { type: 'jetton_transfer', data: { amount: '5' } }))).not.toThrow();
+    expect(
+      broken((tx) => (tx.in_msg.message_content.decoded = { type: 'jetton_transfer', data: { amount: '5' } })),
+    ).not.toThrow();
     expect(broken((tx) => (tx.in_msg.message_content.decoded = { type: 'text_comment', comment: 'hi' }))).not.toThrow();
-    expect(broken((tx) => (tx.in_msg.message_content.decoded = { type: 'jetton_transfer', amount: '5' }))).toThrow(/decoded/);
+    expect(broken((tx) => (tx.in_msg.message_content.decoded = { type: 'jetton_transfer', amount: '5' }))).toThrow(
+      /decoded/,
+    );
     const shards = await ok(`/api/v3/masterchainBlockShardState?seqno=${lastMc}`);
     shards.blocks[0].gen_utime = Number(shards.blocks[0].gen_utime);
     expect(() => checkContract('/api/v3/masterchainBlockShardState', 200, shards)).toThrow(/gen_utime/);
@@ -138,13 +176,23 @@ describe('the contract against TON Center itself', () => {
   // The one known deviation of TON Center's server from its published spec: it prints opcodes as
   // "0x…" hex strings where the spec (and our server) has a signed 32-bit integer.
   const opcodesAsPublished = (key: string, value: unknown) =>
-    key === 'opcode' && typeof value === 'string' && /^0x[0-9a-f]{8}$/i.test(value) ? Number.parseInt(value.slice(2), 16) | 0 : value;
-  const recorded = (file: string) => JSON.parse(readFileSync(join('src/api/fixtures/ton-center', file), 'utf8'), opcodesAsPublished);
+    key === 'opcode' && typeof value === 'string' && /^0x[0-9a-f]{8}$/i.test(value)
+      ? Number.parseInt(value.slice(2), 16) | 0
+      : value;
+  const recorded = (file: string) =>
+    JSON.parse(readFileSync(join('src/api/fixtures/ton-center', file), 'utf8'), opcodesAsPublished);
   it("accepts answers recorded from TON Center's own servers (our additions aside), so it asks for nothing they do not send", () => {
     expect(() => checkTonCenterAnswer('/api/v3/traces', recorded('v3-traces-cookbook-mainnet.json'))).not.toThrow();
-    expect(() => checkTonCenterAnswer('/api/v2/getBlockTransactionsExt', recorded('v2-block-transactions-ext-blockpi-mc39984096.json'))).not.toThrow();
+    expect(() =>
+      checkTonCenterAnswer(
+        '/api/v2/getBlockTransactionsExt',
+        recorded('v2-block-transactions-ext-blockpi-mc39984096.json'),
+      ),
+    ).not.toThrow();
     // the additions stay required of our own server
-    expect(() => checkContract('/api/v3/traces', 200, recorded('v3-traces-cookbook-mainnet.json'))).toThrow(/transaction_hash/);
+    expect(() => checkContract('/api/v3/traces', 200, recorded('v3-traces-cookbook-mainnet.json'))).toThrow(
+      /transaction_hash/,
+    );
   });
 });
 
@@ -170,13 +218,17 @@ describe('null or absent, field by field, as TON Center prints them', () => {
       expect(state).not.toHaveProperty('data_boc');
     }
     const nulls = (o: unknown): string[] =>
-      o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => (v === null ? [k] : nulls(v).map((p) => `${k}.${p}`))) : [];
+      o && typeof o === 'object'
+        ? Object.entries(o).flatMap(([k, v]) => (v === null ? [k] : nulls(v).map((p) => `${k}.${p}`)))
+        : [];
     expect(nulls(tx.description)).toEqual([]);
   });
 
   it('token info leaves out the strings it does not know', async () => {
     const r = await ok('/api/v3/traces?limit=200&include_actions=true');
-    const infos = Object.values(r.metadata as Record<string, { token_info: Record<string, unknown>[] }>).flatMap((m) => m.token_info);
+    const infos = Object.values(r.metadata as Record<string, { token_info: Record<string, unknown>[] }>).flatMap(
+      (m) => m.token_info,
+    );
     expect(infos.some((i) => i.type === 'jetton_wallets')).toBe(true);
     for (const i of infos) for (const v of Object.values(i)) expect(v).not.toBeNull();
   });
@@ -216,11 +268,31 @@ describe('the fields only rare traffic makes', () => {
 function sampleValue(path: string, p: ContractParameter): string {
   const x = samples();
   const values: Record<string, string> = {
-    workchain: String(x.shardBlock.workchain), shard: x.shardBlock.shard, seqno: path.includes('/v2/') ? String(x.shardBlock.seqno) : String(x.lastMc),
-    root_hash: 'A'.repeat(43) + '=', file_hash: 'A'.repeat(43) + '=', after_lt: '1', after_hash: x.account, count: '5',
-    account: x.account, trace_id: x.big.traceId, tx_hash: x.noFunds.tx, msg_hash: x.external, mc_seqno: String(x.lastMc),
-    start_utime: '0', end_utime: '4294967295', start_lt: '0', end_lt: '18446744073709551615', include_actions: 'true',
-    supported_action_types: 'latest', limit: '7', offset: '1', sort: 'asc', body_hash: x.internal.body, opcode: '0x7362d09c', direction: 'in',
+    workchain: String(x.shardBlock.workchain),
+    shard: x.shardBlock.shard,
+    seqno: path.includes('/v2/') ? String(x.shardBlock.seqno) : String(x.lastMc),
+    root_hash: 'A'.repeat(43) + '=',
+    file_hash: 'A'.repeat(43) + '=',
+    after_lt: '1',
+    after_hash: x.account,
+    count: '5',
+    account: x.account,
+    trace_id: x.big.traceId,
+    tx_hash: x.noFunds.tx,
+    msg_hash: x.external,
+    mc_seqno: String(x.lastMc),
+    start_utime: '0',
+    end_utime: '4294967295',
+    start_lt: '0',
+    end_lt: '18446744073709551615',
+    include_actions: 'true',
+    supported_action_types: 'latest',
+    limit: '7',
+    offset: '1',
+    sort: 'asc',
+    body_hash: x.internal.body,
+    opcode: '0x7362d09c',
+    direction: 'in',
     // an action id no trace has: 404, which is about the value
     action_id: 'A'.repeat(43) + '=',
   };
@@ -244,7 +316,8 @@ describe('every parameter the published spec lists is understood', () => {
         const filter = ONE_FILTER[op.path];
         if (filter && !filter.names.includes(p.name)) query.push(filter.with);
         // v2's cursor comes as a pair
-        if (p.name === 'after_lt') query.push(`after_hash=${q(sampleValue(op.path, { name: 'after_hash', type: 'string' }))}`);
+        if (p.name === 'after_lt')
+          query.push(`after_hash=${q(sampleValue(op.path, { name: 'after_hash', type: 'string' }))}`);
         if (p.name === 'after_hash') query.push('after_lt=1');
         const path = `${op.path}?${query.join('&')}`;
         const r = await s.get(path);

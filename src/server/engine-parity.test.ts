@@ -52,50 +52,103 @@ const hex = (b: unknown) => hashToHex(b as Buffer);
 const b64 = (b: unknown) => encodeURIComponent(hashToBase64(b as Buffer));
 
 function requests(): string[] {
-  const latest = Number((sql.prepare('SELECT max(seqno) AS s FROM blocks WHERE workchain = -1').get() as { s: bigint }).s);
+  const latest = Number(
+    (sql.prepare('SELECT max(seqno) AS s FROM blocks WHERE workchain = -1').get() as { s: bigint }).s,
+  );
   const out: string[] = [];
   const v3 = '/api/v3';
   for (const seqno of [0, 1, Math.floor(latest / 2), latest, latest + 1]) {
-    out.push(`${v3}/masterchainBlockShardState?seqno=${seqno}`, `${v3}/masterchainBlockShardState?seqno=${seqno}&sort=asc&limit=7&offset=2`);
+    out.push(
+      `${v3}/masterchainBlockShardState?seqno=${seqno}`,
+      `${v3}/masterchainBlockShardState?seqno=${seqno}&sort=asc&limit=7&offset=2`,
+    );
   }
-  for (const b of rows('SELECT workchain, shard, seqno, root_hash FROM blocks WHERE tx_count > 0 ORDER BY tx_count DESC LIMIT 6')) {
+  for (const b of rows(
+    'SELECT workchain, shard, seqno, root_hash FROM blocks WHERE tx_count > 0 ORDER BY tx_count DESC LIMIT 6',
+  )) {
     const q = `/api/v2/getBlockTransactionsExt?workchain=${b.workchain}&shard=${b.shard}&seqno=${b.seqno}`;
     out.push(q, `${q}&count=3`, `${q}&root_hash=${hex(b.root_hash)}`, `${q}&root_hash=${'00'.repeat(32)}`);
-    const [first] = rows(`SELECT account, lt FROM transactions WHERE workchain = ${b.workchain} AND shard = ${b.shard} AND block_seqno = ${b.seqno} ORDER BY account, lt LIMIT 1`);
+    const [first] = rows(
+      `SELECT account, lt FROM transactions WHERE workchain = ${b.workchain} AND shard = ${b.shard} AND block_seqno = ${b.seqno} ORDER BY account, lt LIMIT 1`,
+    );
     out.push(`${q}&count=2&after_lt=${first!.lt}&after_hash=${String(first!.account).slice(2)}`);
   }
-  out.push('/api/v2/getBlockTransactionsExt?workchain=0&shard=-9223372036854775808&seqno=999999', '/api/v2/getBlockTransactionsExt?workchain=2&shard=0&seqno=1');
-  out.push(`${v3}/traces`, `${v3}/traces?limit=25&offset=5&sort=asc`, `${v3}/traces?include_actions=true&limit=20`, `${v3}/traces?include_actions=1&supported_action_types=ton_transfer,call_contract&limit=15`);
+  out.push(
+    '/api/v2/getBlockTransactionsExt?workchain=0&shard=-9223372036854775808&seqno=999999',
+    '/api/v2/getBlockTransactionsExt?workchain=2&shard=0&seqno=1',
+  );
+  out.push(
+    `${v3}/traces`,
+    `${v3}/traces?limit=25&offset=5&sort=asc`,
+    `${v3}/traces?include_actions=true&limit=20`,
+    `${v3}/traces?include_actions=1&supported_action_types=ton_transfer,call_contract&limit=15`,
+  );
   for (const a of rows('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC, account LIMIT 4')) {
-    out.push(`${v3}/traces?account=${a.account}&limit=30`, `${v3}/traces?account=${a.account}&sort=asc&include_actions=true`);
+    out.push(
+      `${v3}/traces?account=${a.account}&limit=30`,
+      `${v3}/traces?account=${a.account}&sort=asc&include_actions=true`,
+    );
   }
-  const accounts = rows('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC, account LIMIT 3').map((r) => r.account);
+  const accounts = rows(
+    'SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC, account LIMIT 3',
+  ).map((r) => r.account);
   out.push(`${v3}/traces?account=${accounts.join(',')}&limit=40`);
-  const traces = rows("SELECT trace_id, mc_seqno_end, end_utime, end_lt, transactions FROM traces WHERE state = 'complete' ORDER BY transactions DESC, trace_id LIMIT 5");
+  const traces = rows(
+    "SELECT trace_id, mc_seqno_end, end_utime, end_lt, transactions FROM traces WHERE state = 'complete' ORDER BY transactions DESC, trace_id LIMIT 5",
+  );
   out.push(`${v3}/traces?trace_id=${traces.map((t) => b64(t.trace_id)).join(',')}&include_actions=true`);
   for (const t of traces) {
-    out.push(`${v3}/traces?mc_seqno=${t.mc_seqno_end}`, `${v3}/traces?start_utime=${t.end_utime}&end_utime=${BigInt(t.end_utime as bigint) + 20n}`);
+    out.push(
+      `${v3}/traces?mc_seqno=${t.mc_seqno_end}`,
+      `${v3}/traces?start_utime=${t.end_utime}&end_utime=${BigInt(t.end_utime as bigint) + 20n}`,
+    );
     out.push(`${v3}/traces?start_lt=${t.end_lt}&limit=5`, `${v3}/traces?end_lt=${t.end_lt}&limit=5&sort=asc`);
   }
-  for (const tx of rows('SELECT hash FROM transactions ORDER BY hash LIMIT 4')) out.push(`${v3}/traces?tx_hash=${hex(tx.hash)}`);
-  for (const m of rows("SELECT msg_hash, body_hash, opcode FROM messages WHERE direction = 'out' ORDER BY msg_hash LIMIT 5")) {
+  for (const tx of rows('SELECT hash FROM transactions ORDER BY hash LIMIT 4'))
+    out.push(`${v3}/traces?tx_hash=${hex(tx.hash)}`);
+  for (const m of rows(
+    "SELECT msg_hash, body_hash, opcode FROM messages WHERE direction = 'out' ORDER BY msg_hash LIMIT 5",
+  )) {
     out.push(`${v3}/traces?msg_hash=${b64(m.msg_hash)}`, `${v3}/transactionsByMessage?msg_hash=${hex(m.msg_hash)}`);
-    out.push(`${v3}/transactionsByMessage?msg_hash=${hex(m.msg_hash)}&direction=in`, `${v3}/transactionsByMessage?body_hash=${b64(m.body_hash)}&limit=20`);
+    out.push(
+      `${v3}/transactionsByMessage?msg_hash=${hex(m.msg_hash)}&direction=in`,
+      `${v3}/transactionsByMessage?body_hash=${b64(m.body_hash)}&limit=20`,
+    );
   }
   for (const m of rows('SELECT hash_norm FROM messages WHERE hash_norm IS NOT NULL ORDER BY hash_norm LIMIT 2')) {
     out.push(`${v3}/transactionsByMessage?msg_hash=${hex(m.hash_norm)}`, `${v3}/traces?msg_hash=${hex(m.hash_norm)}`);
   }
-  for (const o of rows('SELECT opcode FROM messages WHERE opcode IS NOT NULL GROUP BY opcode ORDER BY count(*) DESC, opcode LIMIT 5')) {
-    out.push(`${v3}/transactionsByMessage?opcode=${o.opcode}&limit=50`, `${v3}/transactionsByMessage?opcode=${o.opcode}&direction=out&sort=asc&offset=3`);
+  for (const o of rows(
+    'SELECT opcode FROM messages WHERE opcode IS NOT NULL GROUP BY opcode ORDER BY count(*) DESC, opcode LIMIT 5',
+  )) {
+    out.push(
+      `${v3}/transactionsByMessage?opcode=${o.opcode}&limit=50`,
+      `${v3}/transactionsByMessage?opcode=${o.opcode}&direction=out&sort=asc&offset=3`,
+    );
   }
   // balanceChanges: the biggest traces (the fan-out over the cap is read whole), a few small ones,
   // and actions of every type
-  for (const t of rows("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY transactions DESC, trace_id LIMIT 3")) out.push(`${v3}/balanceChanges?trace_id=${b64(t.trace_id)}`);
-  for (const t of rows("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY trace_id LIMIT 8")) out.push(`${v3}/balanceChanges?trace_id=${hex(t.trace_id)}`);
-  for (const a of rows('SELECT min(action_id) AS action_id FROM actions GROUP BY type ORDER BY type')) out.push(`${v3}/balanceChanges?action_id=${b64(a.action_id)}`);
-  out.push(`${v3}/balanceChanges?trace_id=${'0'.repeat(64)}`, `${v3}/balanceChanges?action_id=${'0'.repeat(64)}`, `${v3}/balanceChanges`);
+  for (const t of rows(
+    "SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY transactions DESC, trace_id LIMIT 3",
+  ))
+    out.push(`${v3}/balanceChanges?trace_id=${b64(t.trace_id)}`);
+  for (const t of rows("SELECT trace_id FROM traces WHERE state = 'complete' ORDER BY trace_id LIMIT 8"))
+    out.push(`${v3}/balanceChanges?trace_id=${hex(t.trace_id)}`);
+  for (const a of rows('SELECT min(action_id) AS action_id FROM actions GROUP BY type ORDER BY type'))
+    out.push(`${v3}/balanceChanges?action_id=${b64(a.action_id)}`);
+  out.push(
+    `${v3}/balanceChanges?trace_id=${'0'.repeat(64)}`,
+    `${v3}/balanceChanges?action_id=${'0'.repeat(64)}`,
+    `${v3}/balanceChanges`,
+  );
   // errors: the same message and status from both
-  out.push(`${v3}/traces?account=0:zz`, `${v3}/traces?limit=0`, `${v3}/transactionsByMessage`, `${v3}/transactionsByMessage?opcode=0&hash=1`, `${v3}/masterchainBlockShardState`);
+  out.push(
+    `${v3}/traces?account=0:zz`,
+    `${v3}/traces?limit=0`,
+    `${v3}/transactionsByMessage`,
+    `${v3}/transactionsByMessage?opcode=0&hash=1`,
+    `${v3}/masterchainBlockShardState`,
+  );
   return out;
 }
 

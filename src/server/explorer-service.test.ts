@@ -15,7 +15,10 @@ let base: string;
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'ledgerscope-web-'));
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>ledgerscope</title><script type="module" src="/assets/app-1a2b3c.js"></script>');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><title>ledgerscope</title><script type="module" src="/assets/app-1a2b3c.js"></script>',
+  );
   writeFileSync(join(root, 'assets', 'app-1a2b3c.js'), 'console.log("explorer")');
   store = openLedgerStore(join(root, 'empty.db'));
   app = await createServer({ location: store.path, webRoot: root });

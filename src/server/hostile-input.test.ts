@@ -22,7 +22,11 @@ beforeAll(async () => {
   const db = join(dir, 'ledger.db');
   copyFileSync(await testLedgerPath(), db);
   p = await startServing({
-    LEDGER_DB: db, STREAM_KEEPALIVE_MS: String(KEEPALIVE_MS), STREAM_MESSAGES_PER_SECOND: '20', STREAM_RESUBSCRIBES_PER_MINUTE: '30', API_IDLE_TIMEOUT_MS: String(IDLE_MS),
+    LEDGER_DB: db,
+    STREAM_KEEPALIVE_MS: String(KEEPALIVE_MS),
+    STREAM_MESSAGES_PER_SECOND: '20',
+    STREAM_RESUBSCRIBES_PER_MINUTE: '30',
+    API_IDLE_TIMEOUT_MS: String(IDLE_MS),
   });
   base = p.base!;
 }, 300_000);
@@ -45,11 +49,23 @@ describe('WebSocket messages', () => {
   it.each([
     ['an operation nested 5,000 deep', `{"operation":${nestedList(5000)}}`, /unknown operation: a list/],
     ['an operation nested 100,000 deep', `{"operation":${nestedList(100_000)}}`, /unknown operation: a list/],
-    ['a finality nested 5,000 deep', sub(`,"min_finality":${nestedList(5000)}`), /min_finality must be one of pending, confirmed, finalized, got a list/],
+    [
+      'a finality nested 5,000 deep',
+      sub(`,"min_finality":${nestedList(5000)}`),
+      /min_finality must be one of pending, confirmed, finalized, got a list/,
+    ],
     ['an id nested deep', `{"id":${nestedList(5000)},"operation":"ping"}`, /^$|pong/],
-    ['a huge list of addresses', `{"operation":"subscribe","types":["transactions"],"addresses":[${Array.from({ length: 50_000 }, () => '1').join(',')}]}`, /too many addresses: 50000 > max 1000/],
+    [
+      'a huge list of addresses',
+      `{"operation":"subscribe","types":["transactions"],"addresses":[${Array.from({ length: 50_000 }, () => '1').join(',')}]}`,
+      /too many addresses: 50000 > max 1000/,
+    ],
     ['a long unknown operation', `{"operation":"${'x'.repeat(100_000)}"}`, /unknown operation: "x{40}…"/],
-    ['an unknown field nested', `{"operation":"unsubscribe","addresses":["${address}"],${JSON.stringify('k'.repeat(1000))}:${nestedList(3000)}}`, /unknown field "k{40}…"/],
+    [
+      'an unknown field nested',
+      `{"operation":"unsubscribe","addresses":["${address}"],${JSON.stringify('k'.repeat(1000))}:${nestedList(3000)}}`,
+      /unknown field "k{40}…"/,
+    ],
     ['not JSON', '{"operation": [', /invalid request envelope/],
     ['a JSON scalar', '42', /operation is required/],
     ['null', 'null', /operation is required/],
@@ -122,7 +138,10 @@ describe('WebSocket messages', () => {
     }
     // the bucket holds ten changes at once (30 a minute on this server)
     expect(answers.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, status: 'subscribed' })));
-    expect(answers[10]).toEqual({ id: 's10', error: 'too many subscription changes: at most 30 per minute; the current subscription stays' });
+    expect(answers[10]).toEqual({
+      id: 's10',
+      error: 'too many subscription changes: at most 30 per minute; the current subscription stays',
+    });
     ws.ws.close();
   });
 
@@ -141,19 +160,44 @@ describe('WebSocket messages', () => {
       for (const c of clients) c.ws.terminate();
       await Promise.all(clients.map((c) => c.closed));
     }
-    await expect.poll(async () => ((await (await fetch(`${base}/api/streaming/healthz`)).json()) as { connections: number }).connections).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${base}/api/streaming/healthz`)).json()) as { connections: number }).connections,
+      )
+      .toBe(0);
     await stillServing();
   });
 });
 
 describe('SSE subscriptions', () => {
-  const post = (body: string | Uint8Array) => fetch(`${base}/api/streaming/v2/sse`, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body).buffer, headers: { 'content-type': 'application/json' } });
+  const post = (body: string | Uint8Array) =>
+    fetch(`${base}/api/streaming/v2/sse`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : new Uint8Array(body).buffer,
+      headers: { 'content-type': 'application/json' },
+    });
 
   it.each([
     ['nested 5,000 deep', nestedList(5000), 400, /must be a JSON object/],
-    ['a nested finality', `{"types":["transactions"],"addresses":["${address}"],"min_finality":${nestedList(5000)}}`, 400, /min_finality must be one of .*got a list/],
-    ['a huge list', `{"types":["transactions"],"addresses":[${Array.from({ length: 30_000 }, () => '"x"').join(',')}]}`, 400, /too many addresses: 30000 > max 1000/],
-    ['larger than any subscription', `{"types":["transactions"],"addresses":["${'A'.repeat(2 * 1024 * 1024)}"]}`, 413, /.+/],
+    [
+      'a nested finality',
+      `{"types":["transactions"],"addresses":["${address}"],"min_finality":${nestedList(5000)}}`,
+      400,
+      /min_finality must be one of .*got a list/,
+    ],
+    [
+      'a huge list',
+      `{"types":["transactions"],"addresses":[${Array.from({ length: 30_000 }, () => '"x"').join(',')}]}`,
+      400,
+      /too many addresses: 30000 > max 1000/,
+    ],
+    [
+      'larger than any subscription',
+      `{"types":["transactions"],"addresses":["${'A'.repeat(2 * 1024 * 1024)}"]}`,
+      413,
+      /.+/,
+    ],
     ['not UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 400, /not JSON/],
   ])('%s: %d naming the problem', async (_name, body, status, error) => {
     const r = await post(body);

@@ -16,7 +16,31 @@ const ENDPOINTS = [
   '/api/v3/transactionsByMessage',
   '/api/v3/balanceChanges',
 ];
-const PARAMS = ['workchain', 'shard', 'seqno', 'count', 'after_lt', 'after_hash', 'root_hash', 'limit', 'offset', 'sort', 'account', 'trace_id', 'tx_hash', 'msg_hash', 'mc_seqno', 'start_utime', 'end_lt', 'include_actions', 'supported_action_types', 'body_hash', 'opcode', 'direction', 'action_id'];
+const PARAMS = [
+  'workchain',
+  'shard',
+  'seqno',
+  'count',
+  'after_lt',
+  'after_hash',
+  'root_hash',
+  'limit',
+  'offset',
+  'sort',
+  'account',
+  'trace_id',
+  'tx_hash',
+  'msg_hash',
+  'mc_seqno',
+  'start_utime',
+  'end_lt',
+  'include_actions',
+  'supported_action_types',
+  'body_hash',
+  'opcode',
+  'direction',
+  'action_id',
+];
 const VALUES = [
   'x'.repeat(20_000),
   '🦄💥'.repeat(50),
@@ -48,7 +72,10 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, method: 'GET' }, (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode!, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (body += c))
+        .on('end', () => resolve({ status: res.statusCode!, body }));
     });
     req.on('error', reject);
     req.end();
@@ -66,7 +93,10 @@ describe('a corpus of hostile queries', () => {
           const r = await rawGet(`${endpoint}?${param}=${encode(value)}`);
           checked += 1;
           checkAgainstSchemas(endpoint, r.status, JSON.parse(r.body));
-          expect(r.status, `${endpoint}?${param}=${value.slice(0, 30)} → ${r.status} ${r.body.slice(0, 200)}`).toBeLessThan(500);
+          expect(
+            r.status,
+            `${endpoint}?${param}=${value.slice(0, 30)} → ${r.status} ${r.body.slice(0, 200)}`,
+          ).toBeLessThan(500);
           if (r.status !== 200) {
             expect(r.status).toBeGreaterThanOrEqual(400);
             const body = JSON.parse(r.body) as { error: string };
@@ -94,7 +124,9 @@ describe('a corpus of hostile queries', () => {
       checkAgainstSchemas(path, r.status, JSON.parse(r.body));
     }
     // 10,000 items: past the bound of a request line, 431 naming it, before a byte is parsed
-    const huge = await rawGet(`/api/v3/traces?account=${Array.from({ length: 10_000 }, () => '0:' + 'A'.repeat(64)).join(',')}`);
+    const huge = await rawGet(
+      `/api/v3/traces?account=${Array.from({ length: 10_000 }, () => '0:' + 'A'.repeat(64)).join(',')}`,
+    );
     expect(huge.status).toBe(431);
     expect(JSON.parse(huge.body).error).toMatch(/the request line and headers exceed 65536 bytes/);
     const still = await s.get('/api/v3/traces?limit=1');
@@ -121,7 +153,9 @@ describe('HTTP behaviour', () => {
   });
 
   it('compresses when the client accepts it', async () => {
-    const gz = await fetch(s.base + '/api/v3/traces?limit=10&include_actions=true', { headers: { 'accept-encoding': 'gzip' } });
+    const gz = await fetch(s.base + '/api/v3/traces?limit=10&include_actions=true', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     const br = await fetch(s.base + '/api/v3/traces?limit=10', { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
@@ -129,7 +163,9 @@ describe('HTTP behaviour', () => {
 
   it('compresses a small body in one go: same JSON, with a Content-Length; below 1 KB not at all', async () => {
     const path = '/api/v3/transactionsByMessage?opcode=0&limit=8';
-    const plain = Buffer.from(await (await fetch(s.base + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    const plain = Buffer.from(
+      await (await fetch(s.base + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
     expect(plain.length).toBeGreaterThan(16_384);
     expect(plain.length).toBeLessThan(65_536);
     for (const encoding of ['gzip', 'br']) {
@@ -144,7 +180,10 @@ describe('HTTP behaviour', () => {
 });
 
 /** A GET whose body is not decoded by the client. */
-function undecodedGet(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+function undecodedGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest(s.base + path, { headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -9,7 +9,9 @@ import { checkAgainstSchemas } from './test-support/test-server';
 describe('graceful shutdown', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, closes the store, exits 0; logs one JSON line per request', async () => {
     const path = await testLedgerPath();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test-support/serve-for-shutdown.ts', path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test-support/serve-for-shutdown.ts', path], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -39,7 +41,10 @@ describe('graceful shutdown', () => {
     expect(stderr).toMatch(/store closed/);
     await expect(fetch(`${base}/api/v3/traces?limit=1`)).rejects.toThrow();
 
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     for (const l of lines) {
       expect(l).toMatchObject({ method: 'GET', path: '/api/v3/traces', status: 200 });
@@ -60,7 +65,11 @@ describe('store unavailable', () => {
     store.close();
     expect((await app.inject(`/api/v3/masterchainBlockShardState?seqno=${seqno}`)).statusCode).toBe(200);
     await app.ledgerReaders.close();
-    for (const url of ['/api/v3/traces?limit=5', `/api/v3/masterchainBlockShardState?seqno=${seqno - 1}`, '/api/v2/getBlockTransactionsExt?workchain=-1&shard=-9223372036854775808&seqno=1']) {
+    for (const url of [
+      '/api/v3/traces?limit=5',
+      `/api/v3/masterchainBlockShardState?seqno=${seqno - 1}`,
+      '/api/v2/getBlockTransactionsExt?workchain=-1&shard=-9223372036854775808&seqno=1',
+    ]) {
       const r = await app.inject(url);
       expect(r.statusCode, url).toBe(503);
       const body = r.json() as Record<string, unknown>;

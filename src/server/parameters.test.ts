@@ -2,7 +2,12 @@ import { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToBase64Url, hashToHex } from '../ton/hash';
 import { blockTransactionsExtResponse, v2Error } from '../api/schemas/v2';
-import { masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../api/schemas/v3';
+import {
+  masterchainBlockShardStateResponse,
+  tracesResponse,
+  transactionsByMessageResponse,
+  v3Error,
+} from '../api/schemas/v3';
 import { startTestServer, type TestServer } from './test-support/test-server';
 
 let s: TestServer;
@@ -34,13 +39,21 @@ describe('every response matches its schema', () => {
     const tx = traces.traces[0]!.transactions_order[0]!;
     transactionsByMessageResponse.parse(await ok(`/api/v3/transactionsByMessage?opcode=0&limit=20`));
     const shard = traces.traces[0]!.transactions[tx]!.block_ref;
-    blockTransactionsExtResponse.parse(await ok(`/api/v2/getBlockTransactionsExt?workchain=${shard.workchain}&shard=${shard.shard}&seqno=${shard.seqno}`));
+    blockTransactionsExtResponse.parse(
+      await ok(
+        `/api/v2/getBlockTransactionsExt?workchain=${shard.workchain}&shard=${shard.shard}&seqno=${shard.seqno}`,
+      ),
+    );
   });
 });
 
 describe('bounds', () => {
   it('limit: 0 and 1001 are refused, 1 and 1000 accepted, on every listing endpoint', async () => {
-    for (const base of ['/api/v3/traces?', '/api/v3/masterchainBlockShardState?seqno=5&', '/api/v3/transactionsByMessage?opcode=0&']) {
+    for (const base of [
+      '/api/v3/traces?',
+      '/api/v3/masterchainBlockShardState?seqno=5&',
+      '/api/v3/transactionsByMessage?opcode=0&',
+    ]) {
       await rejected(`${base}limit=0`, /limit.*1 to 1000/);
       await rejected(`${base}limit=1001`, /limit.*1 to 1000/);
       await rejected(`${base}offset=-1`, /offset/);
@@ -53,13 +66,26 @@ describe('bounds', () => {
     expect((await ok('/api/v3/traces?limit=1')).traces).toHaveLength(1);
     const all = await ok('/api/v3/traces?limit=1000');
     expect(all.traces.length).toBeGreaterThan(100);
-    expect(all.traces.length).toBe((s.sql.prepare("SELECT count(*) FROM traces WHERE state = 'complete'").pluck().get() as bigint) > 1000n ? 1000 : Number(s.sql.prepare("SELECT count(*) FROM traces WHERE state = 'complete'").pluck().get()));
+    expect(all.traces.length).toBe(
+      (s.sql.prepare("SELECT count(*) FROM traces WHERE state = 'complete'").pluck().get() as bigint) > 1000n
+        ? 1000
+        : Number(s.sql.prepare("SELECT count(*) FROM traces WHERE state = 'complete'").pluck().get()),
+    );
     await rejected('/api/v2/getBlockTransactionsExt?workchain=0&shard=' + FULL + '&seqno=1&count=0', /count/);
     await rejected('/api/v2/getBlockTransactionsExt?workchain=0&shard=' + FULL + '&seqno=1&count=1001', /count/);
   });
 
   it('timestamps and logical times below 0 or beyond their range are refused', async () => {
-    for (const p of ['start_utime=-1', 'end_utime=-1', 'start_lt=-1', 'end_lt=-1', 'mc_seqno=-1', 'start_lt=18446744073709551616', 'end_utime=4294967296', 'start_utime=-0']) {
+    for (const p of [
+      'start_utime=-1',
+      'end_utime=-1',
+      'start_lt=-1',
+      'end_lt=-1',
+      'mc_seqno=-1',
+      'start_lt=18446744073709551616',
+      'end_utime=4294967296',
+      'start_utime=-0',
+    ]) {
       await rejected(`/api/v3/traces?${p}`, new RegExp(p.split('=')[0]!));
     }
     expect((await ok('/api/v3/traces?end_lt=18446744073709551615')).traces.length).toBeGreaterThan(0);
@@ -73,13 +99,27 @@ describe('bounds', () => {
     await rejected('/api/v3/transactionsByMessage', /at least one/);
     await rejected('/api/v3/traces?hash=abc', /unknown parameter "hash".*accepts: account/);
     await rejected('/api/v3/traces?limit=1&limit=2', /limit was given more than once/);
-    const tx = s.sql.prepare('SELECT account, hash FROM transactions LIMIT 1').get() as { account: string; hash: Buffer };
-    await rejected(`/api/v3/traces?account=${tx.account}&tx_hash=${hashToHex(tx.hash)}`, /at most one of account, trace_id, tx_hash, msg_hash/);
-    await rejected(`/api/v3/traces?supported_action_types=jetton_transfer,teleport`, /unknown action type "teleport".*known: latest/);
+    const tx = s.sql.prepare('SELECT account, hash FROM transactions LIMIT 1').get() as {
+      account: string;
+      hash: Buffer;
+    };
+    await rejected(
+      `/api/v3/traces?account=${tx.account}&tx_hash=${hashToHex(tx.hash)}`,
+      /at most one of account, trace_id, tx_hash, msg_hash/,
+    );
+    await rejected(
+      `/api/v3/traces?supported_action_types=jetton_transfer,teleport`,
+      /unknown action type "teleport".*known: latest/,
+    );
     await rejected('/api/v3/traces?include_actions=yes', /include_actions/);
-    await rejected('/api/v2/getBlockTransactionsExt?workchain=0&shard=' + FULL + '&seqno=1&after_lt=5', /after_lt and after_hash/);
+    await rejected(
+      '/api/v2/getBlockTransactionsExt?workchain=0&shard=' + FULL + '&seqno=1&after_lt=5',
+      /after_lt and after_hash/,
+    );
     expect((await ok('/api/v3/traces?limit=2&api_key=whatever')).traces).toHaveLength(2);
-    expect((await s.get('/api/v3/masterchainBlockShardState?seqno=999999')).body).toEqual({ error: 'masterchain block 999999 not found' });
+    expect((await s.get('/api/v3/masterchainBlockShardState?seqno=999999')).body).toEqual({
+      error: 'masterchain block 999999 not found',
+    });
     expect((await s.get('/api/v3/masterchainBlockShardState?seqno=999999')).status).toBe(404);
     const v2 = await s.get(`/api/v2/getBlockTransactionsExt?workchain=0&shard=${FULL}&seqno=99999`);
     expect([v2.status, v2.body]).toEqual([404, { ok: false, error: 'block not found', code: 404 }]);
@@ -91,17 +131,30 @@ describe('bounds', () => {
     expect([...desc].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(desc);
     expect([...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(asc);
     expect(asc[0]! < desc[0]!).toBe(true);
-    const mcAsc = (await ok('/api/v3/masterchainBlockShardState?seqno=8&sort=asc')).transactions.map((t: { lt: string }) => BigInt(t.lt));
+    const mcAsc = (await ok('/api/v3/masterchainBlockShardState?seqno=8&sort=asc')).transactions.map(
+      (t: { lt: string }) => BigInt(t.lt),
+    );
     expect([...mcAsc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(mcAsc);
   });
 });
 
 describe('input forms give identical answers', () => {
   it('hashes in hex, 0x-hex, base64, base64url (and base64 with + sent raw) are the same; malformed ones are 422', async () => {
-    const row = s.sql.prepare("SELECT tx_hash, msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL AND instr(hex(msg_hash), '') LIMIT 200").all() as { msg_hash: Buffer }[];
+    const row = s.sql
+      .prepare(
+        "SELECT tx_hash, msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL AND instr(hex(msg_hash), '') LIMIT 200",
+      )
+      .all() as { msg_hash: Buffer }[];
     // pick a hash whose base64 has a '+' so the raw-plus-as-space rule is exercised
     const h = row.map((r) => r.msg_hash).find((b) => b.toString('base64').includes('+')) ?? row[0]!.msg_hash;
-    const forms = [hashToHex(h), '0x' + hashToHex(h), hashToHex(h).toUpperCase(), encodeURIComponent(h.toString('base64')), hashToBase64Url(h), h.toString('base64')];
+    const forms = [
+      hashToHex(h),
+      '0x' + hashToHex(h),
+      hashToHex(h).toUpperCase(),
+      encodeURIComponent(h.toString('base64')),
+      hashToBase64Url(h),
+      h.toString('base64'),
+    ];
     const answers = await Promise.all(forms.map((f) => ok(`/api/v3/transactionsByMessage?msg_hash=${f}`)));
     expect(answers[0].transactions.length).toBe(2);
     for (const a of answers) expect(a).toEqual(answers[0]);
@@ -111,9 +164,19 @@ describe('input forms give identical answers', () => {
   });
 
   it('addresses in raw and every user-friendly form are the same', async () => {
-    const raw = s.sql.prepare("SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC LIMIT 1").pluck().get() as string;
+    const raw = s.sql
+      .prepare('SELECT account FROM trace_accounts GROUP BY account ORDER BY count(*) DESC LIMIT 1')
+      .pluck()
+      .get() as string;
     const a = Address.parseRaw(raw.toLowerCase());
-    const forms = [raw, raw.toLowerCase(), a.toString({ bounceable: true }), a.toString({ bounceable: false }), a.toString({ urlSafe: true, bounceable: true }), a.toString({ urlSafe: true, bounceable: false, testOnly: true })];
+    const forms = [
+      raw,
+      raw.toLowerCase(),
+      a.toString({ bounceable: true }),
+      a.toString({ bounceable: false }),
+      a.toString({ urlSafe: true, bounceable: true }),
+      a.toString({ urlSafe: true, bounceable: false, testOnly: true }),
+    ];
     const answers = await Promise.all(forms.map((f) => ok(`/api/v3/traces?account=${encodeURIComponent(f)}&limit=30`)));
     expect(answers[0].traces.length).toBeGreaterThan(1);
     for (const x of answers) expect(x).toEqual(answers[0]);
@@ -122,7 +185,11 @@ describe('input forms give identical answers', () => {
   });
 
   it('opcodes in hex and signed decimal are the same, above 0x7fffffff too', async () => {
-    for (const [hex, dec] of [['0xd53276db', '-718113061'], ['0x7362d09c', '1935855772'], ['0x0', '0']]) {
+    for (const [hex, dec] of [
+      ['0xd53276db', '-718113061'],
+      ['0x7362d09c', '1935855772'],
+      ['0x0', '0'],
+    ]) {
       const a = await ok(`/api/v3/transactionsByMessage?opcode=${hex}&limit=50`);
       const b = await ok(`/api/v3/transactionsByMessage?opcode=${dec}&limit=50`);
       expect(a.transactions.length).toBeGreaterThan(0);

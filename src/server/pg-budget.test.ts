@@ -37,7 +37,11 @@ describe('a query past its budget on PostgreSQL', () => {
     await holder.connect();
     await observer.connect();
     const running = async () =>
-      (await observer.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'ledgerscope' AND state = 'active'")).rows[0]!.n;
+      (
+        await observer.query<{ n: string }>(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'ledgerscope' AND state = 'active'",
+        )
+      ).rows[0]!.n;
     try {
       await holder.query('BEGIN');
       // every read of traces now waits for this transaction

@@ -50,7 +50,8 @@ describe('the explorer is served precompressed', () => {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+      const body =
+        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
       expect(body, url).toBe(html);
     }
   });
@@ -100,7 +101,15 @@ describe('every HTML answer carries the page headers', () => {
 
   it('on /, /index.html (plain, brotli, gzip, with a query, HEAD), another .html file and a deep link', async () => {
     const asks: [string, RequestInit][] = [];
-    for (const url of ['/', '/index.html', '/index.html?x', '/index.html?x=1&y', '/other.html', '/trace/abc', '/account/x?tab=nft']) {
+    for (const url of [
+      '/',
+      '/index.html',
+      '/index.html?x',
+      '/index.html?x=1&y',
+      '/other.html',
+      '/trace/abc',
+      '/account/x?tab=nft',
+    ]) {
       for (const encoding of ['identity', 'br', 'gzip']) asks.push([url, { headers: { 'accept-encoding': encoding } }]);
       asks.push([url, { method: 'HEAD' }]);
     }

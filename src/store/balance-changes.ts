@@ -27,7 +27,10 @@ function jettonDelta(tx: TransactionRecord): bigint {
     case 'jetton_internal_transfer':
       return BigInt(amount);
     case 'bounce':
-      return decoded.data.original_type === 'jetton_internal_transfer' || decoded.data.original_type === 'jetton_burn_notification' ? BigInt(amount) : 0n;
+      return decoded.data.original_type === 'jetton_internal_transfer' ||
+        decoded.data.original_type === 'jetton_burn_notification'
+        ? BigInt(amount)
+        : 0n;
     default:
       return 0n;
   }
@@ -43,7 +46,10 @@ function jettonDelta(tx: TransactionRecord): bigint {
  * - `jettons`: per jetton master and owner, the moves of the owner's jetton wallets (see above),
  *   for accounts whose wallet identity is known.
  */
-export function balanceChanges(txs: readonly TransactionRecord[], jettonWallets: ReadonlyMap<string, JettonWalletIdentity>): BalanceChangesRecord {
+export function balanceChanges(
+  txs: readonly TransactionRecord[],
+  jettonWallets: ReadonlyMap<string, JettonWalletIdentity>,
+): BalanceChangesRecord {
   const changes = new Map<string, bigint>();
   const fees = new Map<string, bigint>();
   const jettons = new Map<string, Map<string, bigint>>();

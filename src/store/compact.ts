@@ -17,7 +17,8 @@ const inflate = (stored: Buffer, dictionary: Buffer) => inflateRawSync(stored, {
 
 /** A description given as its JSON text (version 1 stored that text). */
 export const encodeDescriptionJson = (json: string): Buffer => deflate(json, DESCRIPTION_DICTIONARY);
-export const encodeDescription = (description: TransactionDescription): Buffer => encodeDescriptionJson(JSON.stringify(description));
+export const encodeDescription = (description: TransactionDescription): Buffer =>
+  encodeDescriptionJson(JSON.stringify(description));
 export const decodeDescription = (stored: Buffer): TransactionDescription =>
   JSON.parse(inflate(stored, DESCRIPTION_DICTIONARY).toString('utf8')) as TransactionDescription;
 
@@ -29,7 +30,15 @@ export const encodeActionJson = (json: string): Buffer => deflate(json, ACTION_D
 export function encodeAction(transactions: string[], accounts: string[], details: Record<string, unknown>): Buffer {
   return encodeActionJson(JSON.stringify([transactions, accounts, details]));
 }
-export function decodeAction(stored: Buffer): { transactions: string[]; accounts: string[]; details: Record<string, unknown> } {
-  const [transactions, accounts, details] = JSON.parse(inflate(stored, ACTION_DICTIONARY).toString('utf8')) as [string[], string[], Record<string, unknown>];
+export function decodeAction(stored: Buffer): {
+  transactions: string[];
+  accounts: string[];
+  details: Record<string, unknown>;
+} {
+  const [transactions, accounts, details] = JSON.parse(inflate(stored, ACTION_DICTIONARY).toString('utf8')) as [
+    string[],
+    string[],
+    Record<string, unknown>,
+  ];
   return { transactions, accounts, details };
 }

@@ -42,7 +42,16 @@ function asVersion1(from: Database.Database, path: string): void {
       (SELECT ${MESSAGE_PAYLOAD_COLUMNS.join(', ')} FROM v2.messages o WHERE o.msg_hash = m.msg_hash AND o.direction = 'out')
       WHERE m.direction = 'in' AND m.source IS NOT NULL;
   `);
-  for (const t of ['blocks', 'shard_state', 'message_contents', 'account_states', 'traces', 'trace_accounts', 'accounts', 'token_info']) {
+  for (const t of [
+    'blocks',
+    'shard_state',
+    'message_contents',
+    'account_states',
+    'traces',
+    'trace_accounts',
+    'accounts',
+    'token_info',
+  ]) {
     v1.exec(`INSERT INTO ${t} SELECT * FROM v2.${t}`);
   }
   v1.exec("INSERT INTO ledger_meta SELECT * FROM v2.ledger_meta WHERE key != 'producer_position'");
@@ -52,13 +61,19 @@ function asVersion1(from: Database.Database, path: string): void {
 
 beforeAll(async () => {
   written = openLedgerStore(join(dir, 'written.db'));
-  for (const batch of syntheticBatches({ batches: 8, txPerBatch: 40, accounts: 20, pendingEvery: 3 })) await written.writer!.writeBatch(batch);
+  for (const batch of syntheticBatches({ batches: 8, txPerBatch: 40, accounts: 20, pendingEvery: 3 }))
+    await written.writer!.writeBatch(batch);
   written.db.pragma('wal_checkpoint(TRUNCATE)');
   asVersion1(written.db, join(dir, 'v1.db'));
   const v1 = new Database(join(dir, 'v1.db'), { readonly: true });
   v1Facts = {
     version: v1.pragma('user_version', { simple: true }) as number,
-    wholeInRows: v1.prepare("SELECT count(*) FROM messages WHERE direction = 'in' AND source IS NOT NULL AND destination IS NOT NULL").pluck().get() as number,
+    wholeInRows: v1
+      .prepare(
+        "SELECT count(*) FROM messages WHERE direction = 'in' AND source IS NOT NULL AND destination IS NOT NULL",
+      )
+      .pluck()
+      .get() as number,
     firstDescription: v1.prepare('SELECT description FROM transactions LIMIT 1').pluck().get() as string,
   };
   v1.close();

@@ -74,7 +74,8 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
   try {
     const appId = db.pragma('application_id', { simple: true }) as number;
     const version = db.pragma('user_version', { simple: true }) as number;
-    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
+    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number })
+      .n;
     if (appId !== APPLICATION_ID && !(appId === 0 && version === 0 && tables === 0)) {
       throw new LedgerFileError(path, 'is a SQLite database but not a ledgerscope ledger; refusing to touch it');
     }
@@ -105,9 +106,15 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
     throw error;
   }
   const meta = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
-  const putMeta = readonly ? null : db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const putMeta = readonly
+    ? null
+    : db.prepare(
+        'INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      );
   const reader = new SqliteLedgerReader(db);
-  const latestMcRow = db.prepare('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 ORDER BY seqno DESC LIMIT 1');
+  const latestMcRow = db.prepare(
+    'SELECT seqno, root_hash FROM blocks WHERE workchain = -1 ORDER BY seqno DESC LIMIT 1',
+  );
   const latestMc = () => {
     const row = latestMcRow.get() as { seqno: number; root_hash: Buffer } | undefined;
     return { latestMcSeqno: row?.seqno ?? null, latestMcRootHash: row?.root_hash ?? null };
@@ -127,8 +134,13 @@ export function openLedgerStore(path: string, opts: { readonly?: boolean } = {})
     },
     loadProducerState: async () => ({
       position: (meta.get(PRODUCER_POSITION_KEY) as string | undefined) ?? null,
-      accounts: (db.prepare('SELECT account, state_hash, shard_account FROM producer_accounts').raw().all() as [string, Buffer, Buffer][])
-        .map(([account, stateHash, shardAccount]): ProducerAccountRecord => ({ account, stateHash, shardAccount })),
+      accounts: (
+        db.prepare('SELECT account, state_hash, shard_account FROM producer_accounts').raw().all() as [
+          string,
+          Buffer,
+          Buffer,
+        ][]
+      ).map(([account, stateHash, shardAccount]): ProducerAccountRecord => ({ account, stateHash, shardAccount })),
       ...latestMc(),
     }),
     close: () => {

@@ -13,23 +13,73 @@ const plan = (sql: string, ...args: unknown[]) =>
 const h = Buffer.alloc(32, 1);
 
 const LISTS: [string, string, unknown[]][] = [
-  ['v2 block walk', 'SELECT * FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? AND (account > ? OR (account = ? AND lt > ?)) ORDER BY account, lt LIMIT ?', [0, 1n, 1, 'a', 'a', 1, 10]],
-  ['shard state desc', 'SELECT * FROM transactions WHERE mc_seqno = ? ORDER BY lt DESC, account DESC, hash DESC LIMIT ? OFFSET ?', [1, 10, 0]],
-  ['shard state asc', 'SELECT * FROM transactions WHERE mc_seqno = ? ORDER BY lt ASC, account ASC, hash ASC LIMIT ? OFFSET ?', [1, 10, 0]],
-  ['latest traces', "SELECT t.* FROM traces t WHERE t.state = 'complete' ORDER BY t.end_lt DESC, t.trace_id DESC LIMIT ? OFFSET ?", [10, 0]],
-  ['traces by utime', "SELECT t.* FROM traces t WHERE t.state = 'complete' AND t.end_utime >= ? ORDER BY t.end_utime DESC, t.trace_id DESC LIMIT ? OFFSET ?", [1, 10, 0]],
-  ['traces by mc seqno', "SELECT t.* FROM traces t WHERE t.state = 'complete' AND t.mc_seqno_end = ? ORDER BY t.end_lt DESC, t.trace_id DESC LIMIT ? OFFSET ?", [1, 10, 0]],
-  ['one account, its traces', "SELECT t.* FROM trace_accounts a JOIN traces t ON t.trace_id = a.trace_id WHERE t.state = 'complete' AND a.account = ? ORDER BY a.end_lt DESC, a.trace_id DESC LIMIT ? OFFSET ?", ['0:AA', 10, 0]],
+  [
+    'v2 block walk',
+    'SELECT * FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? AND (account > ? OR (account = ? AND lt > ?)) ORDER BY account, lt LIMIT ?',
+    [0, 1n, 1, 'a', 'a', 1, 10],
+  ],
+  [
+    'shard state desc',
+    'SELECT * FROM transactions WHERE mc_seqno = ? ORDER BY lt DESC, account DESC, hash DESC LIMIT ? OFFSET ?',
+    [1, 10, 0],
+  ],
+  [
+    'shard state asc',
+    'SELECT * FROM transactions WHERE mc_seqno = ? ORDER BY lt ASC, account ASC, hash ASC LIMIT ? OFFSET ?',
+    [1, 10, 0],
+  ],
+  [
+    'latest traces',
+    "SELECT t.* FROM traces t WHERE t.state = 'complete' ORDER BY t.end_lt DESC, t.trace_id DESC LIMIT ? OFFSET ?",
+    [10, 0],
+  ],
+  [
+    'traces by utime',
+    "SELECT t.* FROM traces t WHERE t.state = 'complete' AND t.end_utime >= ? ORDER BY t.end_utime DESC, t.trace_id DESC LIMIT ? OFFSET ?",
+    [1, 10, 0],
+  ],
+  [
+    'traces by mc seqno',
+    "SELECT t.* FROM traces t WHERE t.state = 'complete' AND t.mc_seqno_end = ? ORDER BY t.end_lt DESC, t.trace_id DESC LIMIT ? OFFSET ?",
+    [1, 10, 0],
+  ],
+  [
+    'one account, its traces',
+    "SELECT t.* FROM trace_accounts a JOIN traces t ON t.trace_id = a.trace_id WHERE t.state = 'complete' AND a.account = ? ORDER BY a.end_lt DESC, a.trace_id DESC LIMIT ? OFFSET ?",
+    ['0:AA', 10, 0],
+  ],
   ['trace transactions', 'SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?', [h, 4000]],
-  ['by opcode', 'SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE m.opcode = ? ORDER BY m.tx_lt DESC, m.tx_account DESC, m.tx_hash DESC LIMIT ? OFFSET ?', [1, 10, 0]],
-  ['uncommitted shard blocks (streaming)', 'SELECT * FROM blocks WHERE mc_seqno > ? AND workchain != -1 ORDER BY mc_seqno, workchain, shard, seqno', [1]],
-  ['by body hash', 'SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE m.body_hash = ? ORDER BY m.tx_lt DESC, m.tx_account DESC, m.tx_hash DESC LIMIT ? OFFSET ?', [h, 10, 0]],
+  [
+    'by opcode',
+    'SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE m.opcode = ? ORDER BY m.tx_lt DESC, m.tx_account DESC, m.tx_hash DESC LIMIT ? OFFSET ?',
+    [1, 10, 0],
+  ],
+  [
+    'uncommitted shard blocks (streaming)',
+    'SELECT * FROM blocks WHERE mc_seqno > ? AND workchain != -1 ORDER BY mc_seqno, workchain, shard, seqno',
+    [1],
+  ],
+  [
+    'by body hash',
+    'SELECT DISTINCT m.tx_lt, m.tx_account, m.tx_hash FROM messages m WHERE m.body_hash = ? ORDER BY m.tx_lt DESC, m.tx_account DESC, m.tx_hash DESC LIMIT ? OFFSET ?',
+    [h, 10, 0],
+  ],
 ];
 
 const LOOKUPS: [string, string, unknown[], RegExp][] = [
-  ['message by hash', 'SELECT tx_hash FROM messages WHERE msg_hash = ? AND direction = ?', [h, 'in'], /messages_by_hash/],
+  [
+    'message by hash',
+    'SELECT tx_hash FROM messages WHERE msg_hash = ? AND direction = ?',
+    [h, 'in'],
+    /messages_by_hash/,
+  ],
   ['message by normalized hash', 'SELECT tx_hash FROM messages WHERE hash_norm = ?', [h], /messages_by_norm/],
-  ['account traces', 'SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (?)', ['0:AA'], /PRIMARY KEY|trace_accounts/],
+  [
+    'account traces',
+    'SELECT DISTINCT trace_id FROM trace_accounts WHERE account IN (?)',
+    ['0:AA'],
+    /PRIMARY KEY|trace_accounts/,
+  ],
   ['traces by id, any state (streaming)', 'SELECT * FROM traces WHERE trace_id IN (?, ?)', [h, h], /PRIMARY KEY/],
   ['transaction by hash', 'SELECT * FROM transactions WHERE hash = ?', [h], /transactions_by_hash/],
   ['actions of a trace', 'SELECT * FROM actions WHERE trace_id = ? ORDER BY position', [h], /actions_by_trace/],

@@ -177,12 +177,7 @@ export interface ActionRecord {
 }
 
 export type InterfaceName =
-  | 'wallet_v4r2'
-  | 'wallet_v5r1'
-  | 'jetton_master'
-  | 'jetton_wallet'
-  | 'nft_collection'
-  | 'nft_item';
+  'wallet_v4r2' | 'wallet_v5r1' | 'jetton_master' | 'jetton_wallet' | 'nft_collection' | 'nft_item';
 
 /** What the address book and metadata need to know of an account. */
 export interface AccountInfoRecord {

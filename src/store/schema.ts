@@ -130,12 +130,23 @@ export const MIGRATIONS: readonly Migration[] = [
  * it tells an internal message's `in` row from an external one's.
  */
 export const MESSAGE_PAYLOAD_COLUMNS = [
-  'destination', 'value', 'fwd_fee', 'ihr_fee', 'import_fee', 'created_lt', 'created_at',
-  'bounce', 'bounced', 'ihr_disabled', 'init_state_hash', 'comment',
+  'destination',
+  'value',
+  'fwd_fee',
+  'ihr_fee',
+  'import_fee',
+  'created_lt',
+  'created_at',
+  'bounce',
+  'bounced',
+  'ihr_disabled',
+  'init_state_hash',
+  'comment',
 ] as const;
 
 /** Whether a message row keeps the message's own columns (see MESSAGE_PAYLOAD_COLUMNS). */
-export const holdsMessagePayload = (direction: 'in' | 'out', source: string | null): boolean => direction === 'out' || source === null;
+export const holdsMessagePayload = (direction: 'in' | 'out', source: string | null): boolean =>
+  direction === 'out' || source === null;
 
 const TRANSACTIONS_V2 = `
   -- a rowid table: rows of ~1 KB (the BOC) in a WITHOUT ROWID table spill into overflow pages and
@@ -171,9 +182,13 @@ const ACTIONS_V2_INDEXES = `
  * messages drop the columns their sending copies hold, and the producer gets its accounts table.
  */
 function migrateToV2(db: Database.Database): void {
-  db.function('ledgerscope_encode_description', { deterministic: true }, (json: unknown) => encodeDescriptionJson(json as string));
+  db.function('ledgerscope_encode_description', { deterministic: true }, (json: unknown) =>
+    encodeDescriptionJson(json as string),
+  );
   db.function('ledgerscope_encode_boc', { deterministic: true }, (boc: unknown) => encodeBoc(boc as Buffer));
-  db.function('ledgerscope_encode_action', { deterministic: true }, (json: unknown) => encodeActionJson(json as string));
+  db.function('ledgerscope_encode_action', { deterministic: true }, (json: unknown) =>
+    encodeActionJson(json as string),
+  );
   db.exec(`
     -- no query lists an account's transactions: version 1's transactions_by_account goes
     ALTER TABLE transactions RENAME TO transactions_v1;

@@ -12,7 +12,19 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from './records';
-import { accountInfoFromRow, actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, tokenInfoFromRow, traceFromRow, transactionsFromRows, type Row } from './row-records';
+import {
+  accountInfoFromRow,
+  actionFromRow,
+  blob,
+  blockFromRow,
+  messageEnds,
+  num,
+  optBlob,
+  tokenInfoFromRow,
+  traceFromRow,
+  transactionsFromRows,
+  type Row,
+} from './row-records';
 
 // Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; the row
 // converters of row-records.ts turn them back into the record types.
@@ -45,7 +57,11 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   async getBlock(ref: BlockRef): Promise<BlockRecord | null> {
-    const row = this.q('SELECT * FROM blocks WHERE workchain = ? AND shard = ? AND seqno = ?').get(ref.workchain, ref.shard, ref.seqno) as Row | undefined;
+    const row = this.q('SELECT * FROM blocks WHERE workchain = ? AND shard = ? AND seqno = ?').get(
+      ref.workchain,
+      ref.shard,
+      ref.seqno,
+    ) as Row | undefined;
     return row ? this.block(row) : null;
   }
 
@@ -53,14 +69,17 @@ export class SqliteLedgerReader implements LedgerReader {
     return blockFromRow(row);
   }
 
-
   async getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
-    const rows = (after
-      ? this.q(`SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ?
-                AND (account > ? OR (account = ? AND lt > ?)) ORDER BY account, lt LIMIT ?`)
-          .all(ref.workchain, ref.shard, ref.seqno, after.account, after.account, clampLt(after.lt), count + 1)
-      : this.q('SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt LIMIT ?')
-          .all(ref.workchain, ref.shard, ref.seqno, count + 1)) as Row[];
+    const rows = (
+      after
+        ? this.q(
+            `SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ?
+                AND (account > ? OR (account = ? AND lt > ?)) ORDER BY account, lt LIMIT ?`,
+          ).all(ref.workchain, ref.shard, ref.seqno, after.account, after.account, clampLt(after.lt), count + 1)
+        : this.q(
+            'SELECT hash FROM transactions WHERE workchain = ? AND shard = ? AND block_seqno = ? ORDER BY account, lt LIMIT ?',
+          ).all(ref.workchain, ref.shard, ref.seqno, count + 1)
+    ) as Row[];
     return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
   }
 
@@ -72,16 +91,20 @@ export class SqliteLedgerReader implements LedgerReader {
   async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
     const mc = await this.getBlock({ workchain: -1, shard: MASTERCHAIN_SHARD, seqno });
     if (!mc) return null;
-    const shards = this.q(`SELECT b.* FROM shard_state s JOIN blocks b
+    const shards = this.q(
+      `SELECT b.* FROM shard_state s JOIN blocks b
         ON b.workchain = s.workchain AND b.shard = s.shard AND b.seqno = s.seqno
-        WHERE s.mc_seqno = ? ORDER BY s.workchain, s.shard`).all(seqno) as Row[];
+        WHERE s.mc_seqno = ? ORDER BY s.workchain, s.shard`,
+    ).all(seqno) as Row[];
     return [mc, ...shards.map((r) => this.block(r))];
   }
 
   async getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]> {
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
-    const rows = this.q(`SELECT hash FROM transactions WHERE mc_seqno = ?
-        ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT ? OFFSET ?`).all(seqno, page.limit, page.offset) as Row[];
+    const rows = this.q(
+      `SELECT hash FROM transactions WHERE mc_seqno = ?
+        ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT ? OFFSET ?`,
+    ).all(seqno, page.limit, page.offset) as Row[];
     return rows.map((r) => blob(r.hash));
   }
 
@@ -92,7 +115,8 @@ export class SqliteLedgerReader implements LedgerReader {
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
   async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
     const rows = new Map<string, Row>();
-    for (const r of this.inList('SELECT * FROM transactions WHERE hash IN', hashes)) rows.set(blob(r.hash).toString('hex'), r);
+    for (const r of this.inList('SELECT * FROM transactions WHERE hash IN', hashes))
+      rows.set(blob(r.hash).toString('hex'), r);
     const ordered: Row[] = [];
     for (const h of hashes) {
       const r = rows.get(h.toString('hex'));
@@ -157,19 +181,25 @@ export class SqliteLedgerReader implements LedgerReader {
     // row of every trace the offset skipped (a deep offset at a million transactions: 32 ms; ids
     // only, from the index alone: 0.5 ms).
     const sql = `SELECT t.trace_id FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    const ids = this.q(sql).pluck().all(...args, page.limit, page.offset) as Buffer[];
+    const ids = this.q(sql)
+      .pluck()
+      .all(...args, page.limit, page.offset) as Buffer[];
     const byId = new Map((await this.getTracesByIds(ids)).map((t) => [t.traceId.toString('hex'), t]));
     return ids.map((id) => byId.get(blob(id).toString('hex'))!);
   }
 
   private trace(row: Row): TraceRecord {
-    const accounts = this.q('SELECT account FROM trace_accounts WHERE trace_id = ? ORDER BY account').pluck().all(row.trace_id) as string[];
+    const accounts = this.q('SELECT account FROM trace_accounts WHERE trace_id = ? ORDER BY account')
+      .pluck()
+      .all(row.trace_id) as string[];
     return traceFromRow(row, accounts);
   }
 
-
   async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
-    const rows = this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').all(traceId, max) as Row[];
+    const rows = this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?').all(
+      traceId,
+      max,
+    ) as Row[];
     return this.assemble(rows);
   }
 
@@ -208,15 +238,26 @@ export class SqliteLedgerReader implements LedgerReader {
    */
   private transactionHashesByMessageHash(filter: MessageFilter, msgHash: Buffer, page: Page): Buffer[] {
     const { rest, args } = messageConditions(filter);
-    const rows = this.q(`SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ?${rest}
-        UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ? AND msg_hash != ?${rest}`)
-      .all(msgHash, ...args, msgHash, msgHash, ...args) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
+    const rows = this.q(
+      `SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ?${rest}
+        UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ? AND msg_hash != ?${rest}`,
+    ).all(msgHash, ...args, msgHash, msgHash, ...args) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
     const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
     for (const r of rows) unique.set(r.tx_hash.toString('hex'), r);
     const sign = page.sort === 'asc' ? 1 : -1;
     // accounts are ASCII, so string order is SQLite's byte order; hashes compare as bytes, as BLOBs do
-    const ordered = [...unique.values()].sort((a, b) =>
-      sign * (a.tx_lt !== b.tx_lt ? (a.tx_lt < b.tx_lt ? -1 : 1) : a.tx_account !== b.tx_account ? (a.tx_account < b.tx_account ? -1 : 1) : Buffer.compare(a.tx_hash, b.tx_hash)),
+    const ordered = [...unique.values()].sort(
+      (a, b) =>
+        sign *
+        (a.tx_lt !== b.tx_lt
+          ? a.tx_lt < b.tx_lt
+            ? -1
+            : 1
+          : a.tx_account !== b.tx_account
+            ? a.tx_account < b.tx_account
+              ? -1
+              : 1
+            : Buffer.compare(a.tx_hash, b.tx_hash)),
     );
     return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
   }
@@ -247,7 +288,9 @@ export class SqliteLedgerReader implements LedgerReader {
   async getBalanceChanges(scope: { traceId: Buffer } | { actionId: Buffer }): Promise<BalanceChangesRecord | null> {
     let txs: TransactionRecord[];
     if ('traceId' in scope) {
-      txs = this.assemble(this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash').all(scope.traceId) as Row[]);
+      txs = this.assemble(
+        this.q('SELECT * FROM transactions WHERE trace_id = ? ORDER BY lt, hash').all(scope.traceId) as Row[],
+      );
       if (txs.length === 0) return null;
     } else {
       const row = this.q('SELECT * FROM actions WHERE action_id = ?').get(scope.actionId) as Row | undefined;
@@ -261,7 +304,9 @@ export class SqliteLedgerReader implements LedgerReader {
   async latestMasterchainSeqno(): Promise<number | null> {
     // the masterchain has one shard: naming it makes this the last entry of the primary key, read
     // in one step (max() over the workchain alone walks all its blocks; every request asks this)
-    const v = this.q('SELECT seqno FROM blocks WHERE workchain = -1 AND shard = ? ORDER BY seqno DESC LIMIT 1').pluck().get(MASTERCHAIN_SHARD);
+    const v = this.q('SELECT seqno FROM blocks WHERE workchain = -1 AND shard = ? ORDER BY seqno DESC LIMIT 1')
+      .pluck()
+      .get(MASTERCHAIN_SHARD);
     return v === null || v === undefined ? null : num(v);
   }
 
@@ -270,7 +315,9 @@ export class SqliteLedgerReader implements LedgerReader {
   }
 
   async getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]> {
-    const rows = this.q('SELECT * FROM blocks WHERE mc_seqno > ? AND workchain != -1 ORDER BY mc_seqno, workchain, shard, seqno').all(mcSeqno) as Row[];
+    const rows = this.q(
+      'SELECT * FROM blocks WHERE mc_seqno > ? AND workchain != -1 ORDER BY mc_seqno, workchain, shard, seqno',
+    ).all(mcSeqno) as Row[];
     return rows.map((r) => this.block(r));
   }
 
@@ -301,7 +348,10 @@ export class SqliteLedgerReader implements LedgerReader {
     if (txRows.length === 0) return [];
     const hex = (b: Buffer) => b.toString('hex');
     const msgsByTx = new Map<string, Row[]>();
-    for (const m of this.inList('SELECT * FROM messages WHERE tx_hash IN', txRows.map((r) => r.hash))) {
+    for (const m of this.inList(
+      'SELECT * FROM messages WHERE tx_hash IN',
+      txRows.map((r) => r.hash),
+    )) {
       const k = hex(blob(m.tx_hash));
       const list = msgsByTx.get(k);
       if (list) list.push(m);
@@ -313,12 +363,15 @@ export class SqliteLedgerReader implements LedgerReader {
       for (const h of [blob(r.state_before), blob(r.state_after)]) stateHashes.set(hex(h), h);
     }
     const states = new Map<string, Row>();
-    for (const r of this.inList('SELECT * FROM account_states WHERE hash IN', [...stateHashes.values()])) states.set(hex(blob(r.hash)), r);
+    for (const r of this.inList('SELECT * FROM account_states WHERE hash IN', [...stateHashes.values()]))
+      states.set(hex(blob(r.hash)), r);
     // The other end of each message: the transaction that received (`in`) or sent (`out`) it; and
     // the row that keeps the message's own columns (the receiver's copy leaves them to the sender's).
     const msgHashes = new Map<string, Buffer>();
     for (const m of allMsgs) msgHashes.set(hex(blob(m.msg_hash)), blob(m.msg_hash));
-    const { ends, payloads } = messageEnds(this.inList('SELECT * FROM messages WHERE msg_hash IN', [...msgHashes.values()]));
+    const { ends, payloads } = messageEnds(
+      this.inList('SELECT * FROM messages WHERE msg_hash IN', [...msgHashes.values()]),
+    );
     const contentHashes = new Map<string, Buffer>();
     for (const m of [...allMsgs, ...payloads.values()]) {
       contentHashes.set(hex(blob(m.body_hash)), blob(m.body_hash));
@@ -326,7 +379,8 @@ export class SqliteLedgerReader implements LedgerReader {
       if (init) contentHashes.set(hex(init), init);
     }
     const contents = new Map<string, Buffer>();
-    for (const r of this.inList('SELECT hash, boc FROM message_contents WHERE hash IN', [...contentHashes.values()])) contents.set(hex(blob(r.hash)), blob(r.boc));
+    for (const r of this.inList('SELECT hash, boc FROM message_contents WHERE hash IN', [...contentHashes.values()]))
+      contents.set(hex(blob(r.hash)), blob(r.boc));
     return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends, payloads });
   }
 }

@@ -7,7 +7,10 @@ import type { LedgerReader } from './interface';
  * holds it while the writer commits beside it. A connection has one transaction at a time, so
  * calls are chained: each starts when the previous one has committed.
  */
-export function sqliteReadSnapshot(db: Database.Database, reader: LedgerReader): <T>(fn: (reader: LedgerReader) => Promise<T>) => Promise<T> {
+export function sqliteReadSnapshot(
+  db: Database.Database,
+  reader: LedgerReader,
+): <T>(fn: (reader: LedgerReader) => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
   const run = async <T>(fn: (reader: LedgerReader) => Promise<T>): Promise<T> => {
     db.exec('BEGIN');

@@ -23,8 +23,18 @@ const messagePayload = (m: MessageRecord) => ({
   comment: m.comment,
 });
 const NO_PAYLOAD: Record<keyof ReturnType<typeof messagePayload>, null> = {
-  destination: null, value: null, fwdFee: null, ihrFee: null, importFee: null, createdLt: null,
-  createdAt: null, bounce: null, bounced: null, ihrDisabled: null, initStateHash: null, comment: null,
+  destination: null,
+  value: null,
+  fwdFee: null,
+  ihrFee: null,
+  importFee: null,
+  createdLt: null,
+  createdAt: null,
+  bounce: null,
+  bounced: null,
+  ihrDisabled: null,
+  initStateHash: null,
+  comment: null,
 };
 
 /** Writes whole batches in one SQLite transaction each: a crash mid-batch leaves the previous ledger. */
@@ -69,8 +79,11 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.insertAction = db.prepare('INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.upsertAccount = db.prepare('INSERT OR REPLACE INTO accounts VALUES (?, ?, ?, ?)');
     this.upsertToken = db.prepare('INSERT OR REPLACE INTO token_info VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    this.putMeta = db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-    this.upsertProducerAccount = db.prepare(`INSERT INTO producer_accounts VALUES (?, ?, ?) ON CONFLICT (account) DO UPDATE
+    this.putMeta = db.prepare(
+      'INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+    this.upsertProducerAccount =
+      db.prepare(`INSERT INTO producer_accounts VALUES (?, ?, ?) ON CONFLICT (account) DO UPDATE
       SET state_hash = excluded.state_hash, shard_account = excluded.shard_account`);
     this.write = db.transaction((batch: LedgerBatch) => this.writeUnsafe(batch));
   }
@@ -88,7 +101,9 @@ export class SqliteLedgerWriter implements LedgerWriter {
     for (const b of batch.blocks) {
       this.insertBlock.run({
         ...b,
-        prevBlocks: JSON.stringify(b.prevBlocks.map((p) => ({ workchain: p.workchain, shard: p.shard.toString(), seqno: p.seqno }))),
+        prevBlocks: JSON.stringify(
+          b.prevBlocks.map((p) => ({ workchain: p.workchain, shard: p.shard.toString(), seqno: p.seqno })),
+        ),
         afterSplit: bool(b.afterSplit),
         beforeSplit: bool(b.beforeSplit),
         afterMerge: bool(b.afterMerge),
@@ -111,8 +126,21 @@ export class SqliteLedgerWriter implements LedgerWriter {
     }
     batch.actions.forEach((a, position) => {
       this.insertAction.run(
-        a.actionId, a.traceId, position, a.type, a.parentActionId, a.success ? 1 : 0, a.startLt, a.endLt,
-        a.startUtime, a.endUtime, encodeAction(a.transactions.map((h) => h.toString('base64')), a.accounts, a.details),
+        a.actionId,
+        a.traceId,
+        position,
+        a.type,
+        a.parentActionId,
+        a.success ? 1 : 0,
+        a.startLt,
+        a.endLt,
+        a.startUtime,
+        a.endUtime,
+        encodeAction(
+          a.transactions.map((h) => h.toString('base64')),
+          a.accounts,
+          a.details,
+        ),
       );
     });
     for (const acc of batch.accounts) {
@@ -124,12 +152,30 @@ export class SqliteLedgerWriter implements LedgerWriter {
       this.putMeta.run(PRODUCER_POSITION_KEY, batch.checkpoint.position);
     }
     for (const t of batch.tokens) {
-      this.upsertToken.run(t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra));
+      this.upsertToken.run(
+        t.account,
+        t.type,
+        t.name,
+        t.symbol,
+        t.decimals,
+        t.description,
+        t.image,
+        JSON.stringify(t.extra),
+      );
     }
   }
 
   private writeState(s: AccountStateRecord): void {
-    this.insertState.run(s.hash, s.account, s.balance.toString(), s.status, s.codeHash, s.dataHash, s.frozenHash, s.lastTransLt);
+    this.insertState.run(
+      s.hash,
+      s.account,
+      s.balance.toString(),
+      s.status,
+      s.codeHash,
+      s.dataHash,
+      s.frozenHash,
+      s.lastTransLt,
+    );
   }
 
   private writeTransaction(tx: TransactionRecord): void {

@@ -26,7 +26,8 @@ describe('StatementCache', () => {
     const store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'stmts-')), 'ledger.db'));
     const reader = new SqliteLedgerReader(store.db);
     const hash = (i: number) => Buffer.alloc(32, i);
-    const accounts = (n: number) => Array.from({ length: n }, (_, i) => `0:${i.toString(16).padStart(64, '0').toUpperCase()}`);
+    const accounts = (n: number) =>
+      Array.from({ length: n }, (_, i) => `0:${i.toString(16).padStart(64, '0').toUpperCase()}`);
     // every id filter at list lengths 1..100, each with every combination of the range filters
     const ranges = [{ mcSeqno: 1 }, { startUtime: 1 }, { endUtime: 2 ** 31 }, { startLt: 1n }, { endLt: 2n ** 62n }];
     for (let n = 1; n <= 100; n += 3) {

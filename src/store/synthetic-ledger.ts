@@ -46,7 +46,10 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
   const maxChain = opts.maxChain ?? 4;
   const pendingEvery = opts.pendingEvery ?? 7;
   const seed = opts.seed ?? 1;
-  const accounts = Array.from({ length: accountsN }, (_, i) => `0:${sha(seed, 'account', i).toString('hex').toUpperCase()}`);
+  const accounts = Array.from(
+    { length: accountsN },
+    (_, i) => `0:${sha(seed, 'account', i).toString('hex').toUpperCase()}`,
+  );
   const lastTx = new Map<string, { hash: Buffer; lt: bigint; state: AccountStateRecord }>();
   const balances = new Map<string, bigint>();
   let lt = 1_000_000n;
@@ -80,7 +83,12 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
     const txs: TransactionRecord[] = [];
     const traces: TraceRecord[] = [];
 
-    const makeTx = (account: string, inMsg: MessageRecord, traceId: Buffer | null, ext: Buffer | null): TransactionRecord => {
+    const makeTx = (
+      account: string,
+      inMsg: MessageRecord,
+      traceId: Buffer | null,
+      ext: Buffer | null,
+    ): TransactionRecord => {
       lt += LT_STEP;
       const prev = lastTx.get(account);
       const balanceBefore = balances.get(account) ?? 1_000_000_000_000n;
@@ -89,7 +97,12 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
       balances.set(account, balanceAfter);
       const before = prev?.state ?? state(account, balanceBefore, null, 'genesis');
       const after = state(account, balanceAfter, lt, `lt${lt}`);
-      const cell = beginCell().storeUint(7, 4).storeUint(lt, 64).storeBuffer(inMsg.hash).storeStringTail(account).endCell();
+      const cell = beginCell()
+        .storeUint(7, 4)
+        .storeUint(lt, 64)
+        .storeBuffer(inMsg.hash)
+        .storeStringTail(account)
+        .endCell();
       const hash = cell.hash();
       const tx: TransactionRecord = {
         hash,
@@ -107,7 +120,13 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
           aborted: false,
           destroyed: false,
           credit_first: inMsg.source === null,
-          compute_ph: { skipped: false, success: true, gas_used: String(1000n + (lt % 5000n)), exit_code: 0, vm_steps: 42 },
+          compute_ph: {
+            skipped: false,
+            success: true,
+            gas_used: String(1000n + (lt % 5000n)),
+            exit_code: 0,
+            vm_steps: 42,
+          },
           action: { success: true, result_code: 0, tot_actions: 1 },
         },
         boc: cell.toBoc(),
@@ -126,11 +145,17 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
     };
 
     const internal = (from: TransactionRecord, to: string, n: number, opcode: number): MessageRecord => {
-      const body = opcode === 0
-        ? beginCell().storeUint(0, 32).storeStringTail(`hello ${n}`).endCell()
-        : beginCell().storeUint(opcode >>> 0, 32).storeUint(n, 64).endCell();
+      const body =
+        opcode === 0
+          ? beginCell().storeUint(0, 32).storeStringTail(`hello ${n}`).endCell()
+          : beginCell()
+              .storeUint(opcode >>> 0, 32)
+              .storeUint(n, 64)
+              .endCell();
       const withInit = n % 11 === 0;
-      const init = withInit ? beginCell().storeBit(0).storeBit(1).storeRef(beginCell().storeUint(n, 32).endCell()).endCell() : null;
+      const init = withInit
+        ? beginCell().storeBit(0).storeBit(1).storeRef(beginCell().storeUint(n, 32).endCell()).endCell()
+        : null;
       return {
         hash: sha(seed, 'msg', from.hash.toString('hex'), n),
         hashNorm: null,
@@ -155,7 +180,13 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
       };
     };
 
-    const finishTrace = (root: TransactionRecord, chain: TransactionRecord[], pendingMsgs: number, ext: Buffer | null, norm: Buffer | null): TraceRecord => ({
+    const finishTrace = (
+      root: TransactionRecord,
+      chain: TransactionRecord[],
+      pendingMsgs: number,
+      ext: Buffer | null,
+      norm: Buffer | null,
+    ): TraceRecord => ({
       traceId: root.hash,
       externalHash: ext,
       externalHashNorm: norm,
@@ -286,36 +317,46 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
       blocks: [mcBlock, shardBlock],
       transactions: txs,
       traces,
-      actions: traces.filter((t) => t.state === 'complete').map((t) => ({
-        actionId: sha(seed, 'action', t.traceId.toString('hex')),
-        traceId: t.traceId,
-        type: 'call_contract' as const,
-        parentActionId: null,
-        success: true,
-        startLt: t.startLt,
-        endLt: t.endLt,
-        startUtime: t.startUtime,
-        endUtime: t.endUtime,
-        transactions: txs.filter((x) => x.traceId.equals(t.traceId)).map((x) => x.hash),
-        accounts: t.accounts,
-        details: { opcode: '0x0f8a7ea5', value: '1000000123', extra_currencies: null },
-      })),
-      accounts: b === 0 ? accounts.map((account, i) => ({
-        account,
-        codeHash: sha(seed, 'code', i % 3),
-        interfaces: i % 3 === 0 ? ['wallet_v5r1' as const] : [],
-        status: 'active' as const,
-      })) : [],
-      tokens: b === 0 ? [{
-        account: accounts[1]!,
-        type: 'jetton_masters' as const,
-        name: 'Test Jetton',
-        symbol: 'TJ',
-        decimals: 9,
-        description: null,
-        image: null,
-        extra: { total_supply: '1000000000000000000000', mintable: true },
-      }] : [],
+      actions: traces
+        .filter((t) => t.state === 'complete')
+        .map((t) => ({
+          actionId: sha(seed, 'action', t.traceId.toString('hex')),
+          traceId: t.traceId,
+          type: 'call_contract' as const,
+          parentActionId: null,
+          success: true,
+          startLt: t.startLt,
+          endLt: t.endLt,
+          startUtime: t.startUtime,
+          endUtime: t.endUtime,
+          transactions: txs.filter((x) => x.traceId.equals(t.traceId)).map((x) => x.hash),
+          accounts: t.accounts,
+          details: { opcode: '0x0f8a7ea5', value: '1000000123', extra_currencies: null },
+        })),
+      accounts:
+        b === 0
+          ? accounts.map((account, i) => ({
+              account,
+              codeHash: sha(seed, 'code', i % 3),
+              interfaces: i % 3 === 0 ? ['wallet_v5r1' as const] : [],
+              status: 'active' as const,
+            }))
+          : [],
+      tokens:
+        b === 0
+          ? [
+              {
+                account: accounts[1]!,
+                type: 'jetton_masters' as const,
+                name: 'Test Jetton',
+                symbol: 'TJ',
+                decimals: 9,
+                description: null,
+                image: null,
+                extra: { total_supply: '1000000000000000000000', mintable: true },
+              },
+            ]
+          : [],
       meta: { batches: String(b + 1) },
     };
   }

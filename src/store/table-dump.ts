@@ -6,7 +6,10 @@ import type Database from 'better-sqlite3';
  * tests that compare two ledgers table by table: equal dumps are the same ledger.
  */
 export function tableDump(db: Database.Database): Record<string, string> {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .pluck()
+    .all() as string[];
   const out: Record<string, string> = {};
   for (const t of tables) {
     const rows = db.prepare(`SELECT * FROM "${t}"`).raw().safeIntegers(true).all() as unknown[][];

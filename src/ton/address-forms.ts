@@ -43,7 +43,12 @@ export function parseAddressParts(input: string): AddressParts {
   } else if (FRIENDLY.test(text)) {
     const bytes = base64ToBytes(text.replace(/ /g, '+'));
     const tag = bytes ? bytes[0]! & ~TEST_ONLY : 0;
-    if (!bytes || bytes.length !== 36 || (tag !== BOUNCEABLE && tag !== NON_BOUNCEABLE) || crc16(bytes.subarray(0, 34)) !== ((bytes[34]! << 8) | bytes[35]!)) {
+    if (
+      !bytes ||
+      bytes.length !== 36 ||
+      (tag !== BOUNCEABLE && tag !== NON_BOUNCEABLE) ||
+      crc16(bytes.subarray(0, 34)) !== ((bytes[34]! << 8) | bytes[35]!)
+    ) {
       throw new TonInputError('not an address: the user-friendly form has a bad checksum or tag');
     }
     // the workchain byte is signed: 0xff is the masterchain
@@ -51,7 +56,8 @@ export function parseAddressParts(input: string): AddressParts {
   } else {
     throw new TonInputError('not an address: expected raw `<workchain>:<64 hex>` or a 48-character user-friendly form');
   }
-  if (parts.workchain !== 0 && parts.workchain !== -1) throw new TonInputError(`workchain ${parts.workchain} does not exist: only -1 and 0`);
+  if (parts.workchain !== 0 && parts.workchain !== -1)
+    throw new TonInputError(`workchain ${parts.workchain} does not exist: only -1 and 0`);
   return parts;
 }
 

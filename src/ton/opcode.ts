@@ -17,7 +17,9 @@ export function parseOpcode(input: string): number {
     if (value >= -0x80000000 && value <= 0x7fffffff) return value;
     throw new TonInputError(`opcode ${text} is outside the signed 32-bit range (-2147483648..2147483647)`);
   }
-  throw new TonInputError('not an opcode: expected 0x followed by 1 to 8 hex digits, or a signed 32-bit decimal integer');
+  throw new TonInputError(
+    'not an opcode: expected 0x followed by 1 to 8 hex digits, or a signed 32-bit decimal integer',
+  );
 }
 
 /** Reinterprets an unsigned 32-bit value as the signed value the API prints. */

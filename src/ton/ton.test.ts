@@ -58,7 +58,14 @@ describe('hashes', () => {
   it('reads hex, 0x-hex, base64, base64url and base64 with spaces to the same bytes', () => {
     const b64 = bytes.toString('base64');
     expect(b64).toContain('+');
-    for (const form of [hashToHex(bytes), '0x' + hashToHex(bytes), hashToHex(bytes).toUpperCase(), b64, hashToBase64Url(bytes), b64.replace(/\+/g, ' ')]) {
+    for (const form of [
+      hashToHex(bytes),
+      '0x' + hashToHex(bytes),
+      hashToHex(bytes).toUpperCase(),
+      b64,
+      hashToBase64Url(bytes),
+      b64.replace(/\+/g, ' '),
+    ]) {
       expect(parseHash(form).equals(bytes)).toBe(true);
     }
     expect(hashToBase64(bytes)).toBe(b64);
@@ -140,7 +147,13 @@ describe('forms without @ton/core agree with @ton/core and Buffer', () => {
     for (let i = 0; i < 200; i++) {
       const b = randomBytes(32);
       const hex = b.toString('hex');
-      for (const form of [hex.toUpperCase(), '0x' + hex, b.toString('base64'), b.toString('base64').replace(/\+/g, ' '), b.toString('base64url') + '=']) {
+      for (const form of [
+        hex.toUpperCase(),
+        '0x' + hex,
+        b.toString('base64'),
+        b.toString('base64').replace(/\+/g, ' '),
+        b.toString('base64url') + '=',
+      ]) {
         expect(hashHex(form)).toBe(hex);
         expect(hashBase64(form)).toBe(b.toString('base64'));
       }
@@ -162,7 +175,14 @@ describe('text comments', () => {
   it('is null for other opcodes, short bodies and invalid UTF-8', () => {
     expect(decodeTextComment(beginCell().storeUint(1, 32).storeStringTail('x').endCell())).toBeNull();
     expect(decodeTextComment(beginCell().storeUint(0, 16).endCell())).toBeNull();
-    expect(decodeTextComment(beginCell().storeUint(0, 32).storeBuffer(Buffer.from([0xff, 0xfe])).endCell())).toBeNull();
+    expect(
+      decodeTextComment(
+        beginCell()
+          .storeUint(0, 32)
+          .storeBuffer(Buffer.from([0xff, 0xfe]))
+          .endCell(),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -174,12 +194,16 @@ describe('TEP-467 normalized hash', () => {
   it('ignores the source, import fee, init and where the body is stored', () => {
     const plain = cellOf(external({ to: dest, body }));
     const withRef = cellOf(external({ to: dest, body }), true);
-    const withInit = cellOf(external({ to: dest, body, init: { code: beginCell().storeUint(1, 8).endCell(), data: beginCell().endCell() } }));
+    const withInit = cellOf(
+      external({ to: dest, body, init: { code: beginCell().storeUint(1, 8).endCell(), data: beginCell().endCell() } }),
+    );
     const withFee = cellOf({ info: { type: 'external-in', dest, importFee: 5n, src: null }, body });
     expect(plain.hash().equals(withRef.hash())).toBe(false);
     const norm = normalizedExternalHash(plain);
     for (const c of [withRef, withInit, withFee]) expect(normalizedExternalHash(c).equals(norm)).toBe(true);
-    expect(normalizedExternalHash(cellOf(external({ to: dest, body: beginCell().endCell() }))).equals(norm)).toBe(false);
+    expect(normalizedExternalHash(cellOf(external({ to: dest, body: beginCell().endCell() }))).equals(norm)).toBe(
+      false,
+    );
   });
 });
 

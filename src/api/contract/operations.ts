@@ -30,9 +30,19 @@ const v2Definitions: Record<string, JsonSchema> = {
   TonResponse: {
     type: 'object',
     required: ['ok'],
-    properties: { ok: boolean, result: { anyOf: [string, array({}), object] }, error: string, code: integer, '@extra': string },
+    properties: {
+      ok: boolean,
+      result: { anyOf: [string, array({}), object] },
+      error: string,
+      code: integer,
+      '@extra': string,
+    },
   },
-  TonError: { type: 'object', required: ['ok', 'error', 'code'], properties: { ok: { const: false }, error: string, code: integer } },
+  TonError: {
+    type: 'object',
+    required: ['ok', 'error', 'code'],
+    properties: { ok: { const: false }, error: string, code: integer },
+  },
 };
 
 export const DEFINITIONS: Record<string, JsonSchema> = { ...v3Definitions, ...v2Definitions };
@@ -55,7 +65,12 @@ export const OPERATIONS: ContractOperation[] = [
       { name: 'after_hash', type: 'string' },
       { name: 'count', type: 'integer' },
     ],
-    response: { allOf: [ref('TonResponse'), { type: 'object', properties: { ok: { const: true }, result: object }, required: ['result'] }] },
+    response: {
+      allOf: [
+        ref('TonResponse'),
+        { type: 'object', properties: { ok: { const: true }, result: object }, required: ['result'] },
+      ],
+    },
     error: ref('TonError'),
   },
   {
@@ -87,7 +102,9 @@ export const OPERATIONS: ContractOperation[] = [
       offset,
       sort,
     ],
-    response: shape({ always: { traces: nullable(array(ref('Trace'))), address_book: ref('AddressBook'), metadata: ref('Metadata') } }),
+    response: shape({
+      always: { traces: nullable(array(ref('Trace'))), address_book: ref('AddressBook'), metadata: ref('Metadata') },
+    }),
     error: v3Error,
   },
   {
@@ -100,7 +117,9 @@ export const OPERATIONS: ContractOperation[] = [
       limit,
       offset,
     ],
-    response: shape({ always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') } }),
+    response: shape({
+      always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') },
+    }),
     error: v3Error,
   },
   {
@@ -121,4 +140,3 @@ export function operationOf(path: string): ContractOperation | undefined {
   const route = path.split('?')[0];
   return OPERATIONS.find((o) => o.path === route);
 }
-

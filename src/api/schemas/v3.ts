@@ -23,7 +23,9 @@ export const accountState = z.object({
 export const messageBody = z.object({
   hash,
   body: z.string(),
-  decoded: z.object({ type: z.string(), comment: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() }).nullable(),
+  decoded: z
+    .object({ type: z.string(), comment: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() })
+    .nullable(),
 });
 
 export const message = z.object({
@@ -78,23 +80,51 @@ export const description = z.object({
   credit_first: z.boolean().optional(),
   is_tock: z.boolean().optional(),
   installed: z.boolean().optional(),
-  storage_ph: z.object({ storage_fees_collected: decimal, storage_fees_due: decimal.optional(), status_change: z.string() }).optional(),
-  credit_ph: z.object({ due_fees_collected: decimal.optional(), credit: decimal, credit_extra_currencies: z.record(z.string(), z.string()) }).optional(),
+  storage_ph: z
+    .object({ storage_fees_collected: decimal, storage_fees_due: decimal.optional(), status_change: z.string() })
+    .optional(),
+  credit_ph: z
+    .object({
+      due_fees_collected: decimal.optional(),
+      credit: decimal,
+      credit_extra_currencies: z.record(z.string(), z.string()),
+    })
+    .optional(),
   compute_ph: computePhase.optional(),
   action: z
     .object({
-      success: z.boolean(), valid: z.boolean(), no_funds: z.boolean(), status_change: z.string(),
-      total_fwd_fees: decimal.optional(), total_action_fees: decimal.optional(), result_code: z.number().int(),
-      result_arg: z.number().int().optional(), tot_actions: z.number().int(), spec_actions: z.number().int(),
-      skipped_actions: z.number().int(), msgs_created: z.number().int(), action_list_hash: hash, tot_msg_size: msgSize,
+      success: z.boolean(),
+      valid: z.boolean(),
+      no_funds: z.boolean(),
+      status_change: z.string(),
+      total_fwd_fees: decimal.optional(),
+      total_action_fees: decimal.optional(),
+      result_code: z.number().int(),
+      result_arg: z.number().int().optional(),
+      tot_actions: z.number().int(),
+      spec_actions: z.number().int(),
+      skipped_actions: z.number().int(),
+      msgs_created: z.number().int(),
+      action_list_hash: hash,
+      tot_msg_size: msgSize,
     })
     .optional(),
   bounce: z
-    .object({ type: z.enum(['negfunds', 'nofunds', 'ok']), msg_size: msgSize.optional(), req_fwd_fees: decimal.optional(), msg_fees: decimal.optional(), fwd_fees: decimal.optional() })
+    .object({
+      type: z.enum(['negfunds', 'nofunds', 'ok']),
+      msg_size: msgSize.optional(),
+      req_fwd_fees: decimal.optional(),
+      msg_fees: decimal.optional(),
+      fwd_fees: decimal.optional(),
+    })
     .optional(),
 });
 
-export const blockRef = z.object({ workchain: z.number().int(), shard: decimal, seqno: z.number().int().nonnegative() });
+export const blockRef = z.object({
+  workchain: z.number().int(),
+  shard: decimal,
+  seqno: z.number().int().nonnegative(),
+});
 
 export const transaction = z.object({
   account: rawAddress,
@@ -119,13 +149,31 @@ export const transaction = z.object({
   emulated: z.boolean(),
 });
 
-export const addressBook = z.record(rawAddress, z.object({ user_friendly: z.string().regex(/^[A-Za-z0-9_-]{48}$/), domain: z.string().nullable(), interfaces: z.array(z.string()) }));
+export const addressBook = z.record(
+  rawAddress,
+  z.object({
+    user_friendly: z.string().regex(/^[A-Za-z0-9_-]{48}$/),
+    domain: z.string().nullable(),
+    interfaces: z.array(z.string()),
+  }),
+);
 
 export const metadata = z.record(
   rawAddress,
   z.object({
     is_indexed: z.boolean(),
-    token_info: z.array(z.object({ valid: z.boolean().optional(), type: z.string(), name: z.string().optional(), symbol: z.string().optional(), decimals: z.number().int().optional(), description: z.string().optional(), image: z.string().optional(), extra: z.record(z.string(), z.unknown()) })),
+    token_info: z.array(
+      z.object({
+        valid: z.boolean().optional(),
+        type: z.string(),
+        name: z.string().optional(),
+        symbol: z.string().optional(),
+        decimals: z.number().int().optional(),
+        description: z.string().optional(),
+        image: z.string().optional(),
+        extra: z.record(z.string(), z.unknown()),
+      }),
+    ),
   }),
 );
 
@@ -215,7 +263,13 @@ export const trace = z.object({
   start_utime: z.number().int(),
   end_lt: decimal,
   end_utime: z.number().int(),
-  trace_info: z.object({ trace_state: z.string(), messages: z.number().int(), transactions: z.number().int(), pending_messages: z.number().int(), classification_state: z.string() }),
+  trace_info: z.object({
+    trace_state: z.string(),
+    messages: z.number().int(),
+    transactions: z.number().int(),
+    pending_messages: z.number().int(),
+    classification_state: z.string(),
+  }),
   is_incomplete: z.boolean(),
   warning: z.string().optional(),
   trace: traceNode.nullable(),
@@ -224,9 +278,16 @@ export const trace = z.object({
   actions: z.array(action).optional(),
 });
 
-export const masterchainBlockShardStateResponse = z.object({ transactions: z.array(transaction), address_book: addressBook, blocks: z.array(block) });
+export const masterchainBlockShardStateResponse = z.object({
+  transactions: z.array(transaction),
+  address_book: addressBook,
+  blocks: z.array(block),
+});
 export const tracesResponse = z.object({ traces: z.array(trace), address_book: addressBook, metadata });
-export const transactionsByMessageResponse = z.object({ transactions: z.array(transaction), address_book: addressBook });
+export const transactionsByMessageResponse = z.object({
+  transactions: z.array(transaction),
+  address_book: addressBook,
+});
 export const balanceChangesResponse = z.object({
   changes: z.record(rawAddress, z.number().int()),
   fees: z.record(rawAddress, z.number().int().nonnegative()),

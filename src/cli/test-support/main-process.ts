@@ -18,7 +18,15 @@ export interface MainProcess {
 export function runMain(env: Record<string, string>): MainProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'src', 'main.ts')], {
     // a generous time budget: these tests check answers, and a loaded test machine is slow
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LEDGER_LIVE: 'off', API_QUERY_TIMEOUT_MS: '60000', API_WORKERS: '1', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LEDGER_LIVE: 'off',
+      API_QUERY_TIMEOUT_MS: '60000',
+      API_WORKERS: '1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -43,7 +51,8 @@ export async function waitForLine(p: MainProcess, pattern: RegExp, timeoutMs = 2
   for (;;) {
     const m = pattern.exec(p.stderr());
     if (m) return m;
-    if (p.child.exitCode !== null) throw new Error(`process exited (${p.child.exitCode}) before ${pattern}:\n${p.stderr()}`);
+    if (p.child.exitCode !== null)
+      throw new Error(`process exited (${p.child.exitCode}) before ${pattern}:\n${p.stderr()}`);
     if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${p.stderr()}`);
     await new Promise((r) => setTimeout(r, 100));
   }

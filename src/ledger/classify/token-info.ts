@@ -21,22 +21,35 @@ export function tokenInfo(state: AccountStateRecord, iface: InterfaceName): Toke
       const meta = m ? readOnchainMetadata(m.content) : null;
       if (!m || !meta) return null;
       return {
-        ...base, type: 'jetton_masters', name: meta.name ?? null, symbol: meta.symbol ?? null,
-        decimals: meta.decimals !== undefined ? Number(meta.decimals) : 9, description: meta.description ?? null, image: meta.image ?? null,
+        ...base,
+        type: 'jetton_masters',
+        name: meta.name ?? null,
+        symbol: meta.symbol ?? null,
+        decimals: meta.decimals !== undefined ? Number(meta.decimals) : 9,
+        description: meta.description ?? null,
+        image: meta.image ?? null,
         extra: { total_supply: m.totalSupply.toString(), admin: m.admin ? toRaw(m.admin) : null, mintable: true },
       };
     }
     case 'jetton_wallet': {
       const w = readJettonWalletData(data);
       if (!w) return null;
-      return { ...base, type: 'jetton_wallets', extra: { jetton: toRaw(w.master), owner: toRaw(w.owner), balance: w.balance.toString() } };
+      return {
+        ...base,
+        type: 'jetton_wallets',
+        extra: { jetton: toRaw(w.master), owner: toRaw(w.owner), balance: w.balance.toString() },
+      };
     }
     case 'nft_collection': {
       const c = readNftCollectionData(data);
       const meta = c ? readOnchainMetadata(c.content) : null;
       if (!c || !meta) return null;
       return {
-        ...base, type: 'nft_collections', name: meta.name ?? null, description: meta.description ?? null, image: meta.image ?? null,
+        ...base,
+        type: 'nft_collections',
+        name: meta.name ?? null,
+        description: meta.description ?? null,
+        image: meta.image ?? null,
         extra: { owner: c.owner ? toRaw(c.owner) : null, next_item_index: c.nextIndex.toString() },
       };
     }
@@ -44,8 +57,15 @@ export function tokenInfo(state: AccountStateRecord, iface: InterfaceName): Toke
       const i = readNftItemData(data);
       if (!i) return null;
       return {
-        ...base, type: 'nft_items', name: i.name,
-        extra: { collection: toRaw(i.collection), index: i.index.toString(), owner: i.owner ? toRaw(i.owner) : null, initialized: i.owner !== null },
+        ...base,
+        type: 'nft_items',
+        name: i.name,
+        extra: {
+          collection: toRaw(i.collection),
+          index: i.index.toString(),
+          owner: i.owner ? toRaw(i.owner) : null,
+          initialized: i.owner !== null,
+        },
       };
     }
     default:

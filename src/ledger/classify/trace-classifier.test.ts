@@ -4,7 +4,13 @@ import { OP } from '../contracts/opcodes';
 import { LedgerNetwork, type TraceClassifier, type TraceSummary } from '../network/ledger-network';
 import { Traffic, type TraceKind } from '../traffic/traffic';
 import { selectActions } from '../../server/actions-select';
-import type { AccountInfoRecord, ActionRecord, ActionType, TokenInfoRecord, TransactionRecord } from '../../store/records';
+import type {
+  AccountInfoRecord,
+  ActionRecord,
+  ActionType,
+  TokenInfoRecord,
+  TransactionRecord,
+} from '../../store/records';
 import { createTraceClassifier } from './trace-classifier';
 import { tokenInfo } from './token-info';
 
@@ -34,7 +40,9 @@ const txOf = (sum: TraceSummary, h: Buffer) => sum.records.find((t) => t.hash.eq
 const inOp = (sum: TraceSummary, h: Buffer) => txOf(sum, h).inMsg?.opcode ?? null;
 const rootWalletTx = (sum: TraceSummary): TransactionRecord => sum.records.find((t) => t.inMsg?.source === null)!;
 
-let kinds: Partial<Record<TraceKind | 'jetton_transfer_ok' | 'jetton_transfer_refused', { sum: TraceSummary; out: Out }>> = {};
+let kinds: Partial<
+  Record<TraceKind | 'jetton_transfer_ok' | 'jetton_transfer_refused', { sum: TraceSummary; out: Out }>
+> = {};
 
 beforeAll(async () => {
   classifier = await createTraceClassifier();
@@ -52,7 +60,16 @@ beforeAll(async () => {
   await traffic.genesis();
   await traffic.bootstrap();
   kinds = {};
-  for (const k of ['transfer', 'deploy', 'bounce_nonexistent', 'compute_failure', 'jetton_mint', 'jetton_burn', 'nft_mint', 'nft_transfer'] as const) {
+  for (const k of [
+    'transfer',
+    'deploy',
+    'bounce_nonexistent',
+    'compute_failure',
+    'jetton_mint',
+    'jetton_burn',
+    'nft_mint',
+    'nft_transfer',
+  ] as const) {
     kinds[k] = await run(k);
   }
   // the traffic now and then sends more than the balance (the jetton wallet refuses it): keep one of each
@@ -62,7 +79,8 @@ beforeAll(async () => {
     else kinds.jetton_transfer_ok ??= r;
   }
   // a text comment for the plain transfer (the traffic sometimes sends none)
-  for (let i = 0; i < 20 && !rootWalletTx(kinds.transfer!.sum).outMsgs[0]?.comment; i++) kinds.transfer = await run('transfer');
+  for (let i = 0; i < 20 && !rootWalletTx(kinds.transfer!.sum).outMsgs[0]?.comment; i++)
+    kinds.transfer = await run('transfer');
 }, 300_000);
 
 describe('jetton_transfer', () => {
@@ -74,10 +92,13 @@ describe('jetton_transfer', () => {
     expect(a.success).toBe(true);
     expect(a.transactions.length).toBeGreaterThanOrEqual(4);
     const ops = a.transactions.map((h) => inOp(sum, h));
-    for (const op of [OP.jettonTransfer, OP.jettonInternalTransfer, OP.jettonTransferNotification, OP.excesses]) expect(ops).toContain(sgn(op));
+    for (const op of [OP.jettonTransfer, OP.jettonInternalTransfer, OP.jettonTransferNotification, OP.excesses])
+      expect(ops).toContain(sgn(op));
     // every transaction of the trace but the owner's wallet (run by the external) belongs to it
     const root = rootWalletTx(sum);
-    expect(new Set(a.transactions.map(hex))).toEqual(new Set(sum.records.filter((t) => t !== root).map((t) => hex(t.hash))));
+    expect(new Set(a.transactions.map(hex))).toEqual(
+      new Set(sum.records.filter((t) => t !== root).map((t) => hex(t.hash))),
+    );
     // its transactions in lt order bound it
     expect(a.startLt).toBe(txOf(sum, a.transactions[0]!).lt);
     expect(a.endLt).toBe(txOf(sum, a.transactions[a.transactions.length - 1]!).lt);
@@ -102,7 +123,8 @@ describe('jetton_transfer', () => {
     // the asset is the master the wallets were made by, known as a jetton_master by its code
     const master = net.info(d.asset as string);
     expect(master?.interfaces).toEqual(['jetton_master']);
-    for (const w of [d.sender_jetton_wallet, d.receiver_jetton_wallet] as string[]) expect(net.info(w)?.interfaces).toEqual(['jetton_wallet']);
+    for (const w of [d.sender_jetton_wallet, d.receiver_jetton_wallet] as string[])
+      expect(net.info(w)?.interfaces).toEqual(['jetton_wallet']);
     for (const acc of [d.sender, d.receiver, d.sender_jetton_wallet, d.receiver_jetton_wallet, d.asset] as string[]) {
       expect(acc).toMatch(/^0:[0-9A-F]{64}$/);
       expect(a.accounts).toContain(acc);
@@ -126,7 +148,16 @@ describe('jetton_transfer', () => {
     expect(kids.map((k) => hex(k.transactions[0]!)).sort()).toEqual(a.transactions.map(hex).sort());
     for (const k of kids) expect(k.details.opcode).toBe(inOp(sum, k.transactions[0]!));
 
-    const all: ActionType[] = ['ton_transfer', 'contract_deploy', 'call_contract', 'jetton_transfer', 'jetton_mint', 'jetton_burn', 'nft_mint', 'nft_transfer'];
+    const all: ActionType[] = [
+      'ton_transfer',
+      'contract_deploy',
+      'call_contract',
+      'jetton_transfer',
+      'jetton_mint',
+      'jetton_burn',
+      'nft_mint',
+      'nft_transfer',
+    ];
     const withJetton = selectActions(out.actions, new Set(all));
     expect(withJetton.map((x) => x.type)).toEqual(top(out).map((x) => x.type));
     const without = selectActions(out.actions, new Set(all.filter((t) => t !== 'jetton_transfer')));
@@ -155,7 +186,13 @@ describe('the other shapes', () => {
     const a = top(out)[0]!;
     expect(a.type).toBe('ton_transfer');
     expect(a.success).toBe(true);
-    expect(a.details).toEqual({ source: msg.source, destination: msg.destination, value: msg.value!.toString(), comment: msg.comment, encrypted: false });
+    expect(a.details).toEqual({
+      source: msg.source,
+      destination: msg.destination,
+      value: msg.value!.toString(),
+      comment: msg.comment,
+      encrypted: false,
+    });
     expect(typeof a.details.comment).toBe('string');
   });
 
@@ -179,7 +216,9 @@ describe('the other shapes', () => {
 
   it('a deploy is a contract_deploy of the new account', () => {
     const { sum, out } = kinds.deploy!;
-    const deployed = sum.records.find((t) => t.origStatus !== 'active' && t.endStatus === 'active' && t.inMsg?.source !== null)!;
+    const deployed = sum.records.find(
+      (t) => t.origStatus !== 'active' && t.endStatus === 'active' && t.inMsg?.source !== null,
+    )!;
     const a = top(out).find((x) => x.type === 'contract_deploy')!;
     expect(a.success).toBe(true);
     expect(a.details.destination).toBe(deployed.account);
@@ -222,8 +261,12 @@ describe('accounts, tokens, determinism', () => {
     expect(jw).toHaveLength(2);
     const a = top(out).find((x) => x.type === 'jetton_transfer')!;
     const byAccount = new Map(jw.map((t) => [t.account, t]));
-    expect((byAccount.get(a.details.sender_jetton_wallet as string)!.extra as Record<string, unknown>).owner).toBe(a.details.sender);
-    expect((byAccount.get(a.details.receiver_jetton_wallet as string)!.extra as Record<string, unknown>).owner).toBe(a.details.receiver);
+    expect((byAccount.get(a.details.sender_jetton_wallet as string)!.extra as Record<string, unknown>).owner).toBe(
+      a.details.sender,
+    );
+    expect((byAccount.get(a.details.receiver_jetton_wallet as string)!.extra as Record<string, unknown>).owner).toBe(
+      a.details.receiver,
+    );
     for (const t of jw) expect((t.extra as Record<string, unknown>).jetton).toBe(a.details.asset);
 
     const item = kinds.nft_mint!.out.tokens.find((t) => t.type === 'nft_items')!;
@@ -235,7 +278,8 @@ describe('accounts, tokens, determinism', () => {
   it('returns no token record (and does not throw) for data that does not parse', () => {
     const state = kinds.jetton_mint!.sum.records.find((t) => t.stateAfter.dataBoc)!.stateAfter;
     const junk = { ...state, dataBoc: beginCell().storeUint(7, 3).endCell().toBoc() };
-    for (const iface of ['jetton_master', 'jetton_wallet', 'nft_collection', 'nft_item'] as const) expect(tokenInfo(junk, iface)).toBeNull();
+    for (const iface of ['jetton_master', 'jetton_wallet', 'nft_collection', 'nft_item'] as const)
+      expect(tokenInfo(junk, iface)).toBeNull();
     expect(tokenInfo({ ...state, dataBoc: Buffer.from('not a boc') }, 'jetton_wallet')).toBeNull();
   });
 

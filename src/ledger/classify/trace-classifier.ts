@@ -5,7 +5,17 @@ import { decodeTextComment } from '../../ton/comment';
 import { OP } from '../contracts/opcodes';
 import { isFailed } from '../network/describe-transaction';
 import type { TraceClassifier } from '../network/ledger-network';
-import type { AccountInfoRecord, AccountStateRecord, ActionRecord, ActionType, InterfaceName, MessageRecord, TokenInfoRecord, TraceRecord, TransactionRecord } from '../../store/records';
+import type {
+  AccountInfoRecord,
+  AccountStateRecord,
+  ActionRecord,
+  ActionType,
+  InterfaceName,
+  MessageRecord,
+  TokenInfoRecord,
+  TraceRecord,
+  TransactionRecord,
+} from '../../store/records';
 import { interfaceTable } from './interfaces';
 import { tokenInfo } from './token-info';
 
@@ -77,11 +87,23 @@ function withBounces(ctx: Ctx, tx: TransactionRecord): TransactionRecord[] {
   return out;
 }
 
-function action(ctx: Ctx, type: ActionType, txs: TransactionRecord[], details: Record<string, unknown>, parent: Buffer | null, index: number): ActionRecord {
+function action(
+  ctx: Ctx,
+  type: ActionType,
+  txs: TransactionRecord[],
+  details: Record<string, unknown>,
+  parent: Buffer | null,
+  index: number,
+): ActionRecord {
   const accounts = new Set<string>(txs.map((t) => t.account));
   for (const v of Object.values(details)) if (typeof v === 'string' && /^-?\d:[0-9A-F]{64}$/.test(v)) accounts.add(v);
   return {
-    actionId: createHash('sha256').update(ctx.trace.traceId).update(type).update(txs[0]!.hash).update(String(index)).digest(),
+    actionId: createHash('sha256')
+      .update(ctx.trace.traceId)
+      .update(type)
+      .update(txs[0]!.hash)
+      .update(String(index))
+      .digest(),
     traceId: ctx.trace.traceId,
     type,
     parentActionId: parent,
@@ -118,9 +140,17 @@ function highLevel(ctx: Ctx, tx: TransactionRecord): { type: ActionType; details
       return {
         type: 'jetton_transfer',
         details: {
-          asset: jettonOf(ctx, tx), sender: m.source, receiver, sender_jetton_wallet: tx.account,
-          receiver_jetton_wallet: receiverTx?.account ?? null, amount: amount.toString(), comment: payloadComment(s),
-          encrypted: false, query_id: queryId, response_destination: response, forward_amount: forward.toString(),
+          asset: jettonOf(ctx, tx),
+          sender: m.source,
+          receiver,
+          sender_jetton_wallet: tx.account,
+          receiver_jetton_wallet: receiverTx?.account ?? null,
+          amount: amount.toString(),
+          comment: payloadComment(s),
+          encrypted: false,
+          query_id: queryId,
+          response_destination: response,
+          forward_amount: forward.toString(),
         },
       };
     }
@@ -128,11 +158,29 @@ function highLevel(ctx: Ctx, tx: TransactionRecord): { type: ActionType; details
       const receiver = addr(s);
       const amount = s.loadCoins();
       const walletTx = subtree(ctx, tx).find((t) => t.inMsg?.opcode === OPS.jettonInternalTransfer);
-      return { type: 'jetton_mint', details: { asset: tx.account, receiver, receiver_jetton_wallet: walletTx?.account ?? null, amount: amount.toString(), query_id: queryId } };
+      return {
+        type: 'jetton_mint',
+        details: {
+          asset: tx.account,
+          receiver,
+          receiver_jetton_wallet: walletTx?.account ?? null,
+          amount: amount.toString(),
+          query_id: queryId,
+        },
+      };
     }
     if (m.opcode === OPS.jettonBurn && ifaces.includes('jetton_wallet')) {
       const amount = s.loadCoins();
-      return { type: 'jetton_burn', details: { asset: jettonOf(ctx, tx), owner: m.source, owner_jetton_wallet: tx.account, amount: amount.toString(), query_id: queryId } };
+      return {
+        type: 'jetton_burn',
+        details: {
+          asset: jettonOf(ctx, tx),
+          owner: m.source,
+          owner_jetton_wallet: tx.account,
+          amount: amount.toString(),
+          query_id: queryId,
+        },
+      };
     }
     if (m.opcode === OPS.nftDeployItem && ifaces.includes('nft_collection')) {
       const index = s.loadUintBig(64);
@@ -140,7 +188,16 @@ function highLevel(ctx: Ctx, tx: TransactionRecord): { type: ActionType; details
       const content = s.loadRef().beginParse();
       const owner = addr(content);
       const itemTx = subtree(ctx, tx).find((t) => t !== tx && t.inMsg?.source === tx.account);
-      return { type: 'nft_mint', details: { nft_collection: tx.account, nft_item: itemTx?.account ?? null, nft_item_index: index.toString(), owner, query_id: queryId } };
+      return {
+        type: 'nft_mint',
+        details: {
+          nft_collection: tx.account,
+          nft_item: itemTx?.account ?? null,
+          nft_item_index: index.toString(),
+          owner,
+          query_id: queryId,
+        },
+      };
     }
     if (m.opcode === OPS.nftTransfer && ifaces.includes('nft_item')) {
       const newOwner = addr(s);
@@ -151,8 +208,15 @@ function highLevel(ctx: Ctx, tx: TransactionRecord): { type: ActionType; details
       return {
         type: 'nft_transfer',
         details: {
-          nft_collection: item.collection, nft_item: tx.account, nft_item_index: item.index, old_owner: m.source, new_owner: newOwner,
-          query_id: queryId, forward_amount: forward.toString(), response_destination: response, comment: payloadComment(s),
+          nft_collection: item.collection,
+          nft_item: tx.account,
+          nft_item_index: item.index,
+          old_owner: m.source,
+          new_owner: newOwner,
+          query_id: queryId,
+          forward_amount: forward.toString(),
+          response_destination: response,
+          comment: payloadComment(s),
         },
       };
     }
@@ -197,16 +261,33 @@ function basic(tx: TransactionRecord): { type: ActionType; details: Record<strin
   if (!m || m.source === null) return null; // the external that starts a trace is not an action of its own
   if (m.bounced) return null; // a bounce is part of the action whose message bounced
   const deployed = (tx.origStatus === 'uninit' || tx.origStatus === 'nonexist') && tx.endStatus === 'active';
-  if (deployed) return { type: 'contract_deploy', details: { source: m.source, destination: tx.account, value: m.value?.toString() ?? null, opcode: m.opcode } };
+  if (deployed)
+    return {
+      type: 'contract_deploy',
+      details: { source: m.source, destination: tx.account, value: m.value?.toString() ?? null, opcode: m.opcode },
+    };
   if (m.opcode === null || m.opcode === 0) {
-    return { type: 'ton_transfer', details: { source: m.source, destination: m.destination, value: m.value?.toString() ?? null, comment: m.comment, encrypted: false } };
+    return {
+      type: 'ton_transfer',
+      details: {
+        source: m.source,
+        destination: m.destination,
+        value: m.value?.toString() ?? null,
+        comment: m.comment,
+        encrypted: false,
+      },
+    };
   }
-  return { type: 'call_contract', details: { source: m.source, destination: m.destination, value: m.value?.toString() ?? null, opcode: m.opcode } };
+  return {
+    type: 'call_contract',
+    details: { source: m.source, destination: m.destination, value: m.value?.toString() ?? null, opcode: m.opcode },
+  };
 }
 
 export async function createTraceClassifier(): Promise<TraceClassifier> {
   const table = await interfaceTable();
-  const interfaceOf = (state: AccountStateRecord) => (state.codeHash ? table.get(state.codeHash.toString('hex')) : undefined);
+  const interfaceOf = (state: AccountStateRecord) =>
+    state.codeHash ? table.get(state.codeHash.toString('hex')) : undefined;
   const describe = (state: AccountStateRecord): AccountInfoRecord => {
     const iface = interfaceOf(state);
     return { account: state.account, codeHash: state.codeHash, interfaces: iface ? [iface] : [], status: state.status };

@@ -12,7 +12,15 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 
 /** node_modules/.cache/ledgerscope of the project this module belongs to. */
-export const DEFAULT_CACHE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'node_modules', '.cache', 'ledgerscope');
+export const DEFAULT_CACHE_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'node_modules',
+  '.cache',
+  'ledgerscope',
+);
 
 function compilerVersion(): string {
   return (require('@ton-community/func-js/package.json') as { version: string }).version;
@@ -27,7 +35,11 @@ export function compileKey(sources: Record<string, string>, targets: Record<stri
 }
 
 /** The cached output for `key` when there is one holding every target, else null. */
-export function readCompiled<T extends Record<string, string>>(key: string, targets: Record<keyof T, string>, dir = DEFAULT_CACHE_DIR): T | null {
+export function readCompiled<T extends Record<string, string>>(
+  key: string,
+  targets: Record<keyof T, string>,
+  dir = DEFAULT_CACHE_DIR,
+): T | null {
   try {
     const entry = JSON.parse(readFileSync(join(dir, `contracts-${key}.json`), 'utf8')) as Record<string, unknown>;
     for (const name of Object.keys(targets)) if (typeof entry[name] !== 'string') return null;

@@ -62,7 +62,9 @@ export function compiledContractBocs(): Promise<ContractBocs> {
 }
 
 async function runCompiler(sources: Record<string, string>): Promise<ContractBocs> {
-  const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url), { workerData: { sources, targets: TARGETS } });
+  const worker = new Worker(new URL('./compile-worker.mjs', import.meta.url), {
+    workerData: { sources, targets: TARGETS },
+  });
   const reply = await new Promise<{ code?: ContractBocs; error?: string }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);

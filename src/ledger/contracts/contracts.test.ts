@@ -3,10 +3,23 @@ import { Blockchain, type BlockchainTransaction, type SandboxContract, type Trea
 import { Address, beginCell, Cell, contractAddress, toNano, TupleBuilder } from '@ton/core';
 import { compileContracts, type CompiledContracts } from './compile';
 import {
-  jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody, jettonWalletAddress, jettonWalletData,
-  readJettonMinterData, readJettonWalletData,
+  jettonBurnBody,
+  jettonMintBody,
+  jettonMinterData,
+  jettonTransferBody,
+  jettonWalletAddress,
+  jettonWalletData,
+  readJettonMinterData,
+  readJettonWalletData,
 } from './jetton';
-import { nftCollectionData, nftItemAddress, nftMintBody, nftTransferBody, readNftCollectionData, readNftItemData } from './nft';
+import {
+  nftCollectionData,
+  nftItemAddress,
+  nftMintBody,
+  nftTransferBody,
+  readNftCollectionData,
+  readNftItemData,
+} from './nft';
 import { readOnchainMetadata } from './metadata';
 import { chainBody, fanBody, forwarderAddress, forwarderInit, throwBody } from './test-contracts';
 import { OP } from './opcodes';
@@ -20,13 +33,20 @@ let admin: SandboxContract<TreasuryContract>;
 let alice: SandboxContract<TreasuryContract>;
 let bob: SandboxContract<TreasuryContract>;
 
-const META = { name: 'Test Jetton', symbol: 'TJ', decimals: '9', description: 'a jetton of our own', image: 'https://example.com/tj.png' };
+const META = {
+  name: 'Test Jetton',
+  symbol: 'TJ',
+  decimals: '9',
+  description: 'a jetton of our own',
+  image: 'https://example.com/tj.png',
+};
 
 function opOf(tx: BlockchainTransaction): number | null {
   const body = tx.inMessage?.body;
   if (!body) return null;
   const s = body.beginParse();
-  if (tx.inMessage?.info.type === 'internal' && tx.inMessage.info.bounced) return s.remainingBits >= 64 ? (s.skip(32), s.loadUint(32)) : null;
+  if (tx.inMessage?.info.type === 'internal' && tx.inMessage.info.bounced)
+    return s.remainingBits >= 64 ? (s.skip(32), s.loadUint(32)) : null;
   return s.remainingBits >= 32 ? s.loadUint(32) : null;
 }
 
@@ -41,7 +61,9 @@ const isBounced = (tx: BlockchainTransaction) => tx.inMessage?.info.type === 'in
 const dest = (tx: BlockchainTransaction) => tx.inMessage?.info.dest as Address;
 
 function figures(name: string, txs: BlockchainTransaction[], started: number): void {
-  console.log(`[contracts] ${name}: ${txs.length} txs, gas ${totalGas(txs)}, ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(
+    `[contracts] ${name}: ${txs.length} txs, gas ${totalGas(txs)}, ${(performance.now() - started).toFixed(0)} ms`,
+  );
 }
 
 /** Depth of the message tree of one trace: the longest chain of transactions linked by messages. */
@@ -55,8 +77,12 @@ function traceDepth(txs: BlockchainTransaction[]): number {
       const sent = out.info;
       if (sent.type !== 'internal') continue;
       // a message is the same on both sides when its sender and creation lt agree
-      const child = sorted.find((c) => c.inMessage?.info.type === 'internal' && c.inMessage.info.createdLt === sent.createdLt
-        && c.inMessage.info.src.equals(sent.src));
+      const child = sorted.find(
+        (c) =>
+          c.inMessage?.info.type === 'internal' &&
+          c.inMessage.info.createdLt === sent.createdLt &&
+          c.inMessage.info.src.equals(sent.src),
+      );
       if (child) parentOf.set(child.lt, tx.lt);
     }
   }
@@ -79,7 +105,11 @@ let minters = 0;
 /** A fresh minter per test: the same data would give the same address, and the tests would share it. */
 async function deployMinter() {
   minters += 1;
-  const data = jettonMinterData({ admin: admin.address, metadata: { ...META, name: `${META.name} ${minters}` }, walletCode: code.jettonWallet });
+  const data = jettonMinterData({
+    admin: admin.address,
+    metadata: { ...META, name: `${META.name} ${minters}` },
+    walletCode: code.jettonWallet,
+  });
   const init = { code: code.jettonMinter, data };
   const minter = contractAddress(0, init);
   await admin.send({ to: minter, value: toNano('1'), init, bounce: false });
@@ -88,7 +118,8 @@ async function deployMinter() {
 
 async function mint(minter: Address, to: Address, amount: bigint) {
   return admin.send({
-    to: minter, value: toNano('0.2'),
+    to: minter,
+    value: toNano('0.2'),
     body: jettonMintBody({ queryId: 1n, to, amount, forwardTonAmount: 0n, totalTonAmount: toNano('0.1') }),
   });
 }
@@ -151,8 +182,15 @@ describe('TEP-74 jetton', () => {
   it('only the admin can mint (exit 73, bounced)', async () => {
     const minter = await deployMinter();
     const r = await alice.send({
-      to: minter, value: toNano('0.2'),
-      body: jettonMintBody({ queryId: 2n, to: alice.address, amount: 5n, forwardTonAmount: 0n, totalTonAmount: toNano('0.1') }),
+      to: minter,
+      value: toNano('0.2'),
+      body: jettonMintBody({
+        queryId: 2n,
+        to: alice.address,
+        amount: 5n,
+        forwardTonAmount: 0n,
+        totalTonAmount: toNano('0.1'),
+      }),
     });
     const tx = r.transactions.find((t) => dest(t)?.equals(minter));
     expect(compute(tx!)?.exitCode).toBe(73);
@@ -166,8 +204,16 @@ describe('TEP-74 jetton', () => {
     const bobWallet = jettonWalletAddress(minter, bob.address, code.jettonWallet);
     const t0 = performance.now();
     const r = await alice.send({
-      to: aliceWallet, value: toNano('0.2'),
-      body: jettonTransferBody({ queryId: 7n, amount: 300n, destination: bob.address, responseDestination: alice.address, forwardTonAmount: toNano('0.01'), comment: 'hi' }),
+      to: aliceWallet,
+      value: toNano('0.2'),
+      body: jettonTransferBody({
+        queryId: 7n,
+        amount: 300n,
+        destination: bob.address,
+        responseDestination: alice.address,
+        forwardTonAmount: toNano('0.01'),
+        comment: 'hi',
+      }),
     });
     figures('jetton transfer', r.transactions, t0);
     expect(r.transactions.length).toBeGreaterThanOrEqual(5);
@@ -197,8 +243,15 @@ describe('TEP-74 jetton', () => {
     await mint(minter, alice.address, 10n);
     const aliceWallet = jettonWalletAddress(minter, alice.address, code.jettonWallet);
     const r = await alice.send({
-      to: aliceWallet, value: toNano('0.2'),
-      body: jettonTransferBody({ queryId: 8n, amount: 10n, destination: bob.address, responseDestination: alice.address, forwardTonAmount: 0n }),
+      to: aliceWallet,
+      value: toNano('0.2'),
+      body: jettonTransferBody({
+        queryId: 8n,
+        amount: 10n,
+        destination: bob.address,
+        responseDestination: alice.address,
+        forwardTonAmount: 0n,
+      }),
     });
     expect(r.transactions.map(opOf)).not.toContain(OP.jettonTransferNotification);
     expect(r.transactions.map(opOf)).toContain(OP.excesses);
@@ -209,7 +262,11 @@ describe('TEP-74 jetton', () => {
     await mint(minter, alice.address, 1000n);
     const aliceWallet = jettonWalletAddress(minter, alice.address, code.jettonWallet);
     const t0 = performance.now();
-    const r = await alice.send({ to: aliceWallet, value: toNano('0.1'), body: jettonBurnBody({ queryId: 9n, amount: 400n, responseDestination: alice.address }) });
+    const r = await alice.send({
+      to: aliceWallet,
+      value: toNano('0.1'),
+      body: jettonBurnBody({ queryId: 9n, amount: 400n, responseDestination: alice.address }),
+    });
     figures('jetton burn', r.transactions, t0);
     const notif = r.transactions.find((t) => opOf(t) === OP.jettonBurnNotification);
     expect(notif && dest(notif).equals(minter)).toBe(true);
@@ -226,8 +283,16 @@ describe('TEP-74 jetton', () => {
     const aliceWallet = jettonWalletAddress(minter, alice.address, code.jettonWallet);
     const t0 = performance.now();
     const r = await alice.send({
-      to: aliceWallet, value: toNano('0.2'), bounce: true,
-      body: jettonTransferBody({ queryId: 10n, amount: 51n, destination: bob.address, responseDestination: alice.address, forwardTonAmount: 0n }),
+      to: aliceWallet,
+      value: toNano('0.2'),
+      bounce: true,
+      body: jettonTransferBody({
+        queryId: 10n,
+        amount: 51n,
+        destination: bob.address,
+        responseDestination: alice.address,
+        forwardTonAmount: 0n,
+      }),
     });
     figures('jetton transfer over balance', r.transactions, t0);
     const walletTx = r.transactions.find((t) => dest(t)?.equals(aliceWallet))!;
@@ -241,8 +306,15 @@ describe('TEP-74 jetton', () => {
     await mint(minter, alice.address, 50n);
     const aliceWallet = jettonWalletAddress(minter, alice.address, code.jettonWallet);
     const r = await bob.send({
-      to: aliceWallet, value: toNano('0.2'),
-      body: jettonTransferBody({ queryId: 11n, amount: 1n, destination: bob.address, responseDestination: bob.address, forwardTonAmount: 0n }),
+      to: aliceWallet,
+      value: toNano('0.2'),
+      body: jettonTransferBody({
+        queryId: 11n,
+        amount: 1n,
+        destination: bob.address,
+        responseDestination: bob.address,
+        forwardTonAmount: 0n,
+      }),
     });
     expect(compute(r.transactions.find((t) => dest(t)?.equals(aliceWallet))!)?.exitCode).toBe(73);
     expect(await getJettonBalance(aliceWallet)).toBe(50n);
@@ -253,11 +325,18 @@ describe('TEP-74 jetton', () => {
     const throwerInit = { code: code.thrower, data: beginCell().storeUint(1, 8).endCell() };
     const thrower = contractAddress(0, throwerInit);
     await admin.send({ to: thrower, value: toNano('1'), init: throwerInit, bounce: false });
-    const init = { code: code.jettonWallet, data: jettonWalletData({ balance: 500n, owner: alice.address, master: thrower, walletCode: code.jettonWallet }) };
+    const init = {
+      code: code.jettonWallet,
+      data: jettonWalletData({ balance: 500n, owner: alice.address, master: thrower, walletCode: code.jettonWallet }),
+    };
     const wallet = contractAddress(0, init);
     await alice.send({ to: wallet, value: toNano('0.5'), init, bounce: false });
     const t0 = performance.now();
-    const r = await alice.send({ to: wallet, value: toNano('0.1'), body: jettonBurnBody({ queryId: 12n, amount: 200n, responseDestination: alice.address }) });
+    const r = await alice.send({
+      to: wallet,
+      value: toNano('0.1'),
+      body: jettonBurnBody({ queryId: 12n, amount: 200n, responseDestination: alice.address }),
+    });
     figures('jetton burn bounced', r.transactions, t0);
     const atMaster = r.transactions.find((t) => dest(t)?.equals(thrower))!;
     expect(opOf(atMaster)).toBe(OP.jettonBurnNotification);
@@ -272,12 +351,19 @@ describe('TEP-74 jetton', () => {
 describe('TEP-62 NFT', () => {
   it('mint an item, then transfer it with ownership_assigned and excesses', async () => {
     const meta = { name: 'Test Collection', description: 'items of our own', image: 'https://example.com/c.png' };
-    const init = { code: code.nftCollection, data: nftCollectionData({ owner: admin.address, metadata: meta, itemCode: code.nftItem }) };
+    const init = {
+      code: code.nftCollection,
+      data: nftCollectionData({ owner: admin.address, metadata: meta, itemCode: code.nftItem }),
+    };
     const collection = contractAddress(0, init);
     await admin.send({ to: collection, value: toNano('1'), init, bounce: false });
 
     let t0 = performance.now();
-    const m = await admin.send({ to: collection, value: toNano('0.2'), body: nftMintBody({ queryId: 1n, index: 0n, amount: toNano('0.05'), owner: alice.address, name: 'Item #0' }) });
+    const m = await admin.send({
+      to: collection,
+      value: toNano('0.2'),
+      body: nftMintBody({ queryId: 1n, index: 0n, amount: toNano('0.05'), owner: alice.address, name: 'Item #0' }),
+    });
     figures('nft mint', m.transactions, t0);
     const item = nftItemAddress(collection, 0n, code.nftItem);
     expect(m.transactions.some((t) => dest(t)?.equals(item) && compute(t)?.success)).toBe(true);
@@ -288,7 +374,11 @@ describe('TEP-62 NFT', () => {
     expect(cd.stackReader.readAddress().equals(admin.address)).toBe(true);
     const byIndex = new TupleBuilder();
     byIndex.writeNumber(0n);
-    expect((await chain.runGetMethod(collection, 'get_nft_address_by_index', byIndex.build())).stackReader.readAddress().equals(item)).toBe(true);
+    expect(
+      (await chain.runGetMethod(collection, 'get_nft_address_by_index', byIndex.build())).stackReader
+        .readAddress()
+        .equals(item),
+    ).toBe(true);
 
     const nd = await chain.runGetMethod(item, 'get_nft_data');
     expect(nd.stackReader.readBigNumber()).toBe(-1n);
@@ -304,8 +394,15 @@ describe('TEP-62 NFT', () => {
 
     t0 = performance.now();
     const r = await alice.send({
-      to: item, value: toNano('0.1'),
-      body: nftTransferBody({ queryId: 2n, newOwner: bob.address, responseDestination: alice.address, forwardAmount: toNano('0.01'), comment: 'yours' }),
+      to: item,
+      value: toNano('0.1'),
+      body: nftTransferBody({
+        queryId: 2n,
+        newOwner: bob.address,
+        responseDestination: alice.address,
+        forwardAmount: toNano('0.01'),
+        comment: 'yours',
+      }),
     });
     figures('nft transfer', r.transactions, t0);
     const assigned = r.transactions.find((t) => opOf(t) === OP.nftOwnershipAssigned);
@@ -326,11 +423,24 @@ describe('TEP-62 NFT', () => {
     expect(readNftCollectionData(cs.accountState.state.data!)?.nextIndex).toBe(1n);
 
     // the old owner can no longer move it
-    const again = await alice.send({ to: item, value: toNano('0.1'), body: nftTransferBody({ queryId: 3n, newOwner: alice.address, responseDestination: alice.address, forwardAmount: 0n }) });
+    const again = await alice.send({
+      to: item,
+      value: toNano('0.1'),
+      body: nftTransferBody({
+        queryId: 3n,
+        newOwner: alice.address,
+        responseDestination: alice.address,
+        forwardAmount: 0n,
+      }),
+    });
     expect(compute(again.transactions.find((t) => dest(t)?.equals(item))!)?.exitCode).toBe(401);
 
     // get_static_data answers the sender with report_static_data (index, collection)
-    const st = await bob.send({ to: item, value: toNano('0.05'), body: beginCell().storeUint(OP.nftGetStaticData, 32).storeUint(4n, 64).endCell() });
+    const st = await bob.send({
+      to: item,
+      value: toNano('0.05'),
+      body: beginCell().storeUint(OP.nftGetStaticData, 32).storeUint(4n, 64).endCell(),
+    });
     const report = st.transactions.find((t) => opOf(t) === OP.nftReportStaticData);
     expect(report && dest(report).equals(bob.address)).toBe(true);
     const rs = report!.inMessage!.body.beginParse();
@@ -355,8 +465,16 @@ describe('thrower', () => {
       expect(back && opOf(back)).toBe(OP.throwExit);
     }
     const plain = await alice.send({ to: thrower, value: toNano('0.05'), bounce: true });
-    expect(compute(plain.transactions.find((t) => dest(t)?.equals(thrower))!)).toMatchObject({ exitCode: 0, success: true });
-    const comment = await alice.send({ to: thrower, value: toNano('0.05'), bounce: true, body: beginCell().storeUint(0, 32).storeStringTail('hello').endCell() });
+    expect(compute(plain.transactions.find((t) => dest(t)?.equals(thrower))!)).toMatchObject({
+      exitCode: 0,
+      success: true,
+    });
+    const comment = await alice.send({
+      to: thrower,
+      value: toNano('0.05'),
+      bounce: true,
+      body: beginCell().storeUint(0, 32).storeStringTail('hello').endCell(),
+    });
     expect(compute(comment.transactions.find((t) => dest(t)?.equals(thrower))!)?.success).toBe(true);
     expect(comment.transactions.some(isBounced)).toBe(false);
   });
@@ -367,13 +485,22 @@ describe('forwarder', () => {
     const hops = 25;
     const first = forwarderAddress(1000n, code.forwarder);
     const t0 = performance.now();
-    const r = await admin.send({ to: first, value: toNano('2'), init: forwarderInit(1000n, code.forwarder), bounce: false, body: chainBody(hops) });
+    const r = await admin.send({
+      to: first,
+      value: toNano('2'),
+      init: forwarderInit(1000n, code.forwarder),
+      bounce: false,
+      body: chainBody(hops),
+    });
     figures(`forwarder chain ${hops} hops`, r.transactions, t0);
     for (const tx of r.transactions) expect(compute(tx)?.success ?? true).toBe(true);
     // the admin's wallet, then forwarders 1000 .. 1000+hops
     expect(r.transactions.length).toBe(hops + 2);
     expect(traceDepth(r.transactions)).toBe(hops + 2);
-    expect(r.transactions.at(-1) && dest(r.transactions.at(-1)!).equals(forwarderAddress(1000n + BigInt(hops), code.forwarder))).toBe(true);
+    expect(
+      r.transactions.at(-1) &&
+        dest(r.transactions.at(-1)!).equals(forwarderAddress(1000n + BigInt(hops), code.forwarder)),
+    ).toBe(true);
     const id = await chain.runGetMethod(forwarderAddress(1010n, code.forwarder), 'get_forwarder_id');
     expect(id.stackReader.readBigNumber()).toBe(1010n);
   });
@@ -381,7 +508,13 @@ describe('forwarder', () => {
   it('a fan-out 15 wide and 2 deep is one trace of 242 transactions', async () => {
     const root = forwarderAddress(7n, code.forwarder);
     const t0 = performance.now();
-    const r = await admin.send({ to: root, value: toNano('40'), init: forwarderInit(7n, code.forwarder), bounce: false, body: fanBody(15, 2) });
+    const r = await admin.send({
+      to: root,
+      value: toNano('40'),
+      init: forwarderInit(7n, code.forwarder),
+      bounce: false,
+      body: fanBody(15, 2),
+    });
     figures('forwarder fan-out 15x15', r.transactions, t0);
     for (const tx of r.transactions) expect(compute(tx)?.success ?? true).toBe(true);
     expect(r.transactions.length).toBe(1 + 1 + 15 + 225);

@@ -8,7 +8,12 @@ import { onchainMetadata, type Metadata } from './metadata';
 //   item content: ^(snake string: the item's name)
 
 export function nftCollectionData(a: { owner: Address; metadata: Metadata; itemCode: Cell }): Cell {
-  return beginCell().storeAddress(a.owner).storeUint(0, 64).storeRef(onchainMetadata(a.metadata)).storeRef(a.itemCode).endCell();
+  return beginCell()
+    .storeAddress(a.owner)
+    .storeUint(0, 64)
+    .storeRef(onchainMetadata(a.metadata))
+    .storeRef(a.itemCode)
+    .endCell();
 }
 
 export function nftItemAddress(collection: Address, index: bigint, itemCode: Cell): Address {
@@ -18,18 +23,38 @@ export function nftItemAddress(collection: Address, index: bigint, itemCode: Cel
 
 export function nftMintBody(a: { queryId: bigint; index: bigint; amount: bigint; owner: Address; name: string }): Cell {
   const content = beginCell().storeAddress(a.owner).storeRef(beginCell().storeStringTail(a.name).endCell()).endCell();
-  return beginCell().storeUint(OP.nftDeployItem, 32).storeUint(a.queryId, 64).storeUint(a.index, 64).storeCoins(a.amount).storeRef(content).endCell();
+  return beginCell()
+    .storeUint(OP.nftDeployItem, 32)
+    .storeUint(a.queryId, 64)
+    .storeUint(a.index, 64)
+    .storeCoins(a.amount)
+    .storeRef(content)
+    .endCell();
 }
 
-export function nftTransferBody(a: { queryId: bigint; newOwner: Address; responseDestination: Address | null; forwardAmount: bigint; comment?: string }): Cell {
-  const b = beginCell().storeUint(OP.nftTransfer, 32).storeUint(a.queryId, 64).storeAddress(a.newOwner)
-    .storeAddress(a.responseDestination).storeBit(false).storeCoins(a.forwardAmount);
-  if (a.comment !== undefined) b.storeBit(true).storeRef(beginCell().storeUint(0, 32).storeStringTail(a.comment).endCell());
+export function nftTransferBody(a: {
+  queryId: bigint;
+  newOwner: Address;
+  responseDestination: Address | null;
+  forwardAmount: bigint;
+  comment?: string;
+}): Cell {
+  const b = beginCell()
+    .storeUint(OP.nftTransfer, 32)
+    .storeUint(a.queryId, 64)
+    .storeAddress(a.newOwner)
+    .storeAddress(a.responseDestination)
+    .storeBit(false)
+    .storeCoins(a.forwardAmount);
+  if (a.comment !== undefined)
+    b.storeBit(true).storeRef(beginCell().storeUint(0, 32).storeStringTail(a.comment).endCell());
   else b.storeBit(false);
   return b.endCell();
 }
 
-export function readNftItemData(data: Cell): { index: bigint; collection: Address; owner: Address | null; name: string | null } | null {
+export function readNftItemData(
+  data: Cell,
+): { index: bigint; collection: Address; owner: Address | null; name: string | null } | null {
   try {
     const s = data.beginParse();
     const index = s.loadUintBig(64);

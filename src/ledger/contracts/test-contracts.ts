@@ -26,7 +26,12 @@ export function chainBody(hops: number, queryId = 0n): Cell {
 
 /** A tree: every forwarder sends `width` messages on, `depth` levels down. */
 export function fanBody(width: number, depth: number, queryId = 0n): Cell {
-  return beginCell().storeUint(OP.forwardFan, 32).storeUint(queryId, 64).storeUint(width, 8).storeUint(depth, 8).endCell();
+  return beginCell()
+    .storeUint(OP.forwardFan, 32)
+    .storeUint(queryId, 64)
+    .storeUint(width, 8)
+    .storeUint(depth, 8)
+    .endCell();
 }
 
 export function tickTockData(): Cell {

@@ -8,11 +8,22 @@ import type { AccountStateRecord } from '../../store/records';
 export function accountStateRecord(account: string, hash: Buffer, shard: ShardAccount | null): AccountStateRecord {
   const acc = shard?.account;
   if (!acc) {
-    return { hash, account, balance: 0n, status: 'nonexist', codeHash: null, dataHash: null, codeBoc: null, dataBoc: null, frozenHash: null, lastTransLt: null };
+    return {
+      hash,
+      account,
+      balance: 0n,
+      status: 'nonexist',
+      codeHash: null,
+      dataHash: null,
+      codeBoc: null,
+      dataBoc: null,
+      frozenHash: null,
+      lastTransLt: null,
+    };
   }
   const state = acc.storage.state;
-  const code = state.type === 'active' ? state.state.code ?? null : null;
-  const data = state.type === 'active' ? state.state.data ?? null : null;
+  const code = state.type === 'active' ? (state.state.code ?? null) : null;
+  const data = state.type === 'active' ? (state.state.data ?? null) : null;
   return {
     hash,
     account,

@@ -27,7 +27,8 @@ function blockLimits(cell: Cell | undefined, id: number): BlockLimits {
   if (!cell) throw new Error(`config: no parameter ${id} (block limits)`);
   const s = cell.beginParse();
   const tag = s.loadUint(8);
-  if (tag !== 0x5d && tag !== 0x5e) throw new Error(`config: parameter ${id} is not a BlockLimits (tag ${tag.toString(16)})`);
+  if (tag !== 0x5d && tag !== 0x5e)
+    throw new Error(`config: parameter ${id} is not a BlockLimits (tag ${tag.toString(16)})`);
   return { bytes: paramLimits(s), gas: paramLimits(s), ltDelta: paramLimits(s) };
 }
 
@@ -35,7 +36,14 @@ function blockLimits(cell: Cell | undefined, id: number): BlockLimits {
  * The block limits of the config the emulator runs with (the sandbox's default: mainnet's):
  * parameter 22 for the masterchain, 23 for the basechain.
  */
-export function configBlockLimits(configBase64: string = defaultConfig): { masterchain: BlockLimits; basechain: BlockLimits } {
-  const params = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), Cell.fromBase64(configBase64));
+export function configBlockLimits(configBase64: string = defaultConfig): {
+  masterchain: BlockLimits;
+  basechain: BlockLimits;
+} {
+  const params = Dictionary.loadDirect(
+    Dictionary.Keys.Int(32),
+    Dictionary.Values.Cell(),
+    Cell.fromBase64(configBase64),
+  );
   return { masterchain: blockLimits(params.get(22), 22), basechain: blockLimits(params.get(23), 23) };
 }

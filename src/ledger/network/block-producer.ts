@@ -60,7 +60,15 @@ export class BlockProducer {
     const mcPrev = this.lastMc;
     const mcRef = { workchain: -1, shard: FULL_SHARD, seqno: this.slotIndex };
     const mcPrevRefs = mcPrev ? [{ workchain: -1, shard: FULL_SHARD, seqno: mcPrev.seqno }] : [];
-    this.open.set(key(mcRef), { ref: mcRef, prev: mcPrevRefs, afterSplit: false, beforeSplit: false, afterMerge: false, wantMerge: false, txs: [] });
+    this.open.set(key(mcRef), {
+      ref: mcRef,
+      prev: mcPrevRefs,
+      afterSplit: false,
+      beforeSplit: false,
+      afterMerge: false,
+      wantMerge: false,
+      txs: [],
+    });
     const nextShards = basechainShards(this.slotIndex + 1);
     for (const shard of basechainShards(this.slotIndex)) {
       const ref = (seqno: number) => ({ workchain: 0, shard, seqno });
@@ -71,12 +79,22 @@ export class BlockProducer {
       const same = last.get(key({ workchain: 0, shard }));
       const [left, right] = shardChildren(shard);
       const halves = [last.get(key({ workchain: 0, shard: left })), last.get(key({ workchain: 0, shard: right }))];
-      const parent = this.lastShardBlocks.find((b) => b.shard !== shard && shardPrefixLength(b.shard) < shardPrefixLength(shard) && shardChildren(b.shard).includes(shard));
+      const parent = this.lastShardBlocks.find(
+        (b) =>
+          b.shard !== shard &&
+          shardPrefixLength(b.shard) < shardPrefixLength(shard) &&
+          shardChildren(b.shard).includes(shard),
+      );
       let block: Omit<OpenBlock, 'beforeSplit' | 'wantMerge' | 'txs'>;
       if (same) block = { ref: ref(same.seqno + 1), prev: [prevRef(same)], afterSplit: false, afterMerge: false };
       else if (halves[0] && halves[1] && halves[0].wantMerge && halves[1].wantMerge) {
         // the two halves' last blocks were sealed with want_merge: their merged shard starts now
-        block = { ref: ref(Math.max(halves[0].seqno, halves[1].seqno) + 1), prev: [prevRef(halves[0]), prevRef(halves[1])], afterSplit: false, afterMerge: true };
+        block = {
+          ref: ref(Math.max(halves[0].seqno, halves[1].seqno) + 1),
+          prev: [prevRef(halves[0]), prevRef(halves[1])],
+          afterSplit: false,
+          afterMerge: true,
+        };
       } else if (parent?.beforeSplit) {
         // the parent's last block was sealed with before_split: its two children start now
         block = { ref: ref(parent.seqno + 1), prev: [prevRef(parent)], afterSplit: true, afterMerge: false };
@@ -86,7 +104,11 @@ export class BlockProducer {
         // the shard splits after this block when the next slot holds its halves instead
         beforeSplit: !nextShards.includes(shard) && nextShards.some((n) => shardChildren(shard).includes(n)),
         // it merges with its sibling after this block when the next slot holds their parent
-        wantMerge: !nextShards.includes(shard) && nextShards.some((n) => n !== shard && shardPrefixLength(n) < shardPrefixLength(shard) && shardChildren(n).includes(shard)),
+        wantMerge:
+          !nextShards.includes(shard) &&
+          nextShards.some(
+            (n) => n !== shard && shardPrefixLength(n) < shardPrefixLength(shard) && shardChildren(n).includes(shard),
+          ),
         txs: [],
       });
     }
@@ -133,8 +155,13 @@ export class BlockProducer {
     // a transaction ends past the lts of the messages it sent (lt + 1 + i each)
     const ends = b.txs.map((t) => t.lt + 1n + BigInt(t.outMsgs.length));
     const endLt = ends.length ? ends.reduce((a, c) => (c > a ? c : a)) : currentLt > startLt ? currentLt : startLt;
-    const prevHashes = b.prev.map((p) => this.last.get(key(p))?.rootHash ?? (p.workchain === -1 ? this.lastMc?.rootHash : undefined) ?? Buffer.alloc(32));
-    const h = createHash('sha256').update(`ledgerscope-block:${b.ref.workchain}:${b.ref.shard}:${b.ref.seqno}:${genUtime}`);
+    const prevHashes = b.prev.map(
+      (p) =>
+        this.last.get(key(p))?.rootHash ?? (p.workchain === -1 ? this.lastMc?.rootHash : undefined) ?? Buffer.alloc(32),
+    );
+    const h = createHash('sha256').update(
+      `ledgerscope-block:${b.ref.workchain}:${b.ref.shard}:${b.ref.seqno}:${genUtime}`,
+    );
     for (const p of prevHashes) h.update(p);
     for (const t of b.txs) h.update(t.hash);
     for (const c of committed) h.update(c.rootHash);

@@ -9,11 +9,16 @@ import type { TransactionRecord } from '../../store/records';
 const config = configBlockLimits();
 const small: BlockLimits = { ...config.basechain, gas: { underload: 20_000, soft: 60_000, hard: 200_000 } };
 
-const gasOf = (t: TransactionRecord) => Number((t.description as { compute_ph?: { gas_used?: string } }).compute_ph?.gas_used ?? 0);
+const gasOf = (t: TransactionRecord) =>
+  Number((t.description as { compute_ph?: { gas_used?: string } }).compute_ph?.gas_used ?? 0);
 
 describe('delivery within block limits', () => {
   it('spreads a fan-out over blocks: no block imports a message once it used its soft gas limit, none passes the hard one', async () => {
-    const net = await LedgerNetwork.create({ writer: null, genesisTime: 1_700_000_000, limits: { masterchain: config.masterchain, basechain: small } });
+    const net = await LedgerNetwork.create({
+      writer: null,
+      genesisTime: 1_700_000_000,
+      limits: { masterchain: config.masterchain, basechain: small },
+    });
     const traffic = new Traffic(net, 3);
     await traffic.genesis();
     await traffic.bootstrap();

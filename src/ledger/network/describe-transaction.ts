@@ -35,7 +35,9 @@ function creditPhase(p: TransactionCreditPhase | null | undefined) {
   });
 }
 
-export function extraCurrencies(other: { keys(): number[]; get(k: number): bigint | undefined } | null | undefined): Record<string, string> {
+export function extraCurrencies(
+  other: { keys(): number[]; get(k: number): bigint | undefined } | null | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!other) return out;
   for (const k of other.keys()) out[String(k)] = (other.get(k) ?? 0n).toString();
@@ -146,5 +148,8 @@ export function describeTransaction(d: TransactionDescription): V3Description {
 export function isFailed(d: V3Description): boolean {
   const compute = d.compute_ph as { skipped?: boolean; success?: boolean } | undefined;
   const action = d.action as { success?: boolean } | undefined;
-  return (compute !== undefined && compute.skipped === false && compute.success === false) || (action !== undefined && action.success === false);
+  return (
+    (compute !== undefined && compute.skipped === false && compute.success === false) ||
+    (action !== undefined && action.success === false)
+  );
 }

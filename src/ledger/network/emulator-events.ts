@@ -5,11 +5,7 @@ import type { AccountStateRecord, TransactionRecord } from '../../store/records'
  * worker thread, so every event is plain data (strings, numbers, bigints, Buffers: what
  * `v8.serialize` carries between threads).
  */
-export type EmulatorEvent =
-  | GenesisEvent
-  | TransactionEvent
-  | { kind: 'traceEnd'; trace: number }
-  | EndSlotEvent;
+export type EmulatorEvent = GenesisEvent | TransactionEvent | { kind: 'traceEnd'; trace: number } | EndSlotEvent;
 
 /**
  * The slot is over. `checkpoint` (plain data: the traffic's state and the messages and traces in
@@ -50,6 +46,9 @@ export interface TransactionEvent {
   stateAfter: { hash: Buffer; shardAccountBoc: Buffer };
 }
 
-export type ExecutedTransaction = Omit<TransactionRecord, 'block' | 'mcSeqno' | 'stateBefore' | 'stateAfter' | 'traceId' | 'traceExternalHash' | 'inMsg' | 'outMsgs'>;
+export type ExecutedTransaction = Omit<
+  TransactionRecord,
+  'block' | 'mcSeqno' | 'stateBefore' | 'stateAfter' | 'traceId' | 'traceExternalHash' | 'inMsg' | 'outMsgs'
+>;
 
 export type EmulatorSink = (event: EmulatorEvent) => void;

@@ -147,7 +147,10 @@ export class Emulator {
    * code and data the account is active; with a balance alone it is `uninit` holding funds, ready to
    * be deployed by its first external message.
    */
-  async genesisAccount(address: Address, init: { balance: bigint; code?: Cell; data?: Cell; special?: { tick: boolean; tock: boolean } }): Promise<void> {
+  async genesisAccount(
+    address: Address,
+    init: { balance: bigint; code?: Cell; data?: Cell; special?: { tick: boolean; tock: boolean } },
+  ): Promise<void> {
     const shard: ShardAccount = {
       account: {
         addr: address,
@@ -166,7 +169,11 @@ export class Emulator {
     const cell = this.chain.setAccount(address, shard);
     // the state hash a transaction's state update starts from is the hash of the Account cell
     const accountCell = cell.refs[0] ?? cell;
-    this.sink({ kind: 'genesis', state: accountStateRecord(toRaw(address), accountCell.hash(), shard), shardAccountBoc: cell.toBoc() });
+    this.sink({
+      kind: 'genesis',
+      state: accountStateRecord(toRaw(address), accountCell.hash(), shard),
+      shardAccountBoc: cell.toBoc(),
+    });
   }
 
   /**
@@ -204,7 +211,10 @@ export class Emulator {
     return {
       nextTrace: this.nextTrace,
       traces: [...this.flights].map(([id, f]) => [id, f.pending, f.transactions, f.anyFailed, f.rootSuccess]),
-      queues: [...this.queues].map(([k, q]) => [k, q.map((m) => [m.cell.toBoc().toString('base64'), toRaw(m.dest), m.trace, m.depth])]),
+      queues: [...this.queues].map(([k, q]) => [
+        k,
+        q.map((m) => [m.cell.toBoc().toString('base64'), toRaw(m.dest), m.trace, m.depth]),
+      ]),
     };
   }
 
@@ -220,16 +230,31 @@ export class Emulator {
    * Goes on from a saved position: the slot to run next, the time of the slot before, the latest
    * lt, every account's ShardAccount BOC, what was in flight.
    */
-  restore(slot: number, lastSlotTime: number, lt: bigint, accounts: Iterable<[string, Uint8Array]>, delivery: DeliveryState): void {
+  restore(
+    slot: number,
+    lastSlotTime: number,
+    lt: bigint,
+    accounts: Iterable<[string, Uint8Array]>,
+    delivery: DeliveryState,
+  ): void {
     this.slotIndex = slot;
     this.lastSlotTime = lastSlotTime;
     this.chain.now = lastSlotTime + this.slotSeconds;
     this.chain.restore(accounts, lt);
     this.nextTrace = delivery.nextTrace;
-    for (const [id, pending, transactions, anyFailed, rootSuccess] of delivery.traces) this.flights.set(id, { pending, transactions, anyFailed, rootSuccess });
+    for (const [id, pending, transactions, anyFailed, rootSuccess] of delivery.traces)
+      this.flights.set(id, { pending, transactions, anyFailed, rootSuccess });
     this.queues = this.emptyQueues(slot);
     for (const [k, q] of delivery.queues) {
-      this.queues.set(k, q.map(([boc, dest, trace, depth]) => ({ cell: Cell.fromBase64(boc), dest: Address.parseRaw(dest), trace, depth })));
+      this.queues.set(
+        k,
+        q.map(([boc, dest, trace, depth]) => ({
+          cell: Cell.fromBase64(boc),
+          dest: Address.parseRaw(dest),
+          trace,
+          depth,
+        })),
+      );
     }
   }
 
@@ -274,7 +299,10 @@ export class Emulator {
     let taken = 0;
     // messages to the same shard are appended to this very queue as it is read
     while (taken < queue.length) {
-      const full = used.gas >= limits.gas.soft || used.bytes >= limits.bytes.soft || Number(this.chain.lt - start) >= limits.ltDelta.soft;
+      const full =
+        used.gas >= limits.gas.soft ||
+        used.bytes >= limits.bytes.soft ||
+        Number(this.chain.lt - start) >= limits.ltDelta.soft;
       if (full) break;
       this.account(await this.run(slot, key, queue[taken++]!), used);
     }
@@ -284,16 +312,24 @@ export class Emulator {
   }
 
   private account(executed: Executed, used: { gas: number; bytes: number }): void {
-    const compute = executed.tx.description.type === 'generic' || executed.tx.description.type === 'tick-tock' ? executed.tx.description.computePhase : null;
+    const compute =
+      executed.tx.description.type === 'generic' || executed.tx.description.type === 'tick-tock'
+        ? executed.tx.description.computePhase
+        : null;
     if (compute?.type === 'vm') used.gas += Number(compute.gasUsed);
     // a transaction's size in the block: its BOC (its messages are cells of it)
     used.bytes += Buffer.byteLength(executed.boc, 'base64');
   }
 
   /** Runs one delivery (a queued message, or a tick or tock), routes the messages it sends, and closes its trace when nothing of it is left in flight. */
-  private async run(slot: number, key: string, d: Queued | { address: Address; which: 'tick' | 'tock'; trace: number; depth: 0 }): Promise<Executed> {
+  private async run(
+    slot: number,
+    key: string,
+    d: Queued | { address: Address; which: 'tick' | 'tock'; trace: number; depth: 0 },
+  ): Promise<Executed> {
     const dest = 'cell' in d ? d.dest : d.address;
-    const executed = 'cell' in d ? await this.chain.deliver(d.cell, d.dest) : await this.chain.tickTock(d.address, d.which);
+    const executed =
+      'cell' in d ? await this.chain.deliver(d.cell, d.dest) : await this.chain.tickTock(d.address, d.which);
     const cells = this.emit(executed, dest, d.depth === 0, d.trace);
     const flight = this.flights.get(d.trace)!;
     flight.pending -= 1;
@@ -316,7 +352,11 @@ export class Emulator {
     if (flight.pending === 0) {
       this.flights.delete(d.trace);
       this.sink({ kind: 'traceEnd', trace: d.trace });
-      this.onTraceComplete?.(d.trace, { transactions: flight.transactions, anyFailed: flight.anyFailed, rootSuccess: flight.rootSuccess });
+      this.onTraceComplete?.(d.trace, {
+        transactions: flight.transactions,
+        anyFailed: flight.anyFailed,
+        rootSuccess: flight.rootSuccess,
+      });
     }
     return executed;
   }
@@ -325,7 +365,12 @@ export class Emulator {
    * Reads one transaction out and hands it to the sink; gives back the cells of the messages it
    * sent (each is delivered as that very cell) and whether it failed.
    */
-  private emit({ tx, boc, shardAccount }: Executed, address: Address, traceStart: boolean, trace: number): { outMsgs: Cell[]; failed: boolean } {
+  private emit(
+    { tx, boc, shardAccount }: Executed,
+    address: Address,
+    traceStart: boolean,
+    trace: number,
+  ): { outMsgs: Cell[]; failed: boolean } {
     // The workchain is not part of a transaction: it comes from the inbound message's destination.
     const account = toRaw(address);
     const description = describeTransaction(tx.description);

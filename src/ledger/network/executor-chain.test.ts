@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Address, beginCell, Cell, external, loadMessage, storeCommonMessageInfo, storeMessage, toNano } from '@ton/core';
+import {
+  Address,
+  beginCell,
+  Cell,
+  external,
+  loadMessage,
+  storeCommonMessageInfo,
+  storeMessage,
+  toNano,
+} from '@ton/core';
 import { toRaw } from '../../ton/address';
 import { ExecutorChain } from './executor-chain';
 import { messageCells } from './extract-messages';
@@ -11,10 +20,21 @@ const fresh = Address.parse('0:' + 'a7'.repeat(32));
 function internalWithBodyRef(dest: Address, value: bigint, createdLt: bigint): Cell {
   const body = beginCell().storeUint(0, 32).storeStringTail('kept in a ref').endCell();
   return beginCell()
-    .store(storeCommonMessageInfo({
-      type: 'internal', ihrDisabled: true, bounce: false, bounced: false, src: funder, dest,
-      value: { coins: value }, ihrFee: 0n, forwardFee: 0n, createdLt, createdAt: 1_760_000_000,
-    }))
+    .store(
+      storeCommonMessageInfo({
+        type: 'internal',
+        ihrDisabled: true,
+        bounce: false,
+        bounced: false,
+        src: funder,
+        dest,
+        value: { coins: value },
+        ihrFee: 0n,
+        forwardFee: 0n,
+        createdLt,
+        createdAt: 1_760_000_000,
+      }),
+    )
     .storeBit(0) // no state init
     .storeBit(1) // the body in a reference
     .storeRef(body)
@@ -45,7 +65,7 @@ describe('ExecutorChain', () => {
     expect(second.tx.lt).toBe(1_000_001n);
   });
 
-  it('delivers the very cell the sender made, so the receiver sees the message under the sender\'s hash', async () => {
+  it("delivers the very cell the sender made, so the receiver sees the message under the sender's hash", async () => {
     const chain = await ExecutorChain.create();
     chain.now = 1_760_000_000;
     const sent = internalWithBodyRef(fresh, toNano('1'), 0n);
@@ -53,7 +73,9 @@ describe('ExecutorChain', () => {
     const received = messageCells(tx.raw).inMsg!;
     expect(received.hash().equals(sent.hash())).toBe(true);
     // @ton/core would have inlined this body when re-serializing the parsed message: another hash
-    const reserialized = beginCell().store(storeMessage(loadMessage(sent.beginParse()))).endCell();
+    const reserialized = beginCell()
+      .store(storeMessage(loadMessage(sent.beginParse())))
+      .endCell();
     expect(reserialized.hash().equals(sent.hash())).toBe(false);
     // the BOC handed on (and stored) is the transaction's own
     expect(Cell.fromBase64(boc).hash().equals(tx.raw.hash())).toBe(true);
@@ -63,7 +85,9 @@ describe('ExecutorChain', () => {
     const chain = await ExecutorChain.create();
     chain.now = 1_760_000_000;
     // an external message to an account without code is never accepted
-    const ext = beginCell().store(storeMessage(external({ to: fresh, body: beginCell().storeUint(7, 32).endCell() }))).endCell();
+    const ext = beginCell()
+      .store(storeMessage(external({ to: fresh, body: beginCell().storeUint(7, 32).endCell() })))
+      .endCell();
     await expect(chain.deliver(ext, fresh)).rejects.toThrow(`the emulator ran no transaction on ${toRaw(fresh)}`);
   });
 });

@@ -1,5 +1,13 @@
 import { Executor, defaultConfig, type ExecutorEmulationResult, type ExecutorRunTransactionArgs } from '@ton/sandbox';
-import { Cell, beginCell, loadTransaction, storeShardAccount, type Address, type ShardAccount, type Transaction } from '@ton/core';
+import {
+  Cell,
+  beginCell,
+  loadTransaction,
+  storeShardAccount,
+  type Address,
+  type ShardAccount,
+  type Transaction,
+} from '@ton/core';
 import { toRaw } from '../../ton/address';
 
 /**
@@ -71,7 +79,8 @@ export class ExecutorChain {
   /** Takes up a saved chain: every account's ShardAccount BOC and the lt of the latest transaction. */
   restore(accounts: Iterable<[string, Uint8Array]>, lt: bigint): void {
     // posted between threads, the BOCs arrive as plain Uint8Arrays
-    for (const [account, boc] of accounts) this.accounts.set(account, Buffer.from(boc.buffer, boc.byteOffset, boc.byteLength).toString('base64'));
+    for (const [account, boc] of accounts)
+      this.accounts.set(account, Buffer.from(boc.buffer, boc.byteOffset, boc.byteLength).toString('base64'));
     this.currentLt = lt;
   }
 
@@ -92,7 +101,10 @@ export class ExecutorChain {
     return this.run(address, (common) => this.executor.runTickTock({ ...common, which }));
   }
 
-  private async run(address: Address, execute: (common: CommonArgs) => Promise<ExecutorEmulationResult>): Promise<Executed> {
+  private async run(
+    address: Address,
+    execute: (common: CommonArgs) => Promise<ExecutorEmulationResult>,
+  ): Promise<Executed> {
     const key = toRaw(address);
     const { result } = await execute({
       config: defaultConfig,

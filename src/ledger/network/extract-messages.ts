@@ -18,7 +18,10 @@ export function messageCells(rawTx: Cell): { inMsg: Cell | null; outMsgs: Cell[]
     serialize: (v: Cell, b) => b.storeRef(v),
     parse: (src) => src.loadRef(),
   });
-  const outMsgs = dict.keys().sort((a, b) => a - b).map((k) => dict.get(k)!);
+  const outMsgs = dict
+    .keys()
+    .sort((a, b) => a - b)
+    .map((k) => dict.get(k)!);
   return { inMsg, outMsgs };
 }
 

@@ -9,9 +9,17 @@ describe('the producer’s SHA-256 for @ton/core', () => {
     const require = createRequire(import.meta.url);
     const primitives = require('@ton/crypto/dist/primitives/sha256') as { sha256_sync: (s: Buffer | string) => Buffer };
     const original = primitives.sha256_sync;
-    const inputs: (Buffer | string)[] = [Buffer.alloc(0), 'héllo ✓', ...Array.from({ length: 50 }, (_, i) => randomBytes(i * 37))];
+    const inputs: (Buffer | string)[] = [
+      Buffer.alloc(0),
+      'héllo ✓',
+      ...Array.from({ length: 50 }, (_, i) => randomBytes(i * 37)),
+    ];
     const before = inputs.map((x) => original(x).toString('hex'));
-    const cell = () => beginCell().storeUint(0xdeadbeef, 32).storeRef(beginCell().storeStringTail('x'.repeat(200)).endCell()).endCell();
+    const cell = () =>
+      beginCell()
+        .storeUint(0xdeadbeef, 32)
+        .storeRef(beginCell().storeStringTail('x'.repeat(200)).endCell())
+        .endCell();
     const cellHashBefore = cell().hash().toString('hex');
     useNodeSha256();
     try {

@@ -11,6 +11,11 @@ import { createRequire } from 'node:module';
  */
 export function useNodeSha256(): void {
   const require = createRequire(import.meta.url);
-  const primitives = require('@ton/crypto/dist/primitives/sha256') as { sha256_sync: (source: Buffer | string) => Buffer };
-  primitives.sha256_sync = (source) => createHash('sha256').update(typeof source === 'string' ? Buffer.from(source, 'utf-8') : source).digest();
+  const primitives = require('@ton/crypto/dist/primitives/sha256') as {
+    sha256_sync: (source: Buffer | string) => Buffer;
+  };
+  primitives.sha256_sync = (source) =>
+    createHash('sha256')
+      .update(typeof source === 'string' ? Buffer.from(source, 'utf-8') : source)
+      .digest();
 }

@@ -117,7 +117,11 @@ export class LedgerAssembler {
     const saved = this.unread.get(account);
     if (!saved) return;
     this.unread.delete(account);
-    const state = accountStateRecord(account, saved.stateHash, loadShardAccount(Cell.fromBoc(saved.shardAccount)[0]!.beginParse()));
+    const state = accountStateRecord(
+      account,
+      saved.stateHash,
+      loadShardAccount(Cell.fromBoc(saved.shardAccount)[0]!.beginParse()),
+    );
     this.shadow.set(account, state);
     this.accountInfo.set(account, this.classifier!.describe(state));
   }
@@ -137,7 +141,11 @@ export class LedgerAssembler {
       case 'genesis':
         this.shadow.set(event.state.account, event.state);
         if (this.classifier) this.accountInfo.set(event.state.account, this.classifier.describe(event.state));
-        this.changed.set(event.state.account, { account: event.state.account, stateHash: event.state.hash, shardAccount: event.shardAccountBoc });
+        this.changed.set(event.state.account, {
+          account: event.state.account,
+          stateHash: event.state.hash,
+          shardAccount: event.shardAccountBoc,
+        });
         return null;
       case 'tx':
         return this.transaction(event);
@@ -161,7 +169,11 @@ export class LedgerAssembler {
     const cells = messageCells(Cell.fromBoc(e.tx.boc)[0]!);
     const rec: TransactionRecord = {
       ...e.tx,
-      stateAfter: accountStateRecord(account, e.stateAfter.hash, loadShardAccount(Cell.fromBoc(e.stateAfter.shardAccountBoc)[0]!.beginParse())),
+      stateAfter: accountStateRecord(
+        account,
+        e.stateAfter.hash,
+        loadShardAccount(Cell.fromBoc(e.stateAfter.shardAccountBoc)[0]!.beginParse()),
+      ),
       inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: hash }) : null,
       outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: hash, inTx: null })),
       block: this.producer.blockFor(Number(workchain), Buffer.from(idHex, 'hex')),
@@ -227,7 +239,15 @@ export class LedgerAssembler {
   private endSlot({ now, lt, checkpoint }: EndSlotEvent): void {
     const blocks = this.producer.seal(now, lt);
     this.counters.blocks += blocks.length;
-    const batch: LedgerBatch = { blocks, transactions: this.slotTxs, traces: [], actions: [], accounts: [], tokens: [], meta: this.nextBatchMeta };
+    const batch: LedgerBatch = {
+      blocks,
+      transactions: this.slotTxs,
+      traces: [],
+      actions: [],
+      accounts: [],
+      tokens: [],
+      meta: this.nextBatchMeta,
+    };
     // a trace is written when it starts and each time it changes: pending while messages of it
     // are in flight, complete (and classified) once the last is delivered
     for (const [k, t] of this.openTraces) {
@@ -250,17 +270,30 @@ export class LedgerAssembler {
     if (!writer) return;
     const mc = blocks[0]!;
     if (mc.seqno === this.skipThrough && this.skipThroughHash && !mc.rootHash.equals(this.skipThroughHash)) {
-      throw new Error(`masterchain block ${mc.seqno} made again differs from the ledger's: it was not produced from this seed or by this build`);
+      throw new Error(
+        `masterchain block ${mc.seqno} made again differs from the ledger's: it was not produced from this seed or by this build`,
+      );
     }
     // Of the batches the ledger holds, only the position of the last (its block checked above) is
     // written: a replay that goes wrong never leaves a position behind.
     const skipped = mc.seqno <= this.skipThrough;
     const out: LedgerBatch | null = skipped
-      ? checkpoint && mc.seqno === this.skipThrough ? { blocks: [], transactions: [], traces: [], actions: [], accounts: [], tokens: [] } : null
+      ? checkpoint && mc.seqno === this.skipThrough
+        ? { blocks: [], transactions: [], traces: [], actions: [], accounts: [], tokens: [] }
+        : null
       : batch;
     if (!out) return;
     if (checkpoint && this.savePosition) {
-      const position = this.savePosition({ lt, blocks: this.producer.exportState(), counters: { ...this.counters }, ...this.openTracesPosition(), emulator: checkpoint }, this.nextBatchMeta);
+      const position = this.savePosition(
+        {
+          lt,
+          blocks: this.producer.exportState(),
+          counters: { ...this.counters },
+          ...this.openTracesPosition(),
+          emulator: checkpoint,
+        },
+        this.nextBatchMeta,
+      );
       out.checkpoint = { position, accounts: [...this.changed.values()] };
       this.changed.clear();
     }
@@ -276,7 +309,9 @@ export class LedgerAssembler {
   private openTracesPosition(): Pick<AssemblerPosition, 'openTraces' | 'stateData'> {
     const stateData = new Map<string, [Buffer, Buffer]>();
     for (const t of this.openTraces.values()) {
-      for (const tx of t.txs) for (const st of [tx.stateBefore, tx.stateAfter]) if (st.dataBoc) stateData.set(hex(st.hash), [st.hash, st.dataBoc]);
+      for (const tx of t.txs)
+        for (const st of [tx.stateBefore, tx.stateAfter])
+          if (st.dataBoc) stateData.set(hex(st.hash), [st.hash, st.dataBoc]);
     }
     return { openTraces: [...this.openTraces].map(([id, t]) => [id, t.traceId]), stateData: [...stateData.values()] };
   }
@@ -286,7 +321,11 @@ export class LedgerAssembler {
    * next transaction starts from) and what the address book says of it, and the traces still open,
    * whose transactions so far the ledger holds (`traceTransactions` reads them back).
    */
-  async restore(position: AssemblerPosition, accounts: ProducerAccountRecord[], traceTransactions: (traceId: Buffer) => Promise<TransactionRecord[]>): Promise<void> {
+  async restore(
+    position: AssemblerPosition,
+    accounts: ProducerAccountRecord[],
+    traceTransactions: (traceId: Buffer) => Promise<TransactionRecord[]>,
+  ): Promise<void> {
     if (!this.classifier) throw new Error('restore needs the classifier');
     this.producer = new BlockProducer(position.blocks.slot, position.blocks);
     Object.assign(this.counters, position.counters);
@@ -294,10 +333,15 @@ export class LedgerAssembler {
     const data = new Map(position.stateData.map(([hash, boc]) => [hex(hash), boc]));
     // as the ledger keeps a state: its hashes, and the account of the first state with that hash
     // (every account that does not exist has the same state)
-    const complete = (st: AccountStateRecord, account: string): AccountStateRecord => ({ ...st, account, dataBoc: data.get(hex(st.hash)) ?? null });
+    const complete = (st: AccountStateRecord, account: string): AccountStateRecord => ({
+      ...st,
+      account,
+      dataBoc: data.get(hex(st.hash)) ?? null,
+    });
     for (const [id, traceId] of position.openTraces) {
       const txs = await traceTransactions(traceId);
-      if (txs.length === 0) throw new Error(`the ledger lacks the transactions of open trace ${hex(traceId)} its saved position names`);
+      if (txs.length === 0)
+        throw new Error(`the ledger lacks the transactions of open trace ${hex(traceId)} its saved position names`);
       const trace = this.openTrace(txs[0]!);
       for (const tx of txs) {
         tx.stateBefore = complete(tx.stateBefore, tx.account);
@@ -329,7 +373,8 @@ export class LedgerAssembler {
     const last = t.txs[t.txs.length - 1]!;
     const delivered = new Set(t.txs.map((x) => x.inMsg?.hash.toString('hex')));
     let pending = 0;
-    for (const x of t.txs) for (const m of x.outMsgs) if (m.destination !== null && !delivered.has(m.hash.toString('hex'))) pending += 1;
+    for (const x of t.txs)
+      for (const m of x.outMsgs) if (m.destination !== null && !delivered.has(m.hash.toString('hex'))) pending += 1;
     return {
       traceId: t.traceId,
       externalHash: t.externalHash,

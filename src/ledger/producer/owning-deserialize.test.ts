@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { deserializeOwning } from './owning-deserialize';
 
 describe('deserializeOwning', () => {
-  const value = { hash: Buffer.alloc(32, 7), boc: Buffer.alloc(100_000, 1), view: new Uint16Array([1, 2, 3]), nested: [{ h: Buffer.from('abcd', 'hex') }] };
+  const value = {
+    hash: Buffer.alloc(32, 7),
+    boc: Buffer.alloc(100_000, 1),
+    view: new Uint16Array([1, 2, 3]),
+    nested: [{ h: Buffer.from('abcd', 'hex') }],
+  };
   const bytes = serialize(value);
 
   it('reads what v8.deserialize reads', () => {

@@ -65,6 +65,9 @@ export function decodePosition(text: string): ProducerPosition {
       'the ledger was produced by an older build, which delivered each trace within one block; this build delivers messages block by block and makes another ledger from the same seed, so it cannot go on with this one: generate the ledger again (npm run ledger)',
     );
   }
-  if (p.format !== POSITION_FORMAT) throw new Error(`the saved producer position has format ${String(p.format)}, this build reads format ${POSITION_FORMAT}`);
+  if (p.format !== POSITION_FORMAT)
+    throw new Error(
+      `the saved producer position has format ${String(p.format)}, this build reads format ${POSITION_FORMAT}`,
+    );
   return p;
 }

@@ -24,7 +24,9 @@ afterAll(() => stores.forEach((s) => s.close()));
 const tableDump = (s: LedgerStore) => dumpTables(s.db);
 
 const txHashes = (s: LedgerStore) =>
-  (s.db.prepare('SELECT hash FROM transactions ORDER BY lt, hash').all() as { hash: Buffer }[]).map((r) => r.hash.toString('hex'));
+  (s.db.prepare('SELECT hash FROM transactions ORDER BY lt, hash').all() as { hash: Buffer }[]).map((r) =>
+    r.hash.toString('hex'),
+  );
 
 describe('the producer', () => {
   it('resumes from its saved position, replaying nothing, and continues exactly as an uninterrupted run', async () => {
@@ -83,7 +85,9 @@ describe('the producer', () => {
     const p = await Producer.start(s, 12);
     await p.slots(2, () => false);
     await p.close();
-    await expect(Producer.resume(s, 13)).rejects.toThrow('the ledger was produced from seed 12, not 13; live production cannot resume');
+    await expect(Producer.resume(s, 13)).rejects.toThrow(
+      'the ledger was produced from seed 12, not 13; live production cannot resume',
+    );
   });
 
   it('fails loudly when the store refuses a batch: the slot and every later one reject, nothing is written past the gap', async () => {
@@ -113,7 +117,9 @@ describe('the producer', () => {
     await p.close();
     s.db.exec(`DELETE FROM ledger_meta WHERE key = '${PRODUCER_POSITION_KEY}'; DELETE FROM producer_accounts`);
     const before = await s.reader.latestMasterchainSeqno();
-    await expect(Producer.resume(s, 17)).rejects.toThrow(/masterchain block \d+ made again differs from the ledger's|replaying seed 17 ends at masterchain seqno/);
+    await expect(Producer.resume(s, 17)).rejects.toThrow(
+      /masterchain block \d+ made again differs from the ledger's|replaying seed 17 ends at masterchain seqno/,
+    );
     expect(await s.reader.latestMasterchainSeqno()).toBe(before);
     expect(await s.getMeta(PRODUCER_POSITION_KEY)).toBeNull();
   }, 300_000);
@@ -132,7 +138,8 @@ describe('the producer', () => {
         expect(t.state).toBe('pending');
         expect(t.pendingMessages).toBeGreaterThan(0);
         expect(listed.has(t.traceId.toString('hex'))).toBe(false);
-        if (!seenPending.has(t.traceId.toString('hex'))) seenPending.set(t.traceId.toString('hex'), { mc, pendingMessages: t.pendingMessages });
+        if (!seenPending.has(t.traceId.toString('hex')))
+          seenPending.set(t.traceId.toString('hex'), { mc, pendingMessages: t.pendingMessages });
       }
     }
     await p.close();
@@ -161,12 +168,16 @@ describe('the producer', () => {
     const a = await make('epoch-a', epoch);
     const b = await make('epoch-b', epoch);
     expect(tableDump(b)).toEqual(tableDump(a));
-    const times = a.db.prepare('SELECT gen_utime FROM blocks WHERE workchain = -1 ORDER BY seqno').pluck().all() as number[];
+    const times = a.db
+      .prepare('SELECT gen_utime FROM blocks WHERE workchain = -1 ORDER BY seqno')
+      .pluck()
+      .all() as number[];
     const length = times.at(-1)! - times[0]!;
     // generation stops on a transaction count: the end is estimated, close to the epoch
     expect(Math.abs(times.at(-1)! - epoch)).toBeLessThanOrEqual(Math.max(20, length / 4));
     const c = await make('epoch-c', epoch + 60);
-    const root0 = (x: LedgerStore) => x.db.prepare('SELECT root_hash FROM blocks WHERE workchain = -1 AND seqno = 0').pluck().get() as Buffer;
+    const root0 = (x: LedgerStore) =>
+      x.db.prepare('SELECT root_hash FROM blocks WHERE workchain = -1 AND seqno = 0').pluck().get() as Buffer;
     expect(root0(c).equals(root0(a))).toBe(false);
   }, 300_000);
 
@@ -185,12 +196,16 @@ describe('the producer', () => {
     live.start();
     const deadline = Date.now() + 30_000;
     // two live slots written (a slot whose trace runs deep spans several masterchain blocks)
-    while (Number((await s.getMeta('live_slots')) ?? 0) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (Number((await s.getMeta('live_slots')) ?? 0) < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     await live.stop();
     const after = (await s.reader.latestMasterchainSeqno())!;
     expect(after).toBeGreaterThanOrEqual(before + 2);
     // the history keeps the seed's clock; live blocks carry the wall-clock time they were made at
-    const times = s.db.prepare('SELECT gen_utime FROM blocks WHERE workchain = -1 AND seqno > ? ORDER BY seqno').pluck().all(before) as number[];
+    const times = s.db
+      .prepare('SELECT gen_utime FROM blocks WHERE workchain = -1 AND seqno > ? ORDER BY seqno')
+      .pluck()
+      .all(before) as number[];
     expect(times.length).toBeGreaterThanOrEqual(2);
     for (const t of times) {
       expect(t).toBeGreaterThanOrEqual(startedAt);
@@ -199,7 +214,7 @@ describe('the producer', () => {
     expect(Number(await s.getMeta('live_slots'))).toBeGreaterThanOrEqual(2);
     // stopped: the emulator thread is gone and nothing more is written
     await new Promise((r) => setTimeout(r, 300));
-    expect((await s.reader.latestMasterchainSeqno())).toBe(after);
+    expect(await s.reader.latestMasterchainSeqno()).toBe(after);
     await expect(p.slot()).rejects.toThrow(/closed/);
   });
 });

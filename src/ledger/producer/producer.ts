@@ -40,8 +40,21 @@ export const LIVE_TRACES = 4;
 
 /** Every kind appears in the first slots, so even a small ledger holds each of them. */
 const FIRST_KINDS: TraceKind[] = [
-  'transfer', 'deploy', 'bounce_nonexistent', 'compute_failure', 'bounce_no_funds', 'jetton_mint', 'jetton_transfer', 'jetton_burn',
-  'nft_mint', 'nft_transfer', 'masterchain_wallet', 'chain', 'fan_out', 'wide_fan_out', 'multi_transfer',
+  'transfer',
+  'deploy',
+  'bounce_nonexistent',
+  'compute_failure',
+  'bounce_no_funds',
+  'jetton_mint',
+  'jetton_transfer',
+  'jetton_burn',
+  'nft_mint',
+  'nft_transfer',
+  'masterchain_wallet',
+  'chain',
+  'fan_out',
+  'wide_fan_out',
+  'multi_transfer',
 ];
 
 /**
@@ -86,7 +99,13 @@ export class Producer {
   ) {
     // the counts of the command whose events made the checkpoint (later commands may be in flight)
     assembler.savePosition = (p, meta) =>
-      encodePosition({ format: POSITION_FORMAT, seed, bulkSlots: Number(meta.bulk_slots), liveSlots: Number(meta.live_slots), ...p });
+      encodePosition({
+        format: POSITION_FORMAT,
+        seed,
+        bulkSlots: Number(meta.bulk_slots),
+        liveSlots: Number(meta.live_slots),
+        ...p,
+      });
     worker.on('message', (reply: ProducerReply) => this.receive(reply));
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`the emulator thread exited (code ${code})`)));
@@ -96,7 +115,12 @@ export class Producer {
    * A new network from the seed's genesis, writing into `store` (nothing is written without one).
    * Its history starts at `genesisTime` (default: the seed's own, `genesisTimeOf`).
    */
-  static start(store: LedgerStore | null, seed: number, genesisTime = genesisTimeOf(seed), thread: Worker = spawnEmulatorThread()): Promise<Producer> {
+  static start(
+    store: LedgerStore | null,
+    seed: number,
+    genesisTime = genesisTimeOf(seed),
+    thread: Worker = spawnEmulatorThread(),
+  ): Promise<Producer> {
     return Producer.launch(thread, store, seed, genesisTime, null, -1);
   }
 
@@ -120,7 +144,8 @@ export class Producer {
   private static async takeUp(store: LedgerStore, seed: number, thread: Worker): Promise<Producer> {
     const bulk = Number((await store.getMeta('bulk_slots')) ?? 'NaN');
     const live = Number((await store.getMeta('live_slots')) ?? 'NaN');
-    if (!Number.isInteger(bulk) || !Number.isInteger(live)) throw new Error('the ledger does not say how it was produced; live production cannot resume');
+    if (!Number.isInteger(bulk) || !Number.isInteger(live))
+      throw new Error('the ledger does not say how it was produced; live production cannot resume');
     const saved = await store.loadProducerState();
     const position = saved.position ? decodePosition(saved.position) : null;
     if (position && position.seed !== seed) {
@@ -129,14 +154,24 @@ export class Producer {
     const latest = saved.latestMcSeqno ?? -1;
     // a replay from genesis starts at the genesis the ledger was made from
     const genesisTime = Number((await store.getMeta('genesis_time')) ?? genesisTimeOf(seed));
-    const producer = await Producer.launch(thread, store, seed, genesisTime, position ? { position, accounts: saved.accounts } : null, latest, saved.latestMcRootHash);
+    const producer = await Producer.launch(
+      thread,
+      store,
+      seed,
+      genesisTime,
+      position ? { position, accounts: saved.accounts } : null,
+      latest,
+      saved.latestMcRootHash,
+    );
     try {
       const bulkLeft = bulk - producer.bulkSlots;
       producer.replayedSlots = bulkLeft + live - producer.liveSlots;
       await producer.slots(producer.replayedSlots, (i) => i >= bulkLeft);
       // a slot cut short by a crash ends past the ledger's end once made again (and is written on)
       if (producer.stats.mcSeqno < latest) {
-        throw new Error(`replaying seed ${seed} ends at masterchain seqno ${producer.stats.mcSeqno}, the ledger at ${latest}; live production cannot resume`);
+        throw new Error(
+          `replaying seed ${seed} ends at masterchain seqno ${producer.stats.mcSeqno}, the ledger at ${latest}; live production cannot resume`,
+        );
       }
     } catch (error) {
       await producer.close();
@@ -181,7 +216,9 @@ export class Producer {
         producer.liveSlots = position.liveSlots;
         producer.firstKinds.splice(0, position.bulkSlots + position.liveSlots);
         // the open traces' transactions so far are in the ledger
-        await producer.assembler.restore(position, accounts, (traceId) => store!.reader.getTraceTransactions(traceId, Number.MAX_SAFE_INTEGER));
+        await producer.assembler.restore(position, accounts, (traceId) =>
+          store!.reader.getTraceTransactions(traceId, Number.MAX_SAFE_INTEGER),
+        );
         const restore: RestoreState = {
           slot: position.blocks.slot,
           lastSlotTime: position.blocks.lastMc!.genUtime,
@@ -218,7 +255,12 @@ export class Producer {
   slot(live = false, now?: number): Promise<number> {
     if (live) this.liveSlots += 1;
     else this.bulkSlots += 1;
-    return this.send({ cmd: 'slot', traces: live ? LIVE_TRACES : BULK_TRACES, force: this.firstKinds.shift(), ...(now === undefined ? {} : { now }) });
+    return this.send({
+      cmd: 'slot',
+      traces: live ? LIVE_TRACES : BULK_TRACES,
+      force: this.firstKinds.shift(),
+      ...(now === undefined ? {} : { now }),
+    });
   }
 
   /**
@@ -228,7 +270,11 @@ export class Producer {
    * in flight after it, and may stop sending more (slots already sent still complete, so where it
    * stops depends on the counts alone).
    */
-  async slots(count: number, live: (i: number) => boolean, until?: (transactions: number, inFlight: number) => boolean): Promise<void> {
+  async slots(
+    count: number,
+    live: (i: number) => boolean,
+    until?: (transactions: number, inFlight: number) => boolean,
+  ): Promise<void> {
     const inFlight: Promise<number>[] = [];
     let stop = false;
     for (let i = 0; i < count && !stop; i++) {
@@ -255,7 +301,12 @@ export class Producer {
   private send(command: CommandBody): Promise<number> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
-    const meta = { seed: String(this.seed), genesis_time: String(this.genesisTime), bulk_slots: String(this.bulkSlots), live_slots: String(this.liveSlots) };
+    const meta = {
+      seed: String(this.seed),
+      genesis_time: String(this.genesisTime),
+      bulk_slots: String(this.bulkSlots),
+      live_slots: String(this.liveSlots),
+    };
     return new Promise<number>((resolve, reject) => {
       this.pending.set(id, { meta, resolve, reject });
       this.worker.postMessage({ ...command, id } as ProducerCommand);

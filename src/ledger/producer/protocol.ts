@@ -7,7 +7,13 @@ import type { DeliveryState } from '../network/emulator';
 export type ProducerCommand = CommandBody & { id: number };
 
 export type CommandBody =
-  | { cmd: 'start'; seed: number; genesisTime: number; contracts: Record<keyof CompiledContracts, string>; restore?: RestoreState }
+  | {
+      cmd: 'start';
+      seed: number;
+      genesisTime: number;
+      contracts: Record<keyof CompiledContracts, string>;
+      restore?: RestoreState;
+    }
   /** `now`: the slot's time by the wall clock (a live slot); without it, the chain's own pace. */
   | { cmd: 'slot'; traces: number; force?: TraceKind; now?: number };
 

@@ -13,7 +13,11 @@ export interface KeyPair {
 }
 
 export function keyPairFromSeed(seed32: Buffer): KeyPair {
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed32]), format: 'der', type: 'pkcs8' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed32]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   return { publicKey: Buffer.from(spki.subarray(spki.length - 32)), secretSeed: seed32, privateKey };
 }

@@ -19,14 +19,19 @@ describe('keys derived from the ledger seed', () => {
 
   it('are a function of (seed, index): equal for equal inputs, distinct otherwise', () => {
     expect(deriveKeyPair(42, 0).publicKey.equals(deriveKeyPair(42, 0).publicKey)).toBe(true);
-    const keys = new Set([deriveKeyPair(42, 0), deriveKeyPair(42, 1), deriveKeyPair(43, 0)].map((k) => k.publicKey.toString('hex')));
+    const keys = new Set(
+      [deriveKeyPair(42, 0), deriveKeyPair(42, 1), deriveKeyPair(43, 0)].map((k) => k.publicKey.toString('hex')),
+    );
     expect(keys.size).toBe(3);
   });
 });
 
 describe('the traffic PRNG', () => {
   it('repeats its sequence for a seed, differs across seeds, and stays in range', () => {
-    const seq = (seed: number) => { const r = new Random(seed); return Array.from({ length: 50 }, () => r.next()); };
+    const seq = (seed: number) => {
+      const r = new Random(seed);
+      return Array.from({ length: 50 }, () => r.next());
+    };
     expect(seq(7)).toEqual(seq(7));
     expect(seq(7)).not.toEqual(seq(8));
     const r = new Random(1);
@@ -52,7 +57,10 @@ describe('the deep shapes in a generated ledger', () => {
     const hasParent = new Set<string>();
     for (const h of txs) {
       const key = h.toString('hex');
-      const rows = db.prepare('SELECT direction, msg_hash FROM messages WHERE tx_hash = ?').all(h) as { direction: string; msg_hash: Buffer }[];
+      const rows = db.prepare('SELECT direction, msg_hash FROM messages WHERE tx_hash = ?').all(h) as {
+        direction: string;
+        msg_hash: Buffer;
+      }[];
       for (const m of rows) {
         if (m.direction === 'in') receiverOf.set(m.msg_hash.toString('hex'), key);
         else outs.set(key, [...(outs.get(key) ?? []), m.msg_hash.toString('hex')]);
@@ -62,23 +70,40 @@ describe('the deep shapes in a generated ledger', () => {
     for (const [tx, msgs] of outs) {
       for (const m of msgs) {
         const child = receiverOf.get(m);
-        if (child) { children.set(tx, [...(children.get(tx) ?? []), child]); hasParent.add(child); }
+        if (child) {
+          children.set(tx, [...(children.get(tx) ?? []), child]);
+          hasParent.add(child);
+        }
       }
     }
     const depth = (tx: string): number => 1 + Math.max(0, ...(children.get(tx) ?? []).map(depth));
-    return Math.max(...txs.map((h) => h.toString('hex')).filter((k) => !hasParent.has(k)).map(depth));
+    return Math.max(
+      ...txs
+        .map((h) => h.toString('hex'))
+        .filter((k) => !hasParent.has(k))
+        .map(depth),
+    );
   }
 
   it('holds a chain trace at least 20 transactions deep, linked message by message', () => {
-    const candidates = db.prepare('SELECT trace_id FROM traces WHERE transactions >= 20 ORDER BY transactions LIMIT 40').pluck().all() as Buffer[];
+    const candidates = db
+      .prepare('SELECT trace_id FROM traces WHERE transactions >= 20 ORDER BY transactions LIMIT 40')
+      .pluck()
+      .all() as Buffer[];
     const deepest = Math.max(0, ...candidates.map(maxDepth));
     expect(deepest).toBeGreaterThanOrEqual(20);
   });
 
   it('holds a fan-out trace of 200+ transactions, wide rather than deep', () => {
-    const big = db.prepare('SELECT trace_id, transactions FROM traces ORDER BY transactions DESC LIMIT 1').get() as { trace_id: Buffer; transactions: number };
+    const big = db.prepare('SELECT trace_id, transactions FROM traces ORDER BY transactions DESC LIMIT 1').get() as {
+      trace_id: Buffer;
+      transactions: number;
+    };
     expect(big.transactions).toBeGreaterThanOrEqual(200);
-    const inTrace = db.prepare('SELECT count(*) FROM transactions WHERE trace_id = ?').pluck().get(big.trace_id) as number;
+    const inTrace = db
+      .prepare('SELECT count(*) FROM transactions WHERE trace_id = ?')
+      .pluck()
+      .get(big.trace_id) as number;
     expect(inTrace).toBe(big.transactions);
     // wide, not deep: its depth is a small fraction of its size
     expect(maxDepth(big.trace_id)).toBeLessThan(big.transactions / 10);

@@ -1,9 +1,22 @@
 import { Address, internal, toNano, type Cell, type Message } from '@ton/core';
 import { commentCell } from '../../ton/comment';
 import { compileContracts, type CompiledContracts } from '../contracts/compile';
-import { jettonBurnBody, jettonMinterData, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../contracts/jetton';
+import {
+  jettonBurnBody,
+  jettonMinterData,
+  jettonMintBody,
+  jettonTransferBody,
+  jettonWalletAddress,
+} from '../contracts/jetton';
 import { nftCollectionData, nftItemAddress, nftMintBody, nftTransferBody } from '../contracts/nft';
-import { chainBody, fanBody, forwarderAddress, forwarderInit, throwBody, tickTockData } from '../contracts/test-contracts';
+import {
+  chainBody,
+  fanBody,
+  forwarderAddress,
+  forwarderInit,
+  throwBody,
+  tickTockData,
+} from '../contracts/test-contracts';
 import type { EmulatedTrace } from '../network/emulator';
 import { deriveKeyPair } from './keys';
 import { Random } from './random';
@@ -29,8 +42,22 @@ export type TraceKind =
   | 'wide_fan_out';
 
 const COMMENTS = [
-  'Thanks for lunch', 'invoice #1042', 'rent, March', 'gm', 'for the coffee ☕', 'refund', 'salary', 'test payment',
-  'Привет!', 'happy birthday 🎂', 'order 77-A', 'split bill', '', 'deposit', 'donation', 'payback for tickets',
+  'Thanks for lunch',
+  'invoice #1042',
+  'rent, March',
+  'gm',
+  'for the coffee ☕',
+  'refund',
+  'salary',
+  'test payment',
+  'Привет!',
+  'happy birthday 🎂',
+  'order 77-A',
+  'split bill',
+  '',
+  'deposit',
+  'donation',
+  'payback for tickets',
 ];
 
 /**
@@ -39,9 +66,20 @@ const COMMENTS = [
  * per-trace cap is all an explorer needs to show a cut trace.
  */
 const WEIGHTS: [TraceKind, number][] = [
-  ['transfer', 30], ['multi_transfer', 6], ['bounce_nonexistent', 5], ['bounce_no_funds', 1], ['compute_failure', 5], ['deploy', 4],
-  ['jetton_mint', 5], ['jetton_transfer', 12], ['jetton_burn', 4], ['nft_mint', 5], ['nft_transfer', 8],
-  ['masterchain_wallet', 5], ['chain', 2], ['fan_out', 1],
+  ['transfer', 30],
+  ['multi_transfer', 6],
+  ['bounce_nonexistent', 5],
+  ['bounce_no_funds', 1],
+  ['compute_failure', 5],
+  ['deploy', 4],
+  ['jetton_mint', 5],
+  ['jetton_transfer', 12],
+  ['jetton_burn', 4],
+  ['nft_mint', 5],
+  ['nft_transfer', 8],
+  ['masterchain_wallet', 5],
+  ['chain', 2],
+  ['fan_out', 1],
 ];
 
 const WALLETS = 24;
@@ -58,7 +96,8 @@ const FAN_ROOTS = 3n;
  */
 const WIDE_FAN = { width: 16, depth: 3, value: toNano('460') };
 /** Transactions in the wide fan-out's trace: the wallet's, then the forwarders' level by level. */
-export const WIDE_FAN_TRANSACTIONS = 1 + Array.from({ length: WIDE_FAN.depth + 1 }, (_, level) => WIDE_FAN.width ** level).reduce((a, b) => a + b);
+export const WIDE_FAN_TRANSACTIONS =
+  1 + Array.from({ length: WIDE_FAN.depth + 1 }, (_, level) => WIDE_FAN.width ** level).reduce((a, b) => a + b);
 /**
  * A bounceable message worth 0.0006 TON to the thrower: enough gas for the throw (0.000418 TON on
  * the basechain's prices), not enough left for the bounce's forward fee (0.0004 TON), so the bounce
@@ -103,7 +142,10 @@ export interface TraceEffect {
 export interface TrafficNetwork {
   readonly now: number;
   onTraceComplete: ((trace: number, result: EmulatedTrace) => void) | null;
-  genesisAccount(address: Address, init: { balance: bigint; code?: Cell; data?: Cell; special?: { tick: boolean; tock: boolean } }): Promise<void>;
+  genesisAccount(
+    address: Address,
+    init: { balance: bigint; code?: Cell; data?: Cell; special?: { tick: boolean; tock: boolean } },
+  ): Promise<void>;
   /** Queues an external message in this slot; gives back the id of the trace it starts. */
   sendExternal(message: Message): number;
   runTickTock(address: Address, which: 'tick' | 'tock'): number;
@@ -151,7 +193,8 @@ export class Traffic {
     if (!effect) return;
     this.pending.delete(trace);
     if (result.anyFailed) return;
-    for (const [owner, delta] of effect.jettons ?? []) this.jettonBalances.set(owner, (this.jettonBalances.get(owner) ?? 0n) + BigInt(delta));
+    for (const [owner, delta] of effect.jettons ?? [])
+      this.jettonBalances.set(owner, (this.jettonBalances.get(owner) ?? 0n) + BigInt(delta));
     if (effect.nft) this.nftOwners[effect.nft[0]] = this.wallets[effect.nft[1]]!;
   }
 
@@ -160,15 +203,31 @@ export class Traffic {
     await this.setup();
     for (const w of this.wallets) await this.net.genesisAccount(w.address, { balance: GENESIS_BALANCE });
     await this.net.genesisAccount(this.mcWallet.address, { balance: GENESIS_BALANCE });
-    await this.net.genesisAccount(this.tickTock, { balance: toNano('1000'), ...this.inits.tickTock, special: { tick: true, tock: true } });
+    await this.net.genesisAccount(this.tickTock, {
+      balance: toNano('1000'),
+      ...this.inits.tickTock,
+      special: { tick: true, tock: true },
+    });
   }
 
   /** The first traces: the admin deploys the jetton minter, the NFT collection and the thrower. */
   async bootstrap(): Promise<void> {
     const { minter, collection, thrower } = this.inits;
     await this.send(this.admin, [
-      internal({ to: this.minter, value: toNano('1'), init: minter, bounce: false, body: commentCell('deploy jetton minter') }),
-      internal({ to: this.collection, value: toNano('1'), init: collection, bounce: false, body: commentCell('deploy collection') }),
+      internal({
+        to: this.minter,
+        value: toNano('1'),
+        init: minter,
+        bounce: false,
+        body: commentCell('deploy jetton minter'),
+      }),
+      internal({
+        to: this.collection,
+        value: toNano('1'),
+        init: collection,
+        bounce: false,
+        body: commentCell('deploy collection'),
+      }),
       internal({ to: this.thrower, value: toNano('1'), init: thrower, bounce: false }),
     ]);
     await this.net.endSlot();
@@ -180,18 +239,37 @@ export class Traffic {
    */
   private async setup(): Promise<void> {
     const c = (this.contracts = await compileContracts());
-    for (let i = 0; i < WALLETS; i++) this.wallets.push(new TrafficWallet(i % 2 === 0 ? 'v4r2' : 'v5r1', deriveKeyPair(this.seed, i), 0));
+    for (let i = 0; i < WALLETS; i++)
+      this.wallets.push(new TrafficWallet(i % 2 === 0 ? 'v4r2' : 'v5r1', deriveKeyPair(this.seed, i), 0));
     this.admin = this.wallets[0]!;
     this.mcWallet = new TrafficWallet('v4r2', deriveKeyPair(this.seed, 1000), -1);
     this.inits = {
       tickTock: { code: c.tickTock, data: tickTockData() },
       minter: {
         code: c.jettonMinter,
-        data: jettonMinterData({ admin: this.admin.address, walletCode: c.jettonWallet, metadata: { name: 'Ledger Jetton', symbol: 'LJT', decimals: '9', description: 'The jetton of the ledgerscope network', image: 'https://ledgerscope.invalid/ljt.png' } }),
+        data: jettonMinterData({
+          admin: this.admin.address,
+          walletCode: c.jettonWallet,
+          metadata: {
+            name: 'Ledger Jetton',
+            symbol: 'LJT',
+            decimals: '9',
+            description: 'The jetton of the ledgerscope network',
+            image: 'https://ledgerscope.invalid/ljt.png',
+          },
+        }),
       },
       collection: {
         code: c.nftCollection,
-        data: nftCollectionData({ owner: this.admin.address, itemCode: c.nftItem, metadata: { name: 'Ledger Shapes', description: 'Shapes minted on the ledgerscope network', image: 'https://ledgerscope.invalid/shapes.png' } }),
+        data: nftCollectionData({
+          owner: this.admin.address,
+          itemCode: c.nftItem,
+          metadata: {
+            name: 'Ledger Shapes',
+            description: 'Shapes minted on the ledgerscope network',
+            image: 'https://ledgerscope.invalid/shapes.png',
+          },
+        }),
       },
       thrower: { code: c.thrower, data: commentCell(`thrower ${this.seed}`) },
     };
@@ -276,7 +354,11 @@ export class Traffic {
   }
 
   /** Sends the external; `effect` is applied when its trace completes, if it succeeded. */
-  private async send(from: TrafficWallet, messages: Parameters<TrafficWallet['transfer']>[0], effect?: TraceEffect): Promise<number> {
+  private async send(
+    from: TrafficWallet,
+    messages: Parameters<TrafficWallet['transfer']>[0],
+    effect?: TraceEffect,
+  ): Promise<number> {
     const trace = this.net.sendExternal(await from.transfer(messages, this.net.now));
     if (effect) this.pending.set(trace, effect);
     return trace;
@@ -295,35 +377,84 @@ export class Traffic {
         const from = this.wallet();
         const to = this.wallet(from);
         const text = this.rng.pick(COMMENTS);
-        return this.send(from, [internal({ to: to.address, value: this.amount(0.01, 25), bounce: false, body: text ? commentCell(text) : undefined })]);
+        return this.send(from, [
+          internal({
+            to: to.address,
+            value: this.amount(0.01, 25),
+            bounce: false,
+            body: text ? commentCell(text) : undefined,
+          }),
+        ]);
       }
       case 'multi_transfer': {
         const from = this.wallet();
         const n = this.rng.int(2, from.maxMessages === 4 ? 4 : 8);
-        return this.send(from, Array.from({ length: n }, (_, i) => internal({ to: this.wallet(from).address, value: this.amount(0.05, 3), bounce: false, body: commentCell(`part ${i + 1} of ${n}`) })));
+        return this.send(
+          from,
+          Array.from({ length: n }, (_, i) =>
+            internal({
+              to: this.wallet(from).address,
+              value: this.amount(0.05, 3),
+              bounce: false,
+              body: commentCell(`part ${i + 1} of ${n}`),
+            }),
+          ),
+        );
       }
       case 'bounce_nonexistent': {
         // a bounceable transfer to an address nobody has deployed: the value comes back
-        const to = new Address(0, createHash('sha256').update(`nowhere:${this.seed}:${this.freshAddresses++}`).digest());
-        return this.send(this.wallet(), [internal({ to, value: this.amount(0.1, 5), bounce: true, body: commentCell('are you there?') })]);
+        const to = new Address(
+          0,
+          createHash('sha256').update(`nowhere:${this.seed}:${this.freshAddresses++}`).digest(),
+        );
+        return this.send(this.wallet(), [
+          internal({ to, value: this.amount(0.1, 5), bounce: true, body: commentCell('are you there?') }),
+        ]);
       }
       case 'bounce_no_funds':
-        return this.send(this.wallet(), [internal({ to: this.thrower, value: NO_FUNDS_BOUNCE_VALUE, bounce: true, body: throwBody(this.rng.pick([33, 48, 101]), q) })]);
+        return this.send(this.wallet(), [
+          internal({
+            to: this.thrower,
+            value: NO_FUNDS_BOUNCE_VALUE,
+            bounce: true,
+            body: throwBody(this.rng.pick([33, 48, 101]), q),
+          }),
+        ]);
       case 'compute_failure': {
         const code = this.rng.pick([13, 33, 47, 48, 73, 101, 404, 777]);
-        return this.send(this.wallet(), [internal({ to: this.thrower, value: this.amount(0.05, 1), bounce: true, body: throwBody(code, q) })]);
+        return this.send(this.wallet(), [
+          internal({ to: this.thrower, value: this.amount(0.05, 1), bounce: true, body: throwBody(code, q) }),
+        ]);
       }
       case 'deploy': {
         const id = 1_000_000n + this.nextForwarderId++;
         const init = forwarderInit(id, c.forwarder);
-        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: this.amount(0.05, 0.5), init, bounce: false })]);
+        return this.send(this.wallet(), [
+          internal({ to: forwarderAddress(id, c.forwarder), value: this.amount(0.05, 0.5), init, bounce: false }),
+        ]);
       }
       case 'jetton_mint': {
         const to = this.wallet();
         const amount = BigInt(this.rng.int(100, 50_000)) * 10n ** 9n;
-        return this.send(this.admin, [internal({ to: this.minter, value: toNano('0.2'), body: jettonMintBody({ queryId: q, to: to.address, amount, forwardTonAmount: toNano('0.01'), totalTonAmount: toNano('0.1') }) })], {
-          jettons: [[to.raw, amount.toString()]],
-        });
+        return this.send(
+          this.admin,
+          [
+            internal({
+              to: this.minter,
+              value: toNano('0.2'),
+              body: jettonMintBody({
+                queryId: q,
+                to: to.address,
+                amount,
+                forwardTonAmount: toNano('0.01'),
+                totalTonAmount: toNano('0.1'),
+              }),
+            }),
+          ],
+          {
+            jettons: [[to.raw, amount.toString()]],
+          },
+        );
       }
       case 'jetton_transfer':
       case 'jetton_burn': {
@@ -334,26 +465,72 @@ export class Traffic {
         const myWallet = jettonWalletAddress(this.minter, from.address, c.jettonWallet);
         if (kind === 'jetton_burn') {
           const amount = balance / BigInt(this.rng.int(4, 20));
-          return this.send(from, [internal({ to: myWallet, value: toNano('0.1'), body: jettonBurnBody({ queryId: q, amount, responseDestination: from.address }) })], {
-            jettons: [[from.raw, (-amount).toString()]],
-          });
+          return this.send(
+            from,
+            [
+              internal({
+                to: myWallet,
+                value: toNano('0.1'),
+                body: jettonBurnBody({ queryId: q, amount, responseDestination: from.address }),
+              }),
+            ],
+            {
+              jettons: [[from.raw, (-amount).toString()]],
+            },
+          );
         }
         const to = this.wallet(from);
         // now and then more than the balance: the sender's jetton wallet refuses it (exit 47)
         const amount = this.rng.chance(0.08) ? balance + 1n : balance / BigInt(this.rng.int(2, 10));
         const text = this.rng.pick(COMMENTS);
-        return this.send(from, [internal({ to: myWallet, value: toNano('0.15'), body: jettonTransferBody({ queryId: q, amount, destination: to.address, responseDestination: from.address, forwardTonAmount: toNano('0.01'), comment: text || undefined }) })], {
-          jettons: [[from.raw, (-amount).toString()], [to.raw, amount.toString()]],
-        });
+        return this.send(
+          from,
+          [
+            internal({
+              to: myWallet,
+              value: toNano('0.15'),
+              body: jettonTransferBody({
+                queryId: q,
+                amount,
+                destination: to.address,
+                responseDestination: from.address,
+                forwardTonAmount: toNano('0.01'),
+                comment: text || undefined,
+              }),
+            }),
+          ],
+          {
+            jettons: [
+              [from.raw, (-amount).toString()],
+              [to.raw, amount.toString()],
+            ],
+          },
+        );
       }
       case 'nft_mint': {
         const index = this.nftOwners.length;
         const owner = this.wallet();
         // the index is taken now; the NFT has an owner to transfer from once its mint completes
         this.nftOwners.push(null);
-        return this.send(this.admin, [internal({ to: this.collection, value: toNano('0.1'), body: nftMintBody({ queryId: q, index: BigInt(index), amount: toNano('0.05'), owner: owner.address, name: `Shape #${index}` }) })], {
-          nft: [index, this.wallets.indexOf(owner)],
-        });
+        return this.send(
+          this.admin,
+          [
+            internal({
+              to: this.collection,
+              value: toNano('0.1'),
+              body: nftMintBody({
+                queryId: q,
+                index: BigInt(index),
+                amount: toNano('0.05'),
+                owner: owner.address,
+                name: `Shape #${index}`,
+              }),
+            }),
+          ],
+          {
+            nft: [index, this.wallets.indexOf(owner)],
+          },
+        );
       }
       case 'nft_transfer': {
         const owned = this.nftOwners.map((o, i) => [o, i] as const).filter(([o]) => o !== null);
@@ -361,31 +538,82 @@ export class Traffic {
         const [owner, index] = this.rng.pick(owned);
         const to = this.wallet(owner!);
         const item = nftItemAddress(this.collection, BigInt(index), c.nftItem);
-        return this.send(owner!, [internal({ to: item, value: toNano('0.1'), body: nftTransferBody({ queryId: q, newOwner: to.address, responseDestination: owner!.address, forwardAmount: toNano('0.01'), comment: 'enjoy' }) })], {
-          nft: [index, this.wallets.indexOf(to)],
-        });
+        return this.send(
+          owner!,
+          [
+            internal({
+              to: item,
+              value: toNano('0.1'),
+              body: nftTransferBody({
+                queryId: q,
+                newOwner: to.address,
+                responseDestination: owner!.address,
+                forwardAmount: toNano('0.01'),
+                comment: 'enjoy',
+              }),
+            }),
+          ],
+          {
+            nft: [index, this.wallets.indexOf(to)],
+          },
+        );
       }
       case 'masterchain_wallet': {
         if (this.rng.chance(0.5)) {
-          return this.send(this.mcWallet, [internal({ to: this.wallet().address, value: this.amount(1, 50), bounce: false, body: commentCell('from the masterchain') })]);
+          return this.send(this.mcWallet, [
+            internal({
+              to: this.wallet().address,
+              value: this.amount(1, 50),
+              bounce: false,
+              body: commentCell('from the masterchain'),
+            }),
+          ]);
         }
-        return this.send(this.wallet(), [internal({ to: this.mcWallet.address, value: this.amount(1, 20), bounce: false, body: commentCell('to the masterchain') })]);
+        return this.send(this.wallet(), [
+          internal({
+            to: this.mcWallet.address,
+            value: this.amount(1, 20),
+            bounce: false,
+            body: commentCell('to the masterchain'),
+          }),
+        ]);
       }
       case 'chain': {
         // chains start from a small pool of forwarders, so the accounts they pass through are reused
         // (every new account costs the emulator memory for as long as the network runs)
         const id = 2_000_000n + (this.chains++ % CHAIN_STARTS) * 100n;
         const hops = this.rng.int(20, 26);
-        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: toNano('3'), init: forwarderInit(id, c.forwarder), body: chainBody(hops, q) })]);
+        return this.send(this.wallet(), [
+          internal({
+            to: forwarderAddress(id, c.forwarder),
+            value: toNano('3'),
+            init: forwarderInit(id, c.forwarder),
+            body: chainBody(hops, q),
+          }),
+        ]);
       }
       case 'fan_out': {
         // 1 + 15 + 225 = 241 transactions: the root forwarder and two levels of fan-out
         const id = 3_000_000n + (this.fans++ % FAN_ROOTS);
-        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: toNano('40'), init: forwarderInit(id, c.forwarder), body: fanBody(15, 2, q) })]);
+        return this.send(this.wallet(), [
+          internal({
+            to: forwarderAddress(id, c.forwarder),
+            value: toNano('40'),
+            init: forwarderInit(id, c.forwarder),
+            body: fanBody(15, 2, q),
+          }),
+        ]);
       }
       case 'wide_fan_out': {
         const id = 4_000_000n + this.wideFans++;
-        return this.send(this.wallet(), [internal({ to: forwarderAddress(id, c.forwarder), value: WIDE_FAN.value, init: forwarderInit(id, c.forwarder), body: fanBody(WIDE_FAN.width, WIDE_FAN.depth, q) })]);
+        return this.send(this.wallet(), [
+          internal({
+            to: forwarderAddress(id, c.forwarder),
+            value: WIDE_FAN.value,
+            init: forwarderInit(id, c.forwarder),
+            body: fanBody(WIDE_FAN.width, WIDE_FAN.depth, q),
+          }),
+        ]);
       }
     }
   }

@@ -22,7 +22,10 @@ export class TrafficWallet {
     this.contract =
       kind === 'v4r2'
         ? WalletContractV4.create({ workchain, publicKey: keys.publicKey })
-        : WalletContractV5R1.create({ publicKey: keys.publicKey, walletId: { networkGlobalId: -239, context: { workchain, subwalletNumber: 0, walletVersion: 'v5r1' } } });
+        : WalletContractV5R1.create({
+            publicKey: keys.publicKey,
+            walletId: { networkGlobalId: -239, context: { workchain, subwalletNumber: 0, walletVersion: 'v5r1' } },
+          });
   }
 
   get address(): Address {
@@ -52,7 +55,9 @@ export class TrafficWallet {
       timeout: now + 600,
     };
     const body: Cell =
-      this.contract instanceof WalletContractV4 ? await this.contract.createTransfer(args) : await this.contract.createTransfer(args);
+      this.contract instanceof WalletContractV4
+        ? await this.contract.createTransfer(args)
+        : await this.contract.createTransfer(args);
     const msg = external({ to: this.address, init: this.deployed ? undefined : this.contract.init, body });
     this.seqno += 1;
     this.deployed = true;

@@ -10,6 +10,12 @@ import type { Operation } from './operation';
  * the operation found here under the same path: adding an operation is one module with
  * `defineOperation` and one line in this list (docs/architecture.md).
  */
-export const OPERATIONS: readonly Operation<never>[] = [getBlockTransactionsExt, masterchainBlockShardState, traces, transactionsByMessage, balanceChanges] as Operation<never>[];
+export const OPERATIONS: readonly Operation<never>[] = [
+  getBlockTransactionsExt,
+  masterchainBlockShardState,
+  traces,
+  transactionsByMessage,
+  balanceChanges,
+] as Operation<never>[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));

@@ -54,7 +54,8 @@ export function packBuffers(value: unknown): unknown {
  * again (same memory); everything else passes through as it came.
  */
 export function reviveBuffers(value: unknown): unknown {
-  if (value instanceof Uint8Array) return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof Uint8Array)
+    return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
   if (Array.isArray(value)) return value.map(reviveBuffers);
   if (value instanceof Set || value instanceof Map || value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

@@ -49,9 +49,20 @@ interface Slot {
   dead: boolean;
 }
 
-const busy = (lane: string, n: number) => new ReadError(503, `the service is busy: ${n} ${lane} requests are already running or waiting; try again shortly`, null, 1);
+const busy = (lane: string, n: number) =>
+  new ReadError(
+    503,
+    `the service is busy: ${n} ${lane} requests are already running or waiting; try again shortly`,
+    null,
+    1,
+  );
 const clientBusy = (client: string, n: number) =>
-  new ReadError(429, `too many heavy requests from ${client}: ${n} are already running or waiting; wait for them, then try again`, null, 1);
+  new ReadError(
+    429,
+    `too many heavy requests from ${client}: ${n} are already running or waiting; wait for them, then try again`,
+    null,
+    1,
+  );
 
 /** Counts per client address, dropping a client's entry at zero (the map never grows with clients gone). */
 class PerClient {
@@ -136,7 +147,8 @@ export class ReaderPool implements ReadExecutor {
   /** Resolves once every worker (replacements included) has opened the ledger and waits for work. */
   async whenAllReady(): Promise<void> {
     const total = this.limits.workers + this.limits.lightWorkers;
-    while (this.slots.size < total || [...this.slots].some((s) => !s.ready)) await new Promise((r) => setTimeout(r, 20));
+    while (this.slots.size < total || [...this.slots].some((s) => !s.ready))
+      await new Promise((r) => setTimeout(r, 20));
   }
 
   /**
@@ -144,14 +156,40 @@ export class ReaderPool implements ReadExecutor {
    * running, its worker is stopped; streaming, its body is cut. (A client that left cannot be
    * answered, and a queued request of a client gone would otherwise run to a closed socket.)
    */
-  execute(path: string, params: unknown, light: boolean, requestId: string, client = 'local', signal?: AbortSignal): Promise<ReadAnswer> {
-    if (this.closing) return Promise.reject(new ReadError(503, 'the ledger store is unavailable: the service is shutting down', null, 1));
+  execute(
+    path: string,
+    params: unknown,
+    light: boolean,
+    requestId: string,
+    client = 'local',
+    signal?: AbortSignal,
+  ): Promise<ReadAnswer> {
+    if (this.closing)
+      return Promise.reject(
+        new ReadError(503, 'the ledger store is unavailable: the service is shutting down', null, 1),
+      );
     const lane = light ? 'light' : 'heavy';
     const max = light ? this.limits.maxInflightLight : this.limits.maxInflight;
     if (this.inflight[lane] >= max) return Promise.reject(busy(lane, max));
-    if (!light && this.heavyInflight.get(client) >= this.limits.maxHeavyPerClient) return Promise.reject(clientBusy(client, this.limits.maxHeavyPerClient));
+    if (!light && this.heavyInflight.get(client) >= this.limits.maxHeavyPerClient)
+      return Promise.reject(clientBusy(client, this.limits.maxHeavyPerClient));
     return new Promise<ReadAnswer>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, path, params, requestId, client, light, resolve, reject, settled: false, stream: null, streamedAt: 0, slot: null, done: false, timer: undefined as unknown as NodeJS.Timeout };
+      const job: Job = {
+        id: this.nextId++,
+        path,
+        params,
+        requestId,
+        client,
+        light,
+        resolve,
+        reject,
+        settled: false,
+        stream: null,
+        streamedAt: 0,
+        slot: null,
+        done: false,
+        timer: undefined as unknown as NodeJS.Timeout,
+      };
       job.timer = setTimeout(() => this.expire(job), this.limits.queryTimeoutMs);
       this.inflight[lane] += 1;
       if (!job.light) this.heavyInflight.add(client, 1);
@@ -174,9 +212,27 @@ export class ReaderPool implements ReadExecutor {
 
   private spawn(lightOnly: boolean): void {
     const cancel = new SharedArrayBuffer(4);
-    const workerData: ReaderWorkerData = { location: this.location, traceMaxTxs: this.limits.traceMaxTxs, queryTimeoutMs: this.limits.queryTimeoutMs, lightOnly, cancel };
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    const slot: Slot = { worker, cancel: new Int32Array(cancel), lightOnly, ready: false, job: null, stopTimer: null, dead: false };
+    const workerData: ReaderWorkerData = {
+      location: this.location,
+      traceMaxTxs: this.limits.traceMaxTxs,
+      queryTimeoutMs: this.limits.queryTimeoutMs,
+      lightOnly,
+      cancel,
+    };
+    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+      workerData,
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    const slot: Slot = {
+      worker,
+      cancel: new Int32Array(cancel),
+      lightOnly,
+      ready: false,
+      job: null,
+      stopTimer: null,
+      dead: false,
+    };
     this.slots.add(slot);
     worker.on('message', (m: FromReader) => this.receive(slot, m));
     // an uncaught error ends the worker; 'exit' follows and replaces it
@@ -246,12 +302,18 @@ export class ReaderPool implements ReadExecutor {
   private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
     if (m.status === 404) return new ReadError(404, m.message, m.seqno);
     // PostgreSQL cancelled the statement at its statement_timeout (the request's budget)
-    if (m.code === '57014') return new ReadError(504, `query exceeded its time budget of ${this.limits.queryTimeoutMs} ms`);
+    if (m.code === '57014')
+      return new ReadError(504, `query exceeded its time budget of ${this.limits.queryTimeoutMs} ms`);
     // the store cannot answer right now (locked by a writer past the busy timeout, file gone or
     // unreadable; PostgreSQL unreachable, shutting down or starting (SQLSTATE classes 08 and 57P),
     // or a replica that cancelled a read conflicting with the WAL it replays (40001)): a 503 the
     // client may retry, not a 500
-    if (m.code && /^(SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)|LEDGER_CONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)/.test(m.code)) {
+    if (
+      m.code &&
+      /^(SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT)|LEDGER_CONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08\w{3}|57P0[1-4]|40001)/.test(
+        m.code,
+      )
+    ) {
       return new ReadError(503, 'the ledger store is unavailable; try again shortly', null, 1);
     }
     if (m.status !== 499) process.stderr.write(`internal error in a reader worker: ${m.message}\n`);
@@ -286,7 +348,13 @@ export class ReaderPool implements ReadExecutor {
       slot.job = job;
       job.slot = slot;
       Atomics.store(slot.cancel, 0, 0);
-      this.post(slot, { t: 'run', id: job.id, path: job.path, params: packBuffers(job.params), requestId: job.requestId });
+      this.post(slot, {
+        t: 'run',
+        id: job.id,
+        path: job.path,
+        params: packBuffers(job.params),
+        requestId: job.requestId,
+      });
     }
   }
 

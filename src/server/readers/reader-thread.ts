@@ -92,15 +92,30 @@ async function run(id: number, path: string, params: unknown, requestId: string)
   current = { id, sink };
   try {
     if (!op) throw new Error(`no operation at ${path}`);
-    await runOperation(ledger, { caches, requestId, traceMaxTxs: data.traceMaxTxs }, op, reviveBuffers(params) as never, sink);
+    await runOperation(
+      ledger,
+      { caches, requestId, traceMaxTxs: data.traceMaxTxs },
+      op,
+      reviveBuffers(params) as never,
+      sink,
+    );
     await sink.end();
   } catch (error) {
-    if (error instanceof Cancelled) send({ t: 'fail', id, status: 499, message: 'cancelled', seqno: sink.snapshotSeqno });
-    else if (error instanceof NotFoundError) send({ t: 'fail', id, status: 404, message: error.message, seqno: sink.snapshotSeqno });
+    if (error instanceof Cancelled)
+      send({ t: 'fail', id, status: 499, message: 'cancelled', seqno: sink.snapshotSeqno });
+    else if (error instanceof NotFoundError)
+      send({ t: 'fail', id, status: 404, message: error.message, seqno: sink.snapshotSeqno });
     else {
       // the accepting thread decides what the client sees (a store error: 503, anything else: 500)
       const code = (error as { code?: unknown }).code;
-      send({ t: 'fail', id, status: 500, message: (error as Error).stack ?? String(error), seqno: sink.snapshotSeqno, ...(typeof code === 'string' ? { code } : {}) });
+      send({
+        t: 'fail',
+        id,
+        status: 500,
+        message: (error as Error).stack ?? String(error),
+        seqno: sink.snapshotSeqno,
+        ...(typeof code === 'string' ? { code } : {}),
+      });
     }
   } finally {
     current = null;

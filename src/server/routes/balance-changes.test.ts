@@ -12,7 +12,14 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => s?.close());
 
-type Msg = { source: string | null; value: string | null; fwd_fee: string | null; ihr_fee: string | null; bounced: boolean | null; opcode: number | null };
+type Msg = {
+  source: string | null;
+  value: string | null;
+  fwd_fee: string | null;
+  ihr_fee: string | null;
+  bounced: boolean | null;
+  opcode: number | null;
+};
 type Tx = {
   account: string;
   total_fees: string;
@@ -22,7 +29,11 @@ type Tx = {
 };
 type Action = { action_id: string; type: string; success: boolean; details: Record<string, string | null> };
 type Trace = { trace_id: string; transactions: Record<string, Tx>; actions: Action[] };
-type Changes = { changes: Record<string, number>; fees: Record<string, number>; jettons: Record<string, Record<string, string>> };
+type Changes = {
+  changes: Record<string, number>;
+  fees: Record<string, number>;
+  jettons: Record<string, Record<string, string>>;
+};
 
 const big = (v: string | null | undefined) => BigInt(v ?? '0');
 const add = (m: Map<string, bigint>, k: string, d: bigint) => m.set(k, (m.get(k) ?? 0n) + d);
@@ -92,7 +103,8 @@ describe('balanceChanges of every trace of the ledger', () => {
       const ton = tonFromMessages(txs);
       for (const a of accounts) expect(BigInt(got.changes[a]!), `${trace.trace_id} ${a}`).toBe(ton.get(a));
       const fees = new Map<string, bigint>();
-      for (const t of txs) add(fees, t.account, big(t.total_fees) + t.out_msgs.reduce((x, o) => x + big(o.fwd_fee) + big(o.ihr_fee), 0n));
+      for (const t of txs)
+        add(fees, t.account, big(t.total_fees) + t.out_msgs.reduce((x, o) => x + big(o.fwd_fee) + big(o.ihr_fee), 0n));
       for (const a of accounts) expect(BigInt(got.fees[a]!)).toBe(fees.get(a));
       // nothing comes from outside a trace but externals (which carry no value): what one account
       // gains another lost, and the rest went to fees
@@ -103,8 +115,15 @@ describe('balanceChanges of every trace of the ledger', () => {
 
       if (trace.actions.some((a) => a.type === 'jetton_transfer' && a.success)) seen.jettonTransfer += 1;
       if (txs.some((t) => t.in_msg?.bounced)) seen.bounce += 1;
-      if (txs.some((t) => t.description.compute_ph && !t.description.compute_ph.skipped && t.description.compute_ph.success === false)) seen.failedCompute += 1;
-      if (trace.actions.length === 1 && trace.actions[0]!.type === 'ton_transfer' && txs.length === 2) seen.tonTransfer += 1;
+      if (
+        txs.some(
+          (t) =>
+            t.description.compute_ph && !t.description.compute_ph.skipped && t.description.compute_ph.success === false,
+        )
+      )
+        seen.failedCompute += 1;
+      if (trace.actions.length === 1 && trace.actions[0]!.type === 'ton_transfer' && txs.length === 2)
+        seen.tonTransfer += 1;
     }
     // the ledger holds every kind the checks above are meant for
     expect(seen.tonTransfer).toBeGreaterThan(0);
@@ -115,8 +134,13 @@ describe('balanceChanges of every trace of the ledger', () => {
 
   it('a plain TON transfer: the receiver gains the value less its fees, the sender loses it with its fees', async () => {
     const traces = await allTraces();
-    const plain = traces.find((t) => t.actions.length === 1 && t.actions[0]!.type === 'ton_transfer' && Object.keys(t.transactions).length === 2)!;
-    const [root, leaf] = Object.values(plain.transactions).sort((a, b) => (a.in_msg?.source === null ? -1 : b.in_msg?.source === null ? 1 : 0));
+    const plain = traces.find(
+      (t) =>
+        t.actions.length === 1 && t.actions[0]!.type === 'ton_transfer' && Object.keys(t.transactions).length === 2,
+    )!;
+    const [root, leaf] = Object.values(plain.transactions).sort((a, b) =>
+      a.in_msg?.source === null ? -1 : b.in_msg?.source === null ? 1 : 0,
+    );
     const got = (await s.get(`/api/v3/balanceChanges?trace_id=${encodeURIComponent(plain.trace_id)}`)).body as Changes;
     const sent = root!.out_msgs[0]!;
     expect(BigInt(got.changes[leaf!.account]!)).toBe(big(sent.value) - big(leaf!.total_fees));
@@ -126,7 +150,9 @@ describe('balanceChanges of every trace of the ledger', () => {
 
   it('a jetton transfer: the sender owner loses the amount, the receiver owner gains it; its action alone gives the same jettons', async () => {
     const traces = await allTraces();
-    const trace = traces.find((t) => t.actions.some((a) => a.type === 'jetton_transfer' && a.success && a.details.sender !== a.details.receiver))!;
+    const trace = traces.find((t) =>
+      t.actions.some((a) => a.type === 'jetton_transfer' && a.success && a.details.sender !== a.details.receiver),
+    )!;
     const action = trace.actions.find((a) => a.type === 'jetton_transfer')!;
     const got = (await s.get(`/api/v3/balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`)).body as Changes;
     const { asset, sender, receiver, amount } = action.details;
@@ -138,13 +164,17 @@ describe('balanceChanges of every trace of the ledger', () => {
 
   it('a failed compute: the failing account keeps nothing but pays its fees, and no jetton moves', async () => {
     const traces = await allTraces();
-    const trace = traces.find((t) => Object.values(t.transactions).some((x) => x.in_msg?.opcode === 0x7468726f && x.description.aborted))!;
+    const trace = traces.find((t) =>
+      Object.values(t.transactions).some((x) => x.in_msg?.opcode === 0x7468726f && x.description.aborted),
+    )!;
     const failed = Object.values(trace.transactions).find((x) => x.in_msg?.opcode === 0x7468726f)!;
     const got = (await s.get(`/api/v3/balanceChanges?trace_id=${encodeURIComponent(trace.trace_id)}`)).body as Changes;
     // the value it received went back in the bounce: what the account lost is exactly what it paid
     const bounce = failed.out_msgs.find((m) => m.bounced)!;
     expect(bounce).toBeDefined();
-    expect(BigInt(got.changes[failed.account]!)).toBe(big(failed.in_msg!.value) - big(bounce.value) - big(bounce.fwd_fee) - big(failed.total_fees));
+    expect(BigInt(got.changes[failed.account]!)).toBe(
+      big(failed.in_msg!.value) - big(bounce.value) - big(bounce.fwd_fee) - big(failed.total_fees),
+    );
     expect(got.jettons).toEqual({});
   }, 300_000);
 });

@@ -18,10 +18,15 @@ export const getBlockTransactionsExt = defineOperation({
   run: async ({ reader, caches, requestId }, p, out) => {
     const ref = { workchain: p.workchain, shard: p.shard, seqno: p.seqno };
     const block = await reader.getBlock(ref);
-    if (!block || (p.root_hash && !p.root_hash.equals(block.rootHash)) || (p.file_hash && !p.file_hash.equals(block.fileHash))) {
+    if (
+      !block ||
+      (p.root_hash && !p.root_hash.equals(block.rootHash)) ||
+      (p.file_hash && !p.file_hash.equals(block.fileHash))
+    ) {
       throw new NotFoundError('block not found');
     }
-    const after = p.after_hash !== undefined && p.after_lt !== undefined ? { account: p.after_hash, lt: p.after_lt } : null;
+    const after =
+      p.after_hash !== undefined && p.after_lt !== undefined ? { account: p.after_hash, lt: p.after_lt } : null;
     const page = await reader.getBlockTransactionHashes(ref, after, p.count);
     requests += 1;
     const txs = joinFragments(await caches.transactions.v2Json(reader, page.hashes));

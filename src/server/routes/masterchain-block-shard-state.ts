@@ -13,7 +13,10 @@ export const masterchainBlockShardState = defineOperation({
   run: async ({ reader, caches }, p, out) => {
     const blocks = await reader.getMasterchainBlocks(p.seqno);
     if (!blocks) throw new NotFoundError(`masterchain block ${p.seqno} not found`);
-    const txs = await caches.transactions.v3Json(reader, await reader.getTransactionHashesByMcSeqno(p.seqno, { limit: p.limit, offset: p.offset, sort: p.sort }));
+    const txs = await caches.transactions.v3Json(
+      reader,
+      await reader.getTransactionHashesByMcSeqno(p.seqno, { limit: p.limit, offset: p.offset, sort: p.sort }),
+    );
     await writeList(out, 'transactions', txs, async (addresses) => ({
       address_book: await addressBookJson(reader, addresses),
       blocks: blocks.map((b) => blockJson(b, p.seqno)),

@@ -35,7 +35,9 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
       continue;
     }
     const txs = await reader.getTraceTransactions(t.traceId, maxTxs);
-    const actions = p.include_actions ? selectActions(await reader.getActions([t.traceId]), p.supported_action_types) : null;
+    const actions = p.include_actions
+      ? selectActions(await reader.getActions([t.traceId]), p.supported_action_types)
+      : null;
     // written as it is made, each transaction's JSON from the cache or made when first placed; the
     // whole kept once written
     const fragments = new Map<number, TransactionFragment>();
@@ -44,7 +46,8 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
     yield {
       parts: traceParts(t, txs, fragmentOf, actions, addresses),
       addresses,
-      made: (parts) => caches.traces.keep(key, { bytes: Buffer.concat(parts), addresses: [...addresses] }, t.state === 'complete'),
+      made: (parts) =>
+        caches.traces.keep(key, { bytes: Buffer.concat(parts), addresses: [...addresses] }, t.state === 'complete'),
     };
   }
 }
@@ -55,7 +58,10 @@ export const traces = defineOperation({
   parse: (query) => parseParams('traces', tracesParams, query),
   light: (p) => {
     const ids = p.trace_id ?? p.tx_hash ?? p.msg_hash;
-    return (ids !== undefined && ids.length <= LIGHT_ITEMS && p.offset === 0) || (p.limit <= LIGHT_ITEMS && p.offset <= 1000 && !p.include_actions);
+    return (
+      (ids !== undefined && ids.length <= LIGHT_ITEMS && p.offset === 0) ||
+      (p.limit <= LIGHT_ITEMS && p.offset <= 1000 && !p.include_actions)
+    );
   },
   run: (ctx, p, out) =>
     writeList(out, 'traces', traceFragments(ctx, p), async (addresses) => ({

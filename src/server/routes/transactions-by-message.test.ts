@@ -11,14 +11,27 @@ describe('transactionsByMessage, msg_hash alone', () => {
     const path = await testLedgerPath();
     const store = openLedgerStore(path, { readonly: true });
     const readers = inProcessExecutor(path, 1000);
-    const body = async (params: unknown) => ((await readers.execute(transactionsByMessage.path, params, true, 'r')).body as Buffer).toString();
+    const body = async (params: unknown) =>
+      ((await readers.execute(transactionsByMessage.path, params, true, 'r')).body as Buffer).toString();
     const hashes = store.db.prepare('SELECT msg_hash FROM messages LIMIT 5 OFFSET 20').pluck().all() as Buffer[];
-    const norm = store.db.prepare('SELECT hash_norm FROM messages WHERE hash_norm IS NOT NULL LIMIT 1').pluck().get() as Buffer;
+    const norm = store.db
+      .prepare('SELECT hash_norm FROM messages WHERE hash_norm IS NOT NULL LIMIT 1')
+      .pluck()
+      .get() as Buffer;
     for (const h of [...hashes, norm]) {
       const b64 = h.toString('base64');
-      for (const form of [h.toString('hex'), `0x${h.toString('hex').toUpperCase()}`, b64, b64.replace(/\+/g, ' '), h.toString('base64url') + '=']) {
+      for (const form of [
+        h.toString('hex'),
+        `0x${h.toString('hex').toUpperCase()}`,
+        b64,
+        b64.replace(/\+/g, ' '),
+        h.toString('base64url') + '=',
+      ]) {
         const fast = transactionsByMessage.parse({ msg_hash: form });
-        const viaSchema = parseParams('transactionsByMessage', transactionsByMessageParams, { msg_hash: form, sort: 'desc' });
+        const viaSchema = parseParams('transactionsByMessage', transactionsByMessageParams, {
+          msg_hash: form,
+          sort: 'desc',
+        });
         expect(fast).toEqual(viaSchema);
         const text = await body(fast);
         expect(text).toBe(await body(viaSchema));
@@ -29,7 +42,9 @@ describe('transactionsByMessage, msg_hash alone', () => {
       expect(() => transactionsByMessage.parse({ msg_hash: bad })).toThrow(ParamError);
       expect(() => transactionsByMessage.parse({ msg_hash: bad })).toThrow(/^parameter msg_hash /);
     }
-    expect(() => transactionsByMessage.parse({ msg_hash: [hashes[0]!.toString('hex'), 'x'] })).toThrow(/more than once/);
+    expect(() => transactionsByMessage.parse({ msg_hash: [hashes[0]!.toString('hex'), 'x'] })).toThrow(
+      /more than once/,
+    );
     await readers.close();
     store.close();
   }, 120_000);

@@ -1,4 +1,9 @@
-import { parseParams, transactionsByMessageParams, type RawQuery, type TransactionsByMessageParams } from '../../api/params';
+import {
+  parseParams,
+  transactionsByMessageParams,
+  type RawQuery,
+  type TransactionsByMessageParams,
+} from '../../api/params';
 import { parseHash } from '../../ton/hash';
 import { addressBookJson } from '../serialize/address-book';
 import { writeList } from '../serialize/json-cache';
@@ -31,7 +36,8 @@ function byMessageHashOnly(query: RawQuery): TransactionsByMessageParams | null 
 /** v3 transactionsByMessage: the sender (`out`) and receiver (`in`) transactions of matching messages. */
 export const transactionsByMessage = defineOperation({
   path: '/api/v3/transactionsByMessage',
-  parse: (query) => byMessageHashOnly(query) ?? parseParams('transactionsByMessage', transactionsByMessageParams, query),
+  parse: (query) =>
+    byMessageHashOnly(query) ?? parseParams('transactionsByMessage', transactionsByMessageParams, query),
   light: (p) => p.msg_hash !== undefined || (p.limit <= 100 && p.offset <= 1000),
   run: async ({ reader, caches }, p, out) => {
     const hashes = await reader.findTransactionHashesByMessage(
@@ -39,6 +45,8 @@ export const transactionsByMessage = defineOperation({
       { limit: p.limit, offset: p.offset, sort: p.sort },
     );
     const txs = await caches.transactions.v3Json(reader, hashes);
-    await writeList(out, 'transactions', txs, async (addresses) => ({ address_book: await addressBookJson(reader, addresses) }));
+    await writeList(out, 'transactions', txs, async (addresses) => ({
+      address_book: await addressBookJson(reader, addresses),
+    }));
   },
 });

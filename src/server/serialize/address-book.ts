@@ -72,7 +72,11 @@ async function withBook(reader: LedgerReader, addresses: Set<string>): Promise<B
       const info = infos.get(raw);
       const wallet = info?.interfaces.some((i) => i.startsWith('wallet_')) ?? false;
       const bounceable = !wallet && info !== undefined && info.status === 'active';
-      const entry: BookEntry = { user_friendly: formatAddress(raw, bounceable ? 'bounceable' : 'non-bounceable'), domain: null, interfaces: info?.interfaces ?? [] };
+      const entry: BookEntry = {
+        user_friendly: formatAddress(raw, bounceable ? 'bounceable' : 'non-bounceable'),
+        domain: null,
+        interfaces: info?.interfaces ?? [],
+      };
       cache.bookJson.set(raw, `${JSON.stringify(raw)}:${JSON.stringify(entry)}`);
     }
   }
@@ -124,7 +128,14 @@ async function tokenMetadata(reader: LedgerReader, addresses: Set<string>): Prom
       found.set(t.account, entry);
       // TON Center's token info strings are omitempty: an unknown name or image is left out
       const info: Record<string, unknown> = { valid: true, type: t.type };
-      for (const [key, value] of [['name', t.name], ['symbol', t.symbol], ['decimals', t.decimals], ['description', t.description], ['image', t.image]] as const) if (value !== null) info[key] = value;
+      for (const [key, value] of [
+        ['name', t.name],
+        ['symbol', t.symbol],
+        ['decimals', t.decimals],
+        ['description', t.description],
+        ['image', t.image],
+      ] as const)
+        if (value !== null) info[key] = value;
       info.extra = t.extra;
       entry.token_info.push(info);
     }

@@ -8,6 +8,8 @@ const key = (k: string) => JSON.stringify(k);
 const integers = (m: Map<string, bigint>) => `{${[...m].map(([k, v]) => `${key(k)}:${v.toString()}`).join(',')}}`;
 
 export function balanceChangesJson(r: BalanceChangesRecord): string {
-  const jettons = [...r.jettons].map(([master, owners]) => `${key(master)}:{${[...owners].map(([o, v]) => `${key(o)}:${key(v.toString())}`).join(',')}}`);
+  const jettons = [...r.jettons].map(
+    ([master, owners]) => `${key(master)}:{${[...owners].map(([o, v]) => `${key(o)}:${key(v.toString())}`).join(',')}}`,
+  );
   return `{"changes":${integers(r.changes)},"fees":${integers(r.fees)},"jettons":{${jettons.join(',')}}}`;
 }

@@ -14,14 +14,23 @@ export class TransactionFragments {
   private readonly v3 = new FragmentCache<TransactionFragment>(20_000, 16 * 1024 * 1024);
   private readonly v2 = new FragmentCache(20_000, 16 * 1024 * 1024);
 
-  private async load<F extends Fragment>(reader: LedgerReader, hashes: Buffer[], cache: FragmentCache<F>, render: (t: TransactionRecord) => F): Promise<F[]> {
+  private async load<F extends Fragment>(
+    reader: LedgerReader,
+    hashes: Buffer[],
+    cache: FragmentCache<F>,
+    render: (t: TransactionRecord) => F,
+  ): Promise<F[]> {
     const keys = hashes.map((h) => h.toString('hex'));
     const missing = hashes.filter((_, i) => cache.get(keys[i]!) === undefined);
-    const loaded = new Map((missing.length > 0 ? await reader.getTransactions(missing) : []).map((t) => [t.hash.toString('hex'), t]));
-    return keys.map((k) => cache.through(k, () => {
-      const t = loaded.get(k)!;
-      return { fragment: render(t), final: isFinal(t) };
-    }));
+    const loaded = new Map(
+      (missing.length > 0 ? await reader.getTransactions(missing) : []).map((t) => [t.hash.toString('hex'), t]),
+    );
+    return keys.map((k) =>
+      cache.through(k, () => {
+        const t = loaded.get(k)!;
+        return { fragment: render(t), final: isFinal(t) };
+      }),
+    );
   }
 
   v3Json(reader: LedgerReader, hashes: Buffer[]): Promise<TransactionFragment[]> {

@@ -10,9 +10,19 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 type Body = { body: string; decoded: { type: string; comment?: string; data?: Record<string, unknown> } | null };
-type Msg = { hash: string; source: string | null; destination: string | null; message_content: Body; init_state: Body | null };
+type Msg = {
+  hash: string;
+  source: string | null;
+  destination: string | null;
+  message_content: Body;
+  init_state: Body | null;
+};
 type Tx = { account: string; in_msg: Msg | null; out_msgs: Msg[] };
-type Trace = { trace_id: string; transactions: Record<string, Tx>; actions: { type: string; success: boolean; details: Record<string, string> }[] };
+type Trace = {
+  trace_id: string;
+  transactions: Record<string, Tx>;
+  actions: { type: string; success: boolean; details: Record<string, string> }[];
+};
 
 async function traces(): Promise<Trace[]> {
   const out: Trace[] = [];
@@ -49,19 +59,29 @@ describe('message_content.decoded', () => {
 
   it('a jetton transfer: transfer, internal_transfer, notify and excess, with the amounts and addresses of its action', async () => {
     const all = await traces();
-    const trace = all.find((t) => t.actions.some((a) => a.type === 'jetton_transfer' && a.success && a.details.forward_amount !== '0'))!;
+    const trace = all.find((t) =>
+      t.actions.some((a) => a.type === 'jetton_transfer' && a.success && a.details.forward_amount !== '0'),
+    )!;
     const action = trace.actions.find((a) => a.type === 'jetton_transfer')!;
     const txs = Object.values(trace.transactions);
-    const inOf = (account: string) => txs.find((t) => t.account === account && t.in_msg?.source)!.in_msg!.message_content.decoded!;
+    const inOf = (account: string) =>
+      txs.find((t) => t.account === account && t.in_msg?.source)!.in_msg!.message_content.decoded!;
     const transfer = inOf(action.details.sender_jetton_wallet!);
     expect(transfer.type).toBe('jetton_transfer');
-    expect(transfer.data).toMatchObject({ amount: action.details.amount, destination: action.details.receiver, query_id: action.details.query_id });
+    expect(transfer.data).toMatchObject({
+      amount: action.details.amount,
+      destination: action.details.receiver,
+      query_id: action.details.query_id,
+    });
     const internal = inOf(action.details.receiver_jetton_wallet!);
     expect(internal.type).toBe('jetton_internal_transfer');
     expect(internal.data).toMatchObject({ amount: action.details.amount, from: action.details.sender });
     const notify = txs.flatMap((t) => t.out_msgs).find((m) => m.message_content.decoded?.type === 'jetton_notify')!;
     expect(notify.destination).toBe(action.details.receiver);
-    expect(notify.message_content.decoded!.data).toMatchObject({ amount: action.details.amount, sender: action.details.sender });
+    expect(notify.message_content.decoded!.data).toMatchObject({
+      amount: action.details.amount,
+      sender: action.details.sender,
+    });
     const excess = txs.flatMap((t) => t.out_msgs).find((m) => m.message_content.decoded?.type === 'excess')!;
     expect(excess.destination).toBe(action.details.response_destination);
     expect(excess.message_content.decoded!.data).toEqual({ query_id: action.details.query_id });

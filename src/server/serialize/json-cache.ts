@@ -81,7 +81,9 @@ export function joinFragments(fragments: Fragment[]): Buffer[] {
 
 /** `,"k":v` members of an object after its list, `RawJson` values placed as they are. */
 function members(rest: Record<string, unknown>): string {
-  return Object.entries(rest).map(([k, v]) => `,${JSON.stringify(k)}:${v instanceof RawJson ? v.text : JSON.stringify(v)}`).join('');
+  return Object.entries(rest)
+    .map(([k, v]) => `,${JSON.stringify(k)}:${v instanceof RawJson ? v.text : JSON.stringify(v)}`)
+    .join('');
 }
 
 /**

@@ -14,9 +14,13 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => ledger?.close());
 
-const boc = (init: StateInit, opts?: { idx: boolean; crc32: boolean }) => beginCell().store(storeStateInit(init)).endCell().toBoc(opts);
+const boc = (init: StateInit, opts?: { idx: boolean; crc32: boolean }) =>
+  beginCell().store(storeStateInit(init)).endCell().toBoc(opts);
 const viaCore = (b: Buffer) => decodeStateInit(Cell.fromBoc(b)[0]!);
-const code = beginCell().storeUint(0xdeadbeef, 32).storeRef(beginCell().storeStringTail('a tree of cells').storeRef(beginCell().storeUint(7, 3))).endCell();
+const code = beginCell()
+  .storeUint(0xdeadbeef, 32)
+  .storeRef(beginCell().storeStringTail('a tree of cells').storeRef(beginCell().storeUint(7, 3)))
+  .endCell();
 const data = beginCell().storeUint(42, 64).storeBit(1).endCell();
 
 describe('readPlainStateInit', () => {
@@ -26,7 +30,8 @@ describe('readPlainStateInit', () => {
       const traces = await reader.findTraces({}, { limit: 1000, offset: 0, sort: 'asc' });
       for (const t of traces) {
         for (const tx of await reader.getTraceTransactions(t.traceId, Number.MAX_SAFE_INTEGER)) {
-          for (const m of [tx.inMsg, ...tx.outMsgs]) if (m?.initState) inits.set(m.initState.hash.toString('hex'), m.initState.boc);
+          for (const m of [tx.inMsg, ...tx.outMsgs])
+            if (m?.initState) inits.set(m.initState.hash.toString('hex'), m.initState.boc);
         }
       }
     });
@@ -53,11 +58,31 @@ describe('readPlainStateInit', () => {
 
   it('leaves to @ton/core what it does not read: libraries, exotic cells, a cell that is not exactly a StateInit', () => {
     // a SimpleLib is `public:Bool root:^Cell`
-    const simpleLib = { serialize: (v: Cell, b: Builder) => b.storeBit(1).storeRef(v), parse: (sl: Slice) => (sl.loadBit(), sl.loadRef()) };
+    const simpleLib = {
+      serialize: (v: Cell, b: Builder) => b.storeBit(1).storeRef(v),
+      parse: (sl: Slice) => (sl.loadBit(), sl.loadRef()),
+    };
     const libraries = Dictionary.empty(Dictionary.Keys.BigUint(256), simpleLib);
     libraries.set(1n, code);
-    const withLibraries = beginCell().storeBit(0).storeBit(0).storeBit(1).storeRef(code).storeBit(0).storeDict(libraries).endCell().toBoc();
-    const pruned = beginCell().storeUint(0xdeadbeef, 32).storeRef(new Cell({ exotic: true, bits: beginCell().storeUint(1, 8).storeUint(1, 8).storeBuffer(Buffer.alloc(32, 7)).storeUint(3, 16).endCell().bits })).endCell();
+    const withLibraries = beginCell()
+      .storeBit(0)
+      .storeBit(0)
+      .storeBit(1)
+      .storeRef(code)
+      .storeBit(0)
+      .storeDict(libraries)
+      .endCell()
+      .toBoc();
+    const pruned = beginCell()
+      .storeUint(0xdeadbeef, 32)
+      .storeRef(
+        new Cell({
+          exotic: true,
+          bits: beginCell().storeUint(1, 8).storeUint(1, 8).storeBuffer(Buffer.alloc(32, 7)).storeUint(3, 16).endCell()
+            .bits,
+        }),
+      )
+      .endCell();
     const withExotic = boc({ code: pruned, data });
     const extraBits = beginCell().store(storeStateInit({ code, data })).storeBit(1).endCell().toBoc();
     const extraRef = beginCell().store(storeStateInit({ code })).storeRef(data).endCell().toBoc();

@@ -30,9 +30,16 @@ export function readPlainStateInit(boc: Buffer): DecodedBody | undefined {
   const code = bit() === 1 ? root.refs[ref++] : null;
   const data = bit() === 1 ? root.refs[ref++] : null;
   const libraries = bit();
-  if (libraries !== 0 || at !== root.bits || ref !== root.refs.length || code === undefined || data === undefined) return undefined;
+  if (libraries !== 0 || at !== root.bits || ref !== root.refs.length || code === undefined || data === undefined)
+    return undefined;
   const hashes = hashCells(cells);
-  return stateInitViewOf({ splitDepth, special, codeHash: code === null ? null : hashes[code]!, dataHash: data === null ? null : hashes[data]!, libraries: 0 });
+  return stateInitViewOf({
+    splitDepth,
+    special,
+    codeHash: code === null ? null : hashes[code]!,
+    dataHash: data === null ? null : hashes[data]!,
+    libraries: 0,
+  });
 }
 
 interface RawCell {

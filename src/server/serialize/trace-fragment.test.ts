@@ -49,7 +49,9 @@ describe('traceFragment', () => {
         const f = transactionFragment(t);
         const json = transactionJson(t);
         expect(f.bytes.toString()).toBe(JSON.stringify(json));
-        expect(f.inMsg === null ? null : f.inMsg.toString()).toBe(json.in_msg === null ? null : JSON.stringify(json.in_msg));
+        expect(f.inMsg === null ? null : f.inMsg.toString()).toBe(
+          json.in_msg === null ? null : JSON.stringify(json.in_msg),
+        );
         expect(f.inMsgAddresses).toEqual([...collectAddresses(json.in_msg)]);
       }
     });

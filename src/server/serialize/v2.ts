@@ -5,7 +5,10 @@ import type { BlockRecord, MessageRecord, TransactionRecord } from '../../store/
 // Records → the v2 (`ton-http-api`) shapes: `@type`-tagged objects with the neutral `chain.` prefix,
 // user-friendly addresses inside `accountAddress`, the real transaction BOC in `data`.
 
-const accountAddress = (raw: string | null) => ({ '@type': 'accountAddress', account_address: raw ? formatAddress(raw, 'bounceable') : '' });
+const accountAddress = (raw: string | null) => ({
+  '@type': 'accountAddress',
+  account_address: raw ? formatAddress(raw, 'bounceable') : '',
+});
 
 export function blockIdExt(b: BlockRecord) {
   return {
@@ -25,17 +28,27 @@ function rawMessage(m: MessageRecord) {
     source: accountAddress(m.source),
     destination: accountAddress(m.destination),
     value: (m.value ?? 0n).toString(),
-    extra_currencies: Object.entries(m.valueExtraCurrencies).map(([id, amount]) => ({ '@type': 'extraCurrency', id: Number(id), amount })),
+    extra_currencies: Object.entries(m.valueExtraCurrencies).map(([id, amount]) => ({
+      '@type': 'extraCurrency',
+      id: Number(id),
+      amount,
+    })),
     fwd_fee: (m.fwdFee ?? 0n).toString(),
     ihr_fee: (m.ihrFee ?? 0n).toString(),
     created_lt: (m.createdLt ?? 0n).toString(),
     body_hash: hashToBase64(m.body.hash),
-    msg_data: { '@type': 'msg.dataRaw', body: m.body.boc.toString('base64'), init_state: m.initState ? m.initState.boc.toString('base64') : '' },
+    msg_data: {
+      '@type': 'msg.dataRaw',
+      body: m.body.boc.toString('base64'),
+      init_state: m.initState ? m.initState.boc.toString('base64') : '',
+    },
   };
 }
 
 export function rawTransaction(t: TransactionRecord) {
-  const storage = BigInt(((t.description.storage_ph as { storage_fees_collected?: string } | undefined)?.storage_fees_collected) ?? '0');
+  const storage = BigInt(
+    (t.description.storage_ph as { storage_fees_collected?: string } | undefined)?.storage_fees_collected ?? '0',
+  );
   const json: Record<string, unknown> = {
     '@type': 'raw.transaction',
     address: accountAddress(t.account),

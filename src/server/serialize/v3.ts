@@ -7,7 +7,14 @@ import { DecodeMemo } from './decode-memo';
 import { readPlainStateInit } from './state-init-reader';
 import { collectAddresses } from './address-book';
 import type { Fragment } from './json-cache';
-import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, TraceRecord, TransactionRecord } from '../../store/records';
+import type {
+  AccountStateRecord,
+  ActionRecord,
+  BlockRecord,
+  MessageRecord,
+  TraceRecord,
+  TransactionRecord,
+} from '../../store/records';
 
 // Records → the v3 JSON of docs/api.md: hashes base64, amounts and lts decimal strings,
 // addresses raw upper case. Null or absent follows TON Center's server field by field (its Go
@@ -17,7 +24,11 @@ import type { AccountStateRecord, ActionRecord, BlockRecord, MessageRecord, Trac
 const b64 = (b: Buffer | null) => (b ? hashToBase64(b) : null);
 const dec = (v: bigint | null) => (v === null ? null : v.toString());
 const FULL_SHARD = '-9223372036854775808';
-const blockRefJson = (r: { workchain: number; shard: bigint; seqno: number }) => ({ workchain: r.workchain, shard: r.shard.toString(), seqno: r.seqno });
+const blockRefJson = (r: { workchain: number; shard: bigint; seqno: number }) => ({
+  workchain: r.workchain,
+  shard: r.shard.toString(),
+  seqno: r.seqno,
+});
 
 export function accountStateJson(s: AccountStateRecord) {
   return {
@@ -39,7 +50,9 @@ export function accountStateJson(s: AccountStateRecord) {
 function decodedJson(m: MessageRecord) {
   if (m.comment !== null) return { type: 'text_comment', comment: m.comment };
   const deploys = m.initState !== null;
-  return decodedBodies.through(`${m.body.hash.toString('hex')}${deploys ? '+' : ''}`, () => decodeBody(Cell.fromBoc(m.body.boc)[0]!, { deploys }));
+  return decodedBodies.through(`${m.body.hash.toString('hex')}${deploys ? '+' : ''}`, () =>
+    decodeBody(Cell.fromBoc(m.body.boc)[0]!, { deploys }),
+  );
 }
 
 // shared by every answer a process prints: the views are small (hashes, amounts, a few fields)
@@ -47,7 +60,10 @@ const decodedBodies = new DecodeMemo<ReturnType<typeof decodeBody>>(20_000);
 const decodedInits = new DecodeMemo<ReturnType<typeof decodeStateInit>>(20_000);
 
 function initStateJson(init: NonNullable<MessageRecord['initState']>) {
-  const decoded = decodedInits.through(init.hash.toString('hex'), () => readPlainStateInit(init.boc) ?? decodeStateInit(Cell.fromBoc(init.boc)[0]!));
+  const decoded = decodedInits.through(
+    init.hash.toString('hex'),
+    () => readPlainStateInit(init.boc) ?? decodeStateInit(Cell.fromBoc(init.boc)[0]!),
+  );
   return { hash: b64(init.hash), body: init.boc.toString('base64'), decoded };
 }
 
@@ -216,7 +232,8 @@ export function actionJson(a: ActionRecord, trace: TraceRecord) {
 function traceChildren(txs: TransactionRecord[]): (t: TransactionRecord) => TransactionRecord[] {
   const receivers = new Map<string, TransactionRecord>();
   for (const t of txs) if (t.inMsg) receivers.set(t.inMsg.hash.toString('hex'), t);
-  return (t) => t.outMsgs.map((m) => receivers.get(m.hash.toString('hex'))).filter((c): c is TransactionRecord => c !== undefined);
+  return (t) =>
+    t.outMsgs.map((m) => receivers.get(m.hash.toString('hex'))).filter((c): c is TransactionRecord => c !== undefined);
 }
 
 /** A trace's fields before its tree, up to `is_incomplete`. */
@@ -244,7 +261,8 @@ function traceHead(trace: TraceRecord, shown: number) {
 /** A trace's fields after its transactions: the warning of a cut trace, the actions when asked for. */
 function traceRest(trace: TraceRecord, shown: number, actions: ActionRecord[] | null) {
   const json: Record<string, unknown> = {};
-  if (trace.transactions > shown) json.warning = `trace has ${trace.transactions} transactions; only the first ${shown} by lt are included`;
+  if (trace.transactions > shown)
+    json.warning = `trace has ${trace.transactions} transactions; only the first ${shown} by lt are included`;
   if (actions) json.actions = actions.map((a) => actionJson(a, trace));
   return json;
 }
@@ -259,7 +277,11 @@ const nodeHead = (t: TransactionRecord, hash: string) => ({
 });
 
 /** A trace as one JSON object (the streaming notifications carry it so). */
-export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions: ActionRecord[] | null): Record<string, unknown> {
+export function traceJson(
+  trace: TraceRecord,
+  txs: TransactionRecord[],
+  actions: ActionRecord[] | null,
+): Record<string, unknown> {
   const txJson = new Map<string, ReturnType<typeof transactionJson>>();
   for (const t of txs) txJson.set(hashToBase64(t.hash), transactionJson(t));
   const children = traceChildren(txs);
@@ -343,7 +365,12 @@ export function* traceParts(
 }
 
 /** `traceParts` whole: the trace's bytes and the addresses they mention. */
-export function traceFragment(trace: TraceRecord, txs: TransactionRecord[], fragments: TransactionFragment[], actions: ActionRecord[] | null): Fragment {
+export function traceFragment(
+  trace: TraceRecord,
+  txs: TransactionRecord[],
+  fragments: TransactionFragment[],
+  actions: ActionRecord[] | null,
+): Fragment {
   const addresses = new Set<string>();
   const bytes = Buffer.concat([...traceParts(trace, txs, (i) => fragments[i]!, actions, addresses)]);
   return { bytes, addresses: [...addresses] };

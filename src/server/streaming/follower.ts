@@ -61,7 +61,12 @@ export class LedgerFollower {
   }
 
   health(): FollowerHealth {
-    const h: FollowerHealth = { ok: this.error === null, mc_seqno: this.lastMc, mc_block_time: this.lastMcTime, pending_blocks: this.pendingSeen.size };
+    const h: FollowerHealth = {
+      ok: this.error === null,
+      mc_seqno: this.lastMc,
+      mc_block_time: this.lastMcTime,
+      pending_blocks: this.pendingSeen.size,
+    };
     if (this.error !== null) h.error = this.error;
     return h;
   }
@@ -88,7 +93,8 @@ export class LedgerFollower {
         const before = this.lastMc;
         for (let n = 0; n < STEPS_PER_TURN && this.lastMc! < latest; n++) {
           const seqno = this.lastMc! + 1;
-          if (this.interest.size > 0) this.publish(await readCommittedStep(reader, seqno, this.interest, this.opts.traceMaxTxs));
+          if (this.interest.size > 0)
+            this.publish(await readCommittedStep(reader, seqno, this.interest, this.opts.traceMaxTxs));
           this.lastMc = seqno;
         }
         if (this.lastMc! < latest) {

@@ -58,11 +58,15 @@ export class StreamHub implements StepInterest {
   /** Takes a connection slot for `ip`, or throws `TooManyConnections` saying which bound was hit. */
   admit(ip: string): void {
     if (this.connections >= this.limits.maxConnections) {
-      throw new TooManyConnections(`connection limit reached: ${this.limits.maxConnections} streaming connections are open; try again later`);
+      throw new TooManyConnections(
+        `connection limit reached: ${this.limits.maxConnections} streaming connections are open; try again later`,
+      );
     }
     const mine = this.perIp.get(ip) ?? 0;
     if (mine >= this.limits.maxConnectionsPerIp) {
-      throw new TooManyConnections(`connection limit reached: ${this.limits.maxConnectionsPerIp} active connections from ${ip}`);
+      throw new TooManyConnections(
+        `connection limit reached: ${this.limits.maxConnectionsPerIp} active connections from ${ip}`,
+      );
     }
     this.connections += 1;
     this.perIp.set(ip, mine + 1);
@@ -96,7 +100,12 @@ export class StreamHub implements StepInterest {
 
   /** Subscribed clients and index entries, for tests and health: all must drop to zero when clients leave. */
   stats(): { subscribers: number; addresses: number; traces: number; connections: number } {
-    return { subscribers: this.clients.size, addresses: this.byAddress.size, traces: this.byTrace.size, connections: this.connections };
+    return {
+      subscribers: this.clients.size,
+      addresses: this.byAddress.size,
+      traces: this.byTrace.size,
+      connections: this.connections,
+    };
   }
 
   publish(step: StreamStep): void {

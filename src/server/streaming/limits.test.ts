@@ -16,7 +16,11 @@ const addr = (i: number) => `0:${i.toString(16).padStart(64, '0')}`;
 
 beforeAll(async () => {
   const path = await testLedgerPath();
-  app = await createServer({ location: path, limits: { workers: 1, lightWorkers: 0 }, streaming: { maxConnections: 3, maxConnectionsPerIp: 2, maxAddresses: 3 } });
+  app = await createServer({
+    location: path,
+    limits: { workers: 1, lightWorkers: 0 },
+    streaming: { maxConnections: 3, maxConnectionsPerIp: 2, maxAddresses: 3 },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const a = app.server.address();
   base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
@@ -40,7 +44,11 @@ function wsOpen(): Promise<{ ws: WebSocket | null; status: number; body: string 
 
 describe('streaming limits', () => {
   it('a subscription naming more addresses than the limit: 400 saying so', async () => {
-    const s = await SseStream.open(base, { id: 'x', types: ['transactions'], addresses: [addr(1), addr(2), addr(3), addr(4)] });
+    const s = await SseStream.open(base, {
+      id: 'x',
+      types: ['transactions'],
+      addresses: [addr(1), addr(2), addr(3), addr(4)],
+    });
     expect(s.status).toBe(400);
     expect(s.body).toEqual({ id: 'x', error: 'too many addresses: 4 > max 3' });
   });
@@ -65,7 +73,9 @@ describe('streaming limits', () => {
 
   it('connections past the global limit: 429 for a client that has none open', async () => {
     // three clients at other loopback addresses: the per-client bound (2) is not what refuses the fourth
-    const open = await Promise.all(['127.0.0.2', '127.0.0.3', '127.0.0.4'].map((localAddress) => openWsProbe(base, { localAddress })));
+    const open = await Promise.all(
+      ['127.0.0.2', '127.0.0.3', '127.0.0.4'].map((localAddress) => openWsProbe(base, { localAddress })),
+    );
     const refused = await openWsProbe(base, { localAddress: '127.0.0.5' }).then(
       () => 'accepted',
       (error: Error) => error.message,
@@ -79,7 +89,7 @@ describe('streaming limits', () => {
     await expect.poll(() => app.ledgerStream.hub.connectionCount).toBe(0);
   });
 
-  it('the health check tells the follower\'s state and the connections', async () => {
+  it("the health check tells the follower's state and the connections", async () => {
     const res = await fetch(`${base}/api/streaming/healthz`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ok: boolean; components: Record<string, { ok: boolean; mc_seqno: number }> };
@@ -105,7 +115,11 @@ describe('a WebSocket client that never reads', () => {
   let floodBase: string;
   beforeAll(async () => {
     // no message rate to stop it first: the buffer bound alone must
-    flood = await createServer({ location: await testLedgerPath(), limits: { workers: 1, lightWorkers: 0 }, streaming: { messagesPerSecond: 1_000_000, clientBufferBytes: 256 * 1024 } });
+    flood = await createServer({
+      location: await testLedgerPath(),
+      limits: { workers: 1, lightWorkers: 0 },
+      streaming: { messagesPerSecond: 1_000_000, clientBufferBytes: 256 * 1024 },
+    });
     await flood.listen({ port: 0, host: '127.0.0.1' });
     const a = flood.server.address();
     floodBase = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;

@@ -29,7 +29,12 @@ function actionsFor(trace: StepTrace, sub: Subscription, cache: Map<string, Step
   if (!trace.actions) return [];
   let selected = cache.get(sub.supportedKey);
   if (!selected) {
-    const chosen = new Set(selectActions(trace.actions.map((a) => a.record), sub.supportedActionTypes));
+    const chosen = new Set(
+      selectActions(
+        trace.actions.map((a) => a.record),
+        sub.supportedActionTypes,
+      ),
+    );
     selected = trace.actions.filter((a) => chosen.has(a.record));
     cache.set(sub.supportedKey, selected);
   }
@@ -48,7 +53,13 @@ export function notificationsFor(step: StreamStep, sub: Subscription, selections
     if (sub.types.has('transactions')) {
       const txs = trace.txs.filter((t) => sub.addresses.has(t.account));
       if (txs.length > 0) {
-        out.push(`${head('transactions')}${norm},"transactions":[${txs.map((t) => t.json()).join(',')}]${extras(step, sub, txs.flatMap((t) => t.addresses))}}`);
+        out.push(
+          `${head('transactions')}${norm},"transactions":[${txs.map((t) => t.json()).join(',')}]${extras(
+            step,
+            sub,
+            txs.flatMap((t) => t.addresses),
+          )}}`,
+        );
       }
     }
     if ((sub.types.has('actions') || sub.types.has('trace')) && trace.actions) {
@@ -58,7 +69,13 @@ export function notificationsFor(step: StreamStep, sub: Subscription, selections
       if (sub.types.has('actions')) {
         const mine = chosen.filter((a) => a.record.accounts.some((x) => sub.addresses.has(x)));
         if (mine.length > 0) {
-          out.push(`${head('actions')}${norm},"actions":[${mine.map((a) => a.json()).join(',')}]${extras(step, sub, mine.flatMap((a) => a.record.accounts))}}`);
+          out.push(
+            `${head('actions')}${norm},"actions":[${mine.map((a) => a.json()).join(',')}]${extras(
+              step,
+              sub,
+              mine.flatMap((a) => a.record.accounts),
+            )}}`,
+          );
         }
       }
     }
@@ -78,7 +95,8 @@ export function notificationsFor(step: StreamStep, sub: Subscription, selections
   }
   if (sub.types.has('jettons_change')) {
     for (const j of step.jettons) {
-      if (sub.addresses.has(j.address) || sub.addresses.has(j.owner)) out.push(`${head('jettons_change')},"jetton":${j.json}${extras(step, sub, j.addresses)}}`);
+      if (sub.addresses.has(j.address) || sub.addresses.has(j.owner))
+        out.push(`${head('jettons_change')},"jetton":${j.json}${extras(step, sub, j.addresses)}}`);
     }
   }
   return out;

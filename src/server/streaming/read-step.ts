@@ -85,7 +85,8 @@ async function readStep(
     const k = record.traceId.toString('hex');
     const traceId = hashToBase64(record.traceId);
     const key = record.externalHashNorm ? hashToBase64(record.externalHashNorm) : traceId;
-    const stepTxs: StepTransaction[] = byTrace.get(k)!
+    const stepTxs: StepTransaction[] = byTrace
+      .get(k)!
       .slice()
       .sort((a, b) => (a.lt === b.lt ? 0 : a.lt > b.lt ? -1 : 1))
       .map((t) => {
@@ -93,12 +94,13 @@ async function readStep(
         for (const x of a) addresses.add(x);
         return { account: t.account, addresses: a, json: once(() => JSON.stringify(transactionJson(t))) };
       });
-    const actions = record.state === 'complete'
-      ? (actionsByTrace.get(k) ?? []).map((a) => {
-          for (const x of a.accounts) addresses.add(x);
-          return { record: a, json: once(() => JSON.stringify(actionJson(a, record))) };
-        })
-      : null;
+    const actions =
+      record.state === 'complete'
+        ? (actionsByTrace.get(k) ?? []).map((a) => {
+            for (const x of a.accounts) addresses.add(x);
+            return { record: a, json: once(() => JSON.stringify(actionJson(a, record))) };
+          })
+        : null;
     let body: StepTrace['body'] = null;
     if (interest.wantsTrace(key, traceId)) {
       const all = await reader.getTraceTransactions(record.traceId, traceMaxTxs);
@@ -132,7 +134,12 @@ async function readStep(
       if (!seen || seen.lt < t.lt) last.set(t.account, t);
     }
     for (const [account, t] of last) {
-      accountStates.push({ account, json: once(() => JSON.stringify({ type: 'account_state_change', finality, account, state: accountStateJson(t.stateAfter) })) });
+      accountStates.push({
+        account,
+        json: once(() =>
+          JSON.stringify({ type: 'account_state_change', finality, account, state: accountStateJson(t.stateAfter) }),
+        ),
+      });
     }
     for (const token of await reader.getTokenInfos([...last.keys()])) {
       if (token.type !== 'jetton_wallets') continue;
@@ -149,7 +156,12 @@ async function readStep(
         data_hash: t.stateAfter.dataHash ? hashToBase64(t.stateAfter.dataHash) : null,
       };
       for (const x of [token.account, owner, master]) addresses.add(x);
-      jettons.push({ address: token.account, owner, addresses: [token.account, owner, master], json: JSON.stringify(jetton) });
+      jettons.push({
+        address: token.account,
+        owner,
+        addresses: [token.account, owner, master],
+        json: JSON.stringify(jetton),
+      });
     }
   }
 
@@ -162,11 +174,21 @@ async function readStep(
 }
 
 /** Masterchain block `seqno` committed: its transactions are confirmed and, with no forks here, final at once. */
-export async function readCommittedStep(reader: LedgerReader, seqno: number, interest: StepInterest, traceMaxTxs: number): Promise<StreamStep> {
+export async function readCommittedStep(
+  reader: LedgerReader,
+  seqno: number,
+  interest: StepInterest,
+  traceMaxTxs: number,
+): Promise<StreamStep> {
   return readStep(reader, 'finalized', seqno, await committedTransactions(reader, seqno), interest, traceMaxTxs);
 }
 
 /** A shard block written before the masterchain block that commits it: its transactions are pending. */
-export async function readPendingStep(reader: LedgerReader, block: BlockRecord, interest: StepInterest, traceMaxTxs: number): Promise<StreamStep> {
+export async function readPendingStep(
+  reader: LedgerReader,
+  block: BlockRecord,
+  interest: StepInterest,
+  traceMaxTxs: number,
+): Promise<StreamStep> {
   return readStep(reader, 'pending', block.mcSeqno, await blockTransactions(reader, block), interest, traceMaxTxs);
 }

@@ -23,7 +23,8 @@ export interface LedgerStream {
   readonly follower: LedgerFollower;
 }
 
-const errorJson = (id: string | undefined, error: string) => JSON.stringify(id === undefined ? { error } : { id, error });
+const errorJson = (id: string | undefined, error: string) =>
+  JSON.stringify(id === undefined ? { error } : { id, error });
 
 /**
  * TON Center's streaming v2 endpoints on `app`: SSE (`POST`, the subscription as the JSON body),
@@ -38,7 +39,8 @@ export async function registerStreaming(
   const { limits } = opts;
   // a WebSocket handshake bypasses Fastify: its client address is read as Fastify reads request.ip
   const trust = opts.trustProxy === true ? () => true : opts.trustProxy ? proxyaddr.compile(opts.trustProxy) : null;
-  const clientAddress = (request: IncomingMessage) => (trust ? proxyaddr(request, trust) : request.socket.remoteAddress) ?? 'unknown';
+  const clientAddress = (request: IncomingMessage) =>
+    (trust ? proxyaddr(request, trust) : request.socket.remoteAddress) ?? 'unknown';
   const hub = new StreamHub(limits);
   const follower = new LedgerFollower(openLedgerReaderFor(opts.location), hub, (step) => hub.publish(step), {
     pollMs: limits.pollMs,
@@ -58,18 +60,29 @@ export async function registerStreaming(
     scope.removeAllContentTypeParsers();
     // The body is refused by its size before it is read whole (413): past maxSubscriptionBytes it
     // cannot be a subscription within the address cap.
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxSubscriptionBytes(limits) }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: maxSubscriptionBytes(limits) },
+      (_request, body, done) => done(null, body),
+    );
 
     scope.post(SSE_PATH, async (request, reply) => {
       let body: unknown;
       try {
         body = JSON.parse(typeof request.body === 'string' && request.body !== '' ? request.body : 'null');
       } catch (error) {
-        return reply.code(400).send(errorJson(undefined, `invalid subscription request: the body is not JSON (${(error as Error).message})`));
+        return reply
+          .code(400)
+          .send(
+            errorJson(undefined, `invalid subscription request: the body is not JSON (${(error as Error).message})`),
+          );
       }
       let sub;
       try {
-        sub = parseSubscription(body, { maxAddresses: limits.maxAddresses, defaultSupported: actionsVersionHeader(request.headers['x-actions-version']) });
+        sub = parseSubscription(body, {
+          maxAddresses: limits.maxAddresses,
+          defaultSupported: actionsVersionHeader(request.headers['x-actions-version']),
+        });
       } catch (error) {
         if (error instanceof SubscriptionError) return reply.code(400).send(errorJson(error.id, error.message));
         throw error;
@@ -77,7 +90,11 @@ export async function registerStreaming(
       try {
         hub.admit(request.ip);
       } catch (error) {
-        if (error instanceof TooManyConnections) return reply.code(429).header('Retry-After', '5').send(errorJson(idOf(body), error.message));
+        if (error instanceof TooManyConnections)
+          return reply
+            .code(429)
+            .header('Retry-After', '5')
+            .send(errorJson(idOf(body), error.message));
         throw error;
       }
       reply.hijack();
@@ -99,10 +116,17 @@ export async function registerStreaming(
   app.route({
     method: ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH'],
     url: SSE_PATH,
-    handler: async (request, reply) => reply.code(405).header('Allow', 'POST, OPTIONS').send(errorJson(undefined, `method ${request.method} not allowed; send the subscription with POST`)),
+    handler: async (request, reply) =>
+      reply
+        .code(405)
+        .header('Allow', 'POST, OPTIONS')
+        .send(errorJson(undefined, `method ${request.method} not allowed; send the subscription with POST`)),
   });
   app.get(WS_PATH, async (_request, reply) =>
-    reply.code(426).header('Upgrade', 'websocket').send(errorJson(undefined, 'this endpoint speaks WebSocket: send a GET with Upgrade: websocket')),
+    reply
+      .code(426)
+      .header('Upgrade', 'websocket')
+      .send(errorJson(undefined, 'this endpoint speaks WebSocket: send a GET with Upgrade: websocket')),
   );
   let reportedError: string | undefined;
   app.get(HEALTH_PATH, async (_request, reply) => {
@@ -116,7 +140,10 @@ export async function registerStreaming(
       ok: health.ok,
       now,
       components: {
-        'ledger-follower': { ...health, mc_block_age_seconds: health.mc_block_time === null ? null : now - health.mc_block_time },
+        'ledger-follower': {
+          ...health,
+          mc_block_age_seconds: health.mc_block_time === null ? null : now - health.mc_block_time,
+        },
       },
       ...hub.stats(),
     };
@@ -137,7 +164,9 @@ export async function registerStreaming(
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== WS_PATH) {
-      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${errorJson(undefined, `no WebSocket endpoint at ${path}`)}`);
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${errorJson(undefined, `no WebSocket endpoint at ${path}`)}`,
+      );
       return;
     }
     const ip = clientAddress(request);
@@ -146,7 +175,9 @@ export async function registerStreaming(
     } catch (error) {
       if (!(error instanceof TooManyConnections)) throw error;
       const body = errorJson(undefined, error.message);
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nRetry-After: 5\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nRetry-After: 5\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       return;
     }
     let admitted = true;

@@ -47,12 +47,16 @@ export class SseClient implements StreamClient {
       try {
         this.frame(': keepalive\n\n');
       } catch (error) {
-        process.stderr.write(`streaming: an SSE client's keepalive failed: ${(error as Error).stack ?? String(error)}\n`);
+        process.stderr.write(
+          `streaming: an SSE client's keepalive failed: ${(error as Error).stack ?? String(error)}\n`,
+        );
         this.close();
       }
     }, limits.keepaliveMs);
     res.on('close', () => this.finish());
-    this.frame(`event: connected\ndata: ${JSON.stringify(id === undefined ? { status: 'subscribed' } : { id, status: 'subscribed' })}\n\n`);
+    this.frame(
+      `event: connected\ndata: ${JSON.stringify(id === undefined ? { status: 'subscribed' } : { id, status: 'subscribed' })}\n\n`,
+    );
   }
 
   send(json: string, step: number): void {
@@ -94,13 +98,16 @@ export class SseClient implements StreamClient {
 
   /** Drops the client when its socket still holds more than the bound; says whether it did. */
   private tooSlow(): boolean {
-    if (this.unflushed <= this.limits.clientBuffer && this.res.writableLength <= this.limits.clientBufferBytes) return false;
+    if (this.unflushed <= this.limits.clientBuffer && this.res.writableLength <= this.limits.clientBufferBytes)
+      return false;
     this.dropSlow();
     return true;
   }
 
   private dropSlow(): void {
-    this.drop(`slow consumer: ${this.unflushed} notifications (${this.res.writableLength} bytes) still waiting for the connection to take them; the stream is closed`);
+    this.drop(
+      `slow consumer: ${this.unflushed} notifications (${this.res.writableLength} bytes) still waiting for the connection to take them; the stream is closed`,
+    );
   }
 
   private drop(reason: string): void {

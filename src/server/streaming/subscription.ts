@@ -47,8 +47,15 @@ export class SubscriptionError extends Error {
 }
 
 const SUBSCRIPTION_FIELDS = [
-  'id', 'addresses', 'trace_external_hash_norms', 'types', 'min_finality', 'action_types',
-  'supported_action_types', 'include_address_book', 'include_metadata',
+  'id',
+  'addresses',
+  'trace_external_hash_norms',
+  'types',
+  'min_finality',
+  'action_types',
+  'supported_action_types',
+  'include_address_book',
+  'include_metadata',
 ] as const;
 
 /** The id of a request body or envelope, if it has a usable one (for error answers). */
@@ -106,62 +113,83 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
     throw new SubscriptionError('the subscription must be a JSON object', undefined);
   }
   const b = body as Record<string, unknown>;
-  if (b.id !== undefined && b.id !== null && typeof b.id !== 'string') throw new SubscriptionError('id must be a string', undefined);
+  if (b.id !== undefined && b.id !== null && typeof b.id !== 'string')
+    throw new SubscriptionError('id must be a string', undefined);
   const id = idOf(b);
   const accepted = [...SUBSCRIPTION_FIELDS, ...(rules.extraFields ?? [])];
   for (const key of Object.keys(b)) {
-    if (!accepted.includes(key)) throw new SubscriptionError(`unknown field ${shown(key)}; accepted: ${accepted.join(', ')}`, id);
+    if (!accepted.includes(key))
+      throw new SubscriptionError(`unknown field ${shown(key)}; accepted: ${accepted.join(', ')}`, id);
   }
 
   const typeNames = stringList(b, 'types', id, EVENT_TYPES.length * 4);
-  if (typeNames.length === 0) throw new SubscriptionError(`types is required: a list among ${EVENT_TYPES.join(', ')}`, id);
+  if (typeNames.length === 0)
+    throw new SubscriptionError(`types is required: a list among ${EVENT_TYPES.join(', ')}`, id);
   const types = new Set<EventType>();
   for (const t of typeNames) {
-    if (!(EVENT_TYPES as readonly string[]).includes(t)) throw new SubscriptionError(`types has an unknown event type ${shown(t)}; known: ${EVENT_TYPES.join(', ')}`, id);
+    if (!(EVENT_TYPES as readonly string[]).includes(t))
+      throw new SubscriptionError(`types has an unknown event type ${shown(t)}; known: ${EVENT_TYPES.join(', ')}`, id);
     types.add(t as EventType);
   }
 
-  const addresses = new Set(stringList(b, 'addresses', id, rules.maxAddresses).map((a, i) => {
-    try {
-      return rawAddress(a);
-    } catch (error) {
-      if (error instanceof TonInputError) throw new SubscriptionError(`addresses[${i}]: ${error.message} (got ${shown(a)})`, id);
-      throw error;
-    }
-  }));
-  const traces = new Set(stringList(b, 'trace_external_hash_norms', id, rules.maxAddresses).map((h, i) => {
-    try {
-      return hashToBase64(parseHash(h));
-    } catch (error) {
-      if (error instanceof TonInputError) throw new SubscriptionError(`trace_external_hash_norms[${i}]: ${error.message}`, id);
-      throw error;
-    }
-  }));
+  const addresses = new Set(
+    stringList(b, 'addresses', id, rules.maxAddresses).map((a, i) => {
+      try {
+        return rawAddress(a);
+      } catch (error) {
+        if (error instanceof TonInputError)
+          throw new SubscriptionError(`addresses[${i}]: ${error.message} (got ${shown(a)})`, id);
+        throw error;
+      }
+    }),
+  );
+  const traces = new Set(
+    stringList(b, 'trace_external_hash_norms', id, rules.maxAddresses).map((h, i) => {
+      try {
+        return hashToBase64(parseHash(h));
+      } catch (error) {
+        if (error instanceof TonInputError)
+          throw new SubscriptionError(`trace_external_hash_norms[${i}]: ${error.message}`, id);
+        throw error;
+      }
+    }),
+  );
 
   const wantsTrace = types.has('trace');
-  if (traces.size > 0 && !wantsTrace) throw new SubscriptionError('trace_external_hash_norms requires type "trace"', id);
-  if (wantsTrace && traces.size === 0) throw new SubscriptionError('trace_external_hash_norms is required for type "trace"', id);
+  if (traces.size > 0 && !wantsTrace)
+    throw new SubscriptionError('trace_external_hash_norms requires type "trace"', id);
+  if (wantsTrace && traces.size === 0)
+    throw new SubscriptionError('trace_external_hash_norms is required for type "trace"', id);
   const addressTypes = [...types].filter((t) => t !== 'trace');
-  if (addressTypes.length > 0 && addresses.size === 0) throw new SubscriptionError(`addresses is required for types ${addressTypes.join(', ')}`, id);
+  if (addressTypes.length > 0 && addresses.size === 0)
+    throw new SubscriptionError(`addresses is required for types ${addressTypes.join(', ')}`, id);
 
   let minFinality: Finality = 'finalized';
   if (b.min_finality !== undefined && b.min_finality !== null) {
     if (typeof b.min_finality !== 'string' || !(FINALITIES as readonly string[]).includes(b.min_finality)) {
-      throw new SubscriptionError(`min_finality must be one of ${FINALITIES.join(', ')}, got ${describeInput(b.min_finality)}`, id);
+      throw new SubscriptionError(
+        `min_finality must be one of ${FINALITIES.join(', ')}, got ${describeInput(b.min_finality)}`,
+        id,
+      );
     }
     minFinality = b.min_finality as Finality;
   }
 
   const known = (field: string, allowLatest: boolean) => (t: string) => {
     if ((allowLatest && t === 'latest') || (ACTION_TYPES as readonly string[]).includes(t)) return t;
-    throw new SubscriptionError(`${field} has an unknown action type ${shown(t)}; known: ${allowLatest ? 'latest, ' : ''}${ACTION_TYPES.join(', ')}`, id);
+    throw new SubscriptionError(
+      `${field} has an unknown action type ${shown(t)}; known: ${allowLatest ? 'latest, ' : ''}${ACTION_TYPES.join(', ')}`,
+      id,
+    );
   };
   const typeCap = (ACTION_TYPES.length + 1) * 4;
   const actionTypes = stringList(b, 'action_types', id, typeCap).map(known('action_types', false));
   let supported = stringList(b, 'supported_action_types', id, typeCap);
   if (supported.length === 0) supported = rules.defaultSupported;
   supported = supported.map(known('supported_action_types', true));
-  const supportedActionTypes = new Set<ActionTypeName>(supported.includes('latest') ? ACTION_TYPES : (supported as ActionTypeName[]));
+  const supportedActionTypes = new Set<ActionTypeName>(
+    supported.includes('latest') ? ACTION_TYPES : (supported as ActionTypeName[]),
+  );
 
   return {
     id,
@@ -180,6 +208,9 @@ export function parseSubscription(body: unknown, rules: SubscriptionRules): Subs
 /** `X-Actions-Version` as a list of supported action types (comma-separated), or `latest`. */
 export function actionsVersionHeader(value: string | string[] | undefined): string[] {
   const text = Array.isArray(value) ? value.join(',') : (value ?? '');
-  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return items.length > 0 ? items : ['latest'];
 }

@@ -1,7 +1,14 @@
 import type { WebSocket } from 'ws';
 import type { StreamClient, StreamHub } from './hub';
 import { RateBucket, type StreamingLimits } from './limits';
-import { actionsVersionHeader, describeInput, idOf, parseSubscription, SubscriptionError, type Subscription } from './subscription';
+import {
+  actionsVersionHeader,
+  describeInput,
+  idOf,
+  parseSubscription,
+  SubscriptionError,
+  type Subscription,
+} from './subscription';
 import { rawAddress } from '../../ton/address';
 import { hashToBase64, parseHash } from '../../ton/hash';
 import { TonInputError } from '../../ton/errors';
@@ -47,7 +54,10 @@ export class WsClient implements StreamClient {
   ) {
     this.defaultSupported = actionsVersionHeader(actionsVersion);
     this.messages = new RateBucket(limits.messagesPerSecond, limits.messagesPerSecond * 5);
-    this.resubscribes = new RateBucket(limits.resubscribesPerMinute / 60, Math.max(1, Math.min(10, limits.resubscribesPerMinute)));
+    this.resubscribes = new RateBucket(
+      limits.resubscribesPerMinute / 60,
+      Math.max(1, Math.min(10, limits.resubscribesPerMinute)),
+    );
     // a ping keeps proxies from closing the connection; one still unanswered at the next finds a
     // dead peer (or one that stopped reading) and frees its slot
     this.keepalive = setInterval(() => this.contain(() => this.heartbeat()), limits.keepaliveMs);
@@ -65,7 +75,10 @@ export class WsClient implements StreamClient {
     // one step's notifications are written together; a client is slow when a new step finds more
     // than the count bound still waiting, or at any write that would pass the byte bound
     if (step !== this.step && (this.step = step) >= 0 && this.unflushed > this.limits.clientBuffer) {
-      this.drop('slow consumer', `slow consumer: ${this.unflushed} notifications (${this.ws.bufferedAmount} bytes) still waiting for the connection to take them; closing`);
+      this.drop(
+        'slow consumer',
+        `slow consumer: ${this.unflushed} notifications (${this.ws.bufferedAmount} bytes) still waiting for the connection to take them; closing`,
+      );
       return;
     }
     this.write(json);
@@ -81,7 +94,9 @@ export class WsClient implements StreamClient {
     try {
       fn();
     } catch (error) {
-      process.stderr.write(`streaming: a WebSocket client's message failed: ${(error as Error).stack ?? String(error)}\n`);
+      process.stderr.write(
+        `streaming: a WebSocket client's message failed: ${(error as Error).stack ?? String(error)}\n`,
+      );
       this.drop('internal error', 'internal error handling this message; closing');
     }
   }
@@ -90,7 +105,10 @@ export class WsClient implements StreamClient {
   private write(text: string): void {
     if (this.ended) return;
     if (this.ws.bufferedAmount + Buffer.byteLength(text) > this.limits.clientBufferBytes) {
-      this.drop('slow consumer', `slow consumer: ${this.ws.bufferedAmount} bytes still waiting for the connection to take them; closing`);
+      this.drop(
+        'slow consumer',
+        `slow consumer: ${this.ws.bufferedAmount} bytes still waiting for the connection to take them; closing`,
+      );
       return;
     }
     this.unflushed += 1;
@@ -115,7 +133,10 @@ export class WsClient implements StreamClient {
   private pinged(): void {
     if (this.ended || !this.withinRate()) return;
     if (this.ws.bufferedAmount + 2 > this.limits.clientBufferBytes) {
-      this.drop('slow consumer', `slow consumer: ${this.ws.bufferedAmount} bytes still waiting for the connection to take them; closing`);
+      this.drop(
+        'slow consumer',
+        `slow consumer: ${this.ws.bufferedAmount} bytes still waiting for the connection to take them; closing`,
+      );
       return;
     }
     this.ws.pong();
@@ -124,7 +145,10 @@ export class WsClient implements StreamClient {
   /** Counts one incoming message or ping; a client past the rate is closed. */
   private withinRate(): boolean {
     if (this.messages.take()) return true;
-    this.drop('message rate exceeded', `too many messages: at most ${this.limits.messagesPerSecond} per second; closing`);
+    this.drop(
+      'message rate exceeded',
+      `too many messages: at most ${this.limits.messagesPerSecond} per second; closing`,
+    );
     return false;
   }
 
@@ -154,7 +178,8 @@ export class WsClient implements StreamClient {
       return;
     }
     const id = idOf(envelope);
-    const op = envelope !== null && typeof envelope === 'object' ? (envelope as Record<string, unknown>).operation : undefined;
+    const op =
+      envelope !== null && typeof envelope === 'object' ? (envelope as Record<string, unknown>).operation : undefined;
     try {
       switch (op) {
         case 'ping':
@@ -162,7 +187,11 @@ export class WsClient implements StreamClient {
           return;
         case 'subscribe': {
           if (!this.resubscribeAllowed(id)) return;
-          const sub = parseSubscription(envelope, { maxAddresses: this.limits.maxAddresses, defaultSupported: this.defaultSupported, extraFields: ['operation'] });
+          const sub = parseSubscription(envelope, {
+            maxAddresses: this.limits.maxAddresses,
+            defaultSupported: this.defaultSupported,
+            extraFields: ['operation'],
+          });
           this.hub.subscribe(this, sub);
           this.answer(id, { status: 'subscribed' });
           return;
@@ -173,7 +202,12 @@ export class WsClient implements StreamClient {
           this.answer(id, { status: 'unsubscribed' });
           return;
         default:
-          this.answer(id, { error: op === undefined ? 'operation is required: subscribe, unsubscribe or ping' : `unknown operation: ${describeInput(op)}; known: subscribe, unsubscribe, ping` });
+          this.answer(id, {
+            error:
+              op === undefined
+                ? 'operation is required: subscribe, unsubscribe or ping'
+                : `unknown operation: ${describeInput(op)}; known: subscribe, unsubscribe, ping`,
+          });
       }
     } catch (error) {
       if (error instanceof SubscriptionError) this.answer(id, { error: error.message });
@@ -183,7 +217,9 @@ export class WsClient implements StreamClient {
 
   private resubscribeAllowed(id: string | undefined): boolean {
     if (this.resubscribes.take()) return true;
-    this.answer(id, { error: `too many subscription changes: at most ${this.limits.resubscribesPerMinute} per minute; the current subscription stays` });
+    this.answer(id, {
+      error: `too many subscription changes: at most ${this.limits.resubscribesPerMinute} per minute; the current subscription stays`,
+    });
     return false;
   }
 
@@ -191,14 +227,18 @@ export class WsClient implements StreamClient {
   private unsubscribe(envelope: Record<string, unknown>, id: string | undefined): void {
     for (const key of Object.keys(envelope)) {
       if (!['id', 'operation', 'addresses', 'trace_external_hash_norms'].includes(key)) {
-        throw new SubscriptionError(`unknown field ${describeInput(key)}; accepted: id, operation, addresses, trace_external_hash_norms`, id);
+        throw new SubscriptionError(
+          `unknown field ${describeInput(key)}; accepted: id, operation, addresses, trace_external_hash_norms`,
+          id,
+        );
       }
     }
     const list = (field: string, read: (s: string) => string): string[] => {
       const v = envelope[field];
       if (v === undefined || v === null) return [];
       if (!Array.isArray(v)) throw new SubscriptionError(`${field} must be a list of strings`, id);
-      if (v.length > this.limits.maxAddresses) throw new SubscriptionError(`too many ${field}: ${v.length} > max ${this.limits.maxAddresses}`, id);
+      if (v.length > this.limits.maxAddresses)
+        throw new SubscriptionError(`too many ${field}: ${v.length} > max ${this.limits.maxAddresses}`, id);
       return v.map((x, i) => {
         if (typeof x !== 'string') throw new SubscriptionError(`${field}[${i}] must be a string`, id);
         try {
@@ -211,7 +251,8 @@ export class WsClient implements StreamClient {
     };
     const addresses = list('addresses', rawAddress);
     const traces = list('trace_external_hash_norms', (s) => hashToBase64(parseHash(s)));
-    if (addresses.length === 0 && traces.length === 0) throw new SubscriptionError('addresses or trace_external_hash_norms are required', id);
+    if (addresses.length === 0 && traces.length === 0)
+      throw new SubscriptionError('addresses or trace_external_hash_norms are required', id);
     const sub = this.subscription;
     if (!sub) return;
     const next: Subscription = { ...sub, addresses: new Set(sub.addresses), traces: new Set(sub.traces) };

@@ -7,14 +7,24 @@ import { DEFINITIONS, OPERATIONS, operationOf } from '../../api/contract/operati
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 
-const compile = (schema: object, definitions = DEFINITIONS): ValidateFunction => ajv.compile({ ...schema, definitions });
+const compile = (schema: object, definitions = DEFINITIONS): ValidateFunction =>
+  ajv.compile({ ...schema, definitions });
 const validators = new Map(OPERATIONS.map((o) => [o.path, { ok: compile(o.response), error: compile(o.error) }]));
 const theirDefinitions = Object.fromEntries(Object.entries(DEFINITIONS).map(([k, v]) => [k, asTonCenterPrints(v)]));
-const theirValidators = new Map(OPERATIONS.map((o) => [o.path, compile(asTonCenterPrints(o.response), theirDefinitions)]));
+const theirValidators = new Map(
+  OPERATIONS.map((o) => [o.path, compile(asTonCenterPrints(o.response), theirDefinitions)]),
+);
 
 function fail(path: string, status: number, validate: ValidateFunction): never {
-  const issues = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
-  throw new Error(`response of ${path.slice(0, 200)} (${status}) breaks TON Center's published contract: ${issues.join('; ')}`);
+  const issues = (validate.errors ?? [])
+    .slice(0, 8)
+    .map(
+      (e) =>
+        `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+    );
+  throw new Error(
+    `response of ${path.slice(0, 200)} (${status}) breaks TON Center's published contract: ${issues.join('; ')}`,
+  );
 }
 
 /** Throws, naming every mismatch, when an answer of an operation breaks its published contract. */

@@ -73,9 +73,24 @@ export class ShardsFirstWriter implements LedgerWriter {
     const isMc = (t: LedgerBatch['transactions'][number]) => t.block.workchain === -1;
     let written!: () => void;
     this.settled = new Promise((resolve) => (written = resolve));
-    await this.inner.writeBatch({ ...batch, blocks: shards, transactions: batch.transactions.filter((t) => !isMc(t)), meta: {} });
+    await this.inner.writeBatch({
+      ...batch,
+      blocks: shards,
+      transactions: batch.transactions.filter((t) => !isMc(t)),
+      meta: {},
+    });
     setTimeout(() => {
-      void Promise.resolve(this.inner.writeBatch({ blocks: mc, transactions: batch.transactions.filter(isMc), traces: [], actions: [], accounts: [], tokens: [], meta: batch.meta })).then(written);
+      void Promise.resolve(
+        this.inner.writeBatch({
+          blocks: mc,
+          transactions: batch.transactions.filter(isMc),
+          traces: [],
+          actions: [],
+          accounts: [],
+          tokens: [],
+          meta: batch.meta,
+        }),
+      ).then(written);
     }, this.delayMs);
   }
 
@@ -85,7 +100,10 @@ export class ShardsFirstWriter implements LedgerWriter {
 }
 
 /** The server over a live ledger, listening on a free port. */
-export async function startStreamServer(ledger: LiveLedger, streaming: Partial<StreamingLimits> = {}): Promise<{ app: FastifyInstance; base: string }> {
+export async function startStreamServer(
+  ledger: LiveLedger,
+  streaming: Partial<StreamingLimits> = {},
+): Promise<{ app: FastifyInstance; base: string }> {
   const app = await createServer({ location: ledger.path, limits: { workers: 1, lightWorkers: 0 }, streaming });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -170,12 +188,14 @@ export class SseStream {
   get events(): any[] {
     // every notification and the connected frame must match the streaming schemas of src/api
     for (const f of this.frames) if (f.event === 'connected') streamingConnected.parse(JSON.parse(f.data!));
-    return this.frames.filter((f) => f.event === 'event').map((f) => {
-      const json: unknown = JSON.parse(f.data!);
-      // checked, but kept as sent (a zod object drops keys it does not name)
-      streamingNotification.parse(json);
-      return json;
-    });
+    return this.frames
+      .filter((f) => f.event === 'event')
+      .map((f) => {
+        const json: unknown = JSON.parse(f.data!);
+        // checked, but kept as sent (a zod object drops keys it does not name)
+        streamingNotification.parse(json);
+        return json;
+      });
   }
 
   /** Waits until `ready()` holds (checked on every frame), or fails after `timeoutMs`. */

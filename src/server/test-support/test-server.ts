@@ -7,7 +7,13 @@ import { startPgTestLedger } from '../../store/postgres/test-support/pg-test-led
 import { defaultLimits, type ServiceLimits } from '../limits';
 import type { ZodType } from 'zod';
 import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
-import { balanceChangesResponse, masterchainBlockShardStateResponse, tracesResponse, transactionsByMessageResponse, v3Error } from '../../api/schemas/v3';
+import {
+  balanceChangesResponse,
+  masterchainBlockShardStateResponse,
+  tracesResponse,
+  transactionsByMessageResponse,
+  v3Error,
+} from '../../api/schemas/v3';
 import { checkContract } from './contract';
 
 const SCHEMAS: Record<string, ZodType> = {
@@ -31,7 +37,10 @@ export function checkAgainstSchemas(path: string, status: number, body: unknown)
   const schema = status === 200 ? SCHEMAS[route] : route.startsWith('/api/v2/') ? v2Error : v3Error;
   if (!schema) return;
   const r = schema.safeParse(body);
-  if (!r.success) throw new Error(`response of ${path.slice(0, 200)} (${status}) does not match its schema: ${JSON.stringify(r.error.issues).slice(0, 1000)}`);
+  if (!r.success)
+    throw new Error(
+      `response of ${path.slice(0, 200)} (${status}) does not match its schema: ${JSON.stringify(r.error.issues).slice(0, 1000)}`,
+    );
 }
 
 /** The per-trace cap a test server runs with unless a test sets its own (API_TRACE_MAX_TXS's default). */

@@ -31,7 +31,9 @@ export interface PgStoreOptions {
 const INT8_OID = 20;
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8_OID && format !== 'binary'
+      ? (v: string) => BigInt(v)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 // any fixed key: producers and API processes starting together migrate one at a time
@@ -40,7 +42,10 @@ const MIGRATION_LOCK = 0x4c534350;
 function pool(location: string, max: number, readonly: boolean, statementTimeoutMs?: number): pg.Pool {
   // A reader's statements end with its request's budget; a backend whose client went away (a reader
   // worker stopped past its budget) notices within a second rather than when it next writes.
-  const bounded = statementTimeoutMs === undefined ? '' : ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))} -c client_connection_check_interval=1000`;
+  const bounded =
+    statementTimeoutMs === undefined
+      ? ''
+      : ` -c statement_timeout=${Math.max(1, Math.round(statementTimeoutMs))} -c client_connection_check_interval=1000`;
   const p = new pg.Pool({
     connectionString: location,
     max,
@@ -85,11 +90,18 @@ async function migrate(location: string, p: pg.Pool, span: number): Promise<void
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     let version = await schemaVersion(client);
     if (version === null) {
-      const tables = await client.query<{ n: string }>("SELECT count(*)::text AS n FROM pg_tables WHERE schemaname = 'public'");
+      const tables = await client.query<{ n: string }>(
+        "SELECT count(*)::text AS n FROM pg_tables WHERE schemaname = 'public'",
+      );
       if (Number(tables.rows[0]!.n) > 0) {
-        throw new LedgerConnectionError(location, 'is a PostgreSQL database with other tables but no ledgerscope ledger; refusing to touch it');
+        throw new LedgerConnectionError(
+          location,
+          'is a PostgreSQL database with other tables but no ledgerscope ledger; refusing to touch it',
+        );
       }
-      await client.query('CREATE TABLE schema_version (version integer NOT NULL); INSERT INTO schema_version VALUES (0)');
+      await client.query(
+        'CREATE TABLE schema_version (version integer NOT NULL); INSERT INTO schema_version VALUES (0)',
+      );
       await client.query('CREATE TABLE partition_span (span integer NOT NULL CHECK (span > 0))');
       await client.query('INSERT INTO partition_span VALUES ($1)', [span]);
       version = 0;
@@ -142,9 +154,16 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
   try {
     if (reads !== primary) await check(readLocation, reads);
     if (!readonly) await migrate(location, primary, opts.partitionSpan ?? DEFAULT_PARTITION_SPAN);
-    for (const [where, db] of [[location, primary], [readLocation, reads]] as const) {
+    for (const [where, db] of [
+      [location, primary],
+      [readLocation, reads],
+    ] as const) {
       const version = await schemaVersion(db);
-      if (version === null) throw new LedgerConnectionError(where, 'holds no ledger yet: start the producer (LEDGER_ROLE=producer or all) on it first');
+      if (version === null)
+        throw new LedgerConnectionError(
+          where,
+          'holds no ledger yet: start the producer (LEDGER_ROLE=producer or all) on it first',
+        );
       if (version !== PG_SCHEMA_VERSION) {
         throw new LedgerConnectionError(
           where,
@@ -185,7 +204,9 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
       try {
         // one round trip begins the transaction and takes its snapshot with the first read every
         // request makes (the newest masterchain seqno, for X-Ledger-Seqno)
-        const begun = (await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${LATEST_MC_SQL}`)) as unknown as pg.QueryResult[];
+        const begun = (await client.query(
+          `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${LATEST_MC_SQL}`,
+        )) as unknown as pg.QueryResult[];
         reader.snapshotBegun(latestFromRows(begun[1]!.rows));
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -217,19 +238,30 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
     async loadProducerState() {
       const [position, accounts, latest] = await Promise.all([
         primary.query<{ value: string }>('SELECT value FROM ledger_meta WHERE key = $1', [PRODUCER_POSITION_KEY]),
-        primary.query<{ account: string; state_hash: Buffer; shard_account: Buffer }>('SELECT account, state_hash, shard_account FROM producer_accounts'),
-        primary.query<{ seqno: number; root_hash: Buffer }>('SELECT seqno, root_hash FROM blocks WHERE workchain = -1 AND shard = -9223372036854775808 ORDER BY seqno DESC LIMIT 1'),
+        primary.query<{ account: string; state_hash: Buffer; shard_account: Buffer }>(
+          'SELECT account, state_hash, shard_account FROM producer_accounts',
+        ),
+        primary.query<{ seqno: number; root_hash: Buffer }>(
+          'SELECT seqno, root_hash FROM blocks WHERE workchain = -1 AND shard = -9223372036854775808 ORDER BY seqno DESC LIMIT 1',
+        ),
       ]);
       return {
         position: position.rows[0]?.value ?? null,
-        accounts: accounts.rows.map((r) => ({ account: r.account, stateHash: r.state_hash, shardAccount: r.shard_account })),
+        accounts: accounts.rows.map((r) => ({
+          account: r.account,
+          stateHash: r.state_hash,
+          shardAccount: r.shard_account,
+        })),
         latestMcSeqno: latest.rows[0]?.seqno ?? null,
         latestMcRootHash: latest.rows[0]?.root_hash ?? null,
       };
     },
     async setMeta(key, value) {
       if (readonly) throw new Error('the ledger is open read-only');
-      await primary.query('INSERT INTO ledger_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+      await primary.query(
+        'INSERT INTO ledger_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        [key, value],
+      );
     },
     close,
   };
@@ -240,11 +272,18 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
  * reader of the service opens. A failure to connect fails the reads that wanted it, and the next
  * read tries again.
  */
-export function pgLedgerSnapshots(location: string, opts: { poolSize?: number; statementTimeoutMs?: number } = {}): LedgerSnapshots {
+export function pgLedgerSnapshots(
+  location: string,
+  opts: { poolSize?: number; statementTimeoutMs?: number } = {},
+): LedgerSnapshots {
   // a reader worker runs one request at a time: one connection for its snapshot, one to spare
   let opening: Promise<PgLedgerStore> | null = null;
   const store = () => {
-    opening ??= openPgStore(location, { readonly: true, poolSize: opts.poolSize ?? 2, statementTimeoutMs: opts.statementTimeoutMs }).catch((error: unknown) => {
+    opening ??= openPgStore(location, {
+      readonly: true,
+      poolSize: opts.poolSize ?? 2,
+      statementTimeoutMs: opts.statementTimeoutMs,
+    }).catch((error: unknown) => {
       opening = null;
       throw error;
     });

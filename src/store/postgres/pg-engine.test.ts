@@ -53,9 +53,13 @@ describe('PostgreSQL and SQLite on the same batches', () => {
 
   it('returns every transaction, block and masterchain block the same', async () => {
     const all = batches.flatMap((b) => b.transactions);
-    expect(await pg.reader.getTransactions(all.map((t) => t.hash))).toEqual(await lite.reader.getTransactions(all.map((t) => t.hash)));
-    for (const b of batches.flatMap((x) => x.blocks)) expect(await pg.reader.getBlock(b)).toEqual(await lite.reader.getBlock(b));
-    for (let s = 0; s <= batches.length + 1; s++) expect(await pg.reader.getMasterchainBlocks(s)).toEqual(await lite.reader.getMasterchainBlocks(s));
+    expect(await pg.reader.getTransactions(all.map((t) => t.hash))).toEqual(
+      await lite.reader.getTransactions(all.map((t) => t.hash)),
+    );
+    for (const b of batches.flatMap((x) => x.blocks))
+      expect(await pg.reader.getBlock(b)).toEqual(await lite.reader.getBlock(b));
+    for (let s = 0; s <= batches.length + 1; s++)
+      expect(await pg.reader.getMasterchainBlocks(s)).toEqual(await lite.reader.getMasterchainBlocks(s));
     expect(await pg.reader.latestMasterchainSeqno()).toBe(await lite.reader.latestMasterchainSeqno());
   });
 
@@ -72,7 +76,10 @@ describe('PostgreSQL and SQLite on the same batches', () => {
       }
     }
     for (let s = 0; s < batches.length; s++) {
-      for (const page of pages) expect(await pg.reader.getTransactionsByMcSeqno(s, page)).toEqual(await lite.reader.getTransactionsByMcSeqno(s, page));
+      for (const page of pages)
+        expect(await pg.reader.getTransactionsByMcSeqno(s, page)).toEqual(
+          await lite.reader.getTransactionsByMcSeqno(s, page),
+        );
     }
   });
 
@@ -101,7 +108,8 @@ describe('PostgreSQL and SQLite on the same batches', () => {
     }
     const ids = traces.map((t) => t.traceId);
     expect(await pg.reader.getActions(ids)).toEqual(await lite.reader.getActions(ids));
-    for (const id of ids.slice(0, 20)) expect(await pg.reader.getTraceTransactions(id, 3)).toEqual(await lite.reader.getTraceTransactions(id, 3));
+    for (const id of ids.slice(0, 20))
+      expect(await pg.reader.getTraceTransactions(id, 3)).toEqual(await lite.reader.getTraceTransactions(id, 3));
   });
 
   it('finds the same transactions by message hash, body hash, opcode and direction', async () => {
@@ -109,21 +117,31 @@ describe('PostgreSQL and SQLite on the same batches', () => {
     const msgs = txs.flatMap((t) => [...(t.inMsg ? [t.inMsg] : []), ...t.outMsgs]);
     const filters = [
       ...msgs.slice(0, 8).map((m) => ({ msgHash: m.hash })),
-      ...msgs.filter((m) => m.hashNorm).slice(0, 3).map((m) => ({ msgHash: m.hashNorm! })),
+      ...msgs
+        .filter((m) => m.hashNorm)
+        .slice(0, 3)
+        .map((m) => ({ msgHash: m.hashNorm! })),
       { bodyHash: msgs[3]!.body.hash },
       { opcode: msgs.find((m) => m.opcode !== null)!.opcode! },
       { opcode: msgs.find((m) => m.opcode !== null)!.opcode!, direction: 'in' as const },
       { bodyHash: msgs[1]!.body.hash, direction: 'out' as const },
     ];
     for (const f of filters) {
-      for (const page of pages) expect(await pg.reader.findTransactionsByMessage(f, page)).toEqual(await lite.reader.findTransactionsByMessage(f, page));
+      for (const page of pages)
+        expect(await pg.reader.findTransactionsByMessage(f, page)).toEqual(
+          await lite.reader.findTransactionsByMessage(f, page),
+        );
     }
   });
 
   it('returns the same address book, token info and meta', async () => {
-    const accounts = [...new Set(batches.flatMap((b) => [...b.accounts.map((a) => a.account), ...b.tokens.map((t) => t.account)])), 'nobody'];
+    const accounts = [
+      ...new Set(batches.flatMap((b) => [...b.accounts.map((a) => a.account), ...b.tokens.map((t) => t.account)])),
+      'nobody',
+    ];
     expect(await pg.reader.getAccountInfos(accounts)).toEqual(await lite.reader.getAccountInfos(accounts));
     expect(await pg.reader.getTokenInfos(accounts)).toEqual(await lite.reader.getTokenInfos(accounts));
-    for (const key of Object.keys(batches.at(-1)!.meta ?? {})) expect(await pg.getMeta(key)).toBe(await lite.getMeta(key));
+    for (const key of Object.keys(batches.at(-1)!.meta ?? {}))
+      expect(await pg.getMeta(key)).toBe(await lite.getMeta(key));
   });
 });

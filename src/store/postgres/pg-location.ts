@@ -19,7 +19,9 @@ export function maskUrl(location: string): string {
     for (const key of [...u.searchParams.keys()]) if (SECRET_PARAMS.test(key)) u.searchParams.set(key, '***');
     return u.toString().replace(/=%2A%2A%2A/g, '=***');
   } catch {
-    return location.replace(/(:\/\/[^:/@]*:)[^@]*@/, '$1***@').replace(/([?&](?:password|sslpassword|passfile|sslkey)=)[^&#]*/gi, '$1***');
+    return location
+      .replace(/(:\/\/[^:/@]*:)[^@]*@/, '$1***@')
+      .replace(/([?&](?:password|sslpassword|passfile|sslkey)=)[^&#]*/gi, '$1***');
   }
 }
 

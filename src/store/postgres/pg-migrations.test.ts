@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => cluster?.destroy());
 
-const tables = (db: string) => cluster.psql("SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '%\\_p0%'", db);
+const tables = (db: string) =>
+  cluster.psql(
+    "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '%\\_p0%'",
+    db,
+  );
 
 describe('PostgreSQL migrations', () => {
   it('creates the newest schema in an empty database', async () => {
@@ -23,7 +27,9 @@ describe('PostgreSQL migrations', () => {
     await store.close();
     expect(cluster.psql('SELECT version FROM schema_version', 'fresh')).toBe(String(PG_SCHEMA_VERSION));
     expect(cluster.psql('SELECT span FROM partition_span', 'fresh')).toBe('10');
-    expect(tables('fresh').split(',')).toEqual(expect.arrayContaining(['transactions', 'messages', 'traces', 'actions', 'producer_accounts', 'ledger_meta']));
+    expect(tables('fresh').split(',')).toEqual(
+      expect.arrayContaining(['transactions', 'messages', 'traces', 'actions', 'producer_accounts', 'ledger_meta']),
+    );
   });
 
   it('upgrades a ledger of the previous version in place, keeping its rows', async () => {
@@ -32,10 +38,21 @@ describe('PostgreSQL migrations', () => {
     // BOCs raw, both copies of a message whole)
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query('CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL CHECK (span > 0)); INSERT INTO partition_span VALUES (4)');
-    for (const m of PG_MIGRATIONS.slice(0, PG_SCHEMA_VERSION - 1)) await (typeof m === 'string' ? client.query(m) : m(client));
+    await client.query(
+      'CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL CHECK (span > 0)); INSERT INTO partition_span VALUES (4)',
+    );
+    for (const m of PG_MIGRATIONS.slice(0, PG_SCHEMA_VERSION - 1))
+      await (typeof m === 'string' ? client.query(m) : m(client));
     await client.query('INSERT INTO schema_version VALUES ($1)', [PG_SCHEMA_VERSION - 1]);
-    for (const t of ['transactions', 'messages', 'message_contents', 'account_states', 'traces', 'trace_accounts', 'actions']) {
+    for (const t of [
+      'transactions',
+      'messages',
+      'message_contents',
+      'account_states',
+      'traces',
+      'trace_accounts',
+      'actions',
+    ]) {
       await client.query(`CREATE TABLE ${t}_p000000 PARTITION OF ${t} FOR VALUES FROM (0) TO (4)`);
     }
     const h = (n: number) => Buffer.alloc(32, n);
@@ -52,23 +69,41 @@ describe('PostgreSQL migrations', () => {
       );
     await msg(h(1), 'out');
     await msg(h(4), 'in');
-    await client.query(`INSERT INTO actions VALUES ($1, $2, 0, 'ton_transfer', NULL, true, 5, 5, 100, 100, $3, '["0:AA"]', '{"value":"1000"}', 1)`, [
-      h(7), h(1), `["${h(1).toString('base64')}"]`,
-    ]);
+    await client.query(
+      `INSERT INTO actions VALUES ($1, $2, 0, 'ton_transfer', NULL, true, 5, 5, 100, 100, $3, '["0:AA"]', '{"value":"1000"}', 1)`,
+      [h(7), h(1), `["${h(1).toString('base64')}"]`],
+    );
     await client.end();
 
     const store = await openPgStore(url);
     expect(cluster.psql('SELECT version FROM schema_version', 'previous')).toBe(String(PG_SCHEMA_VERSION));
-    const row = (await store.pool.query<{ description: Buffer; boc: Buffer }>('SELECT description, boc FROM transactions')).rows[0]!;
+    const row = (
+      await store.pool.query<{ description: Buffer; boc: Buffer }>('SELECT description, boc FROM transactions')
+    ).rows[0]!;
     expect(decodeDescription(row.description)).toEqual(JSON.parse(description));
     expect(decodeBoc(row.boc)).toEqual(boc);
     const action = (await store.pool.query<{ body: Buffer }>('SELECT body FROM actions')).rows[0]!;
-    expect(decodeAction(action.body)).toEqual({ transactions: [h(1).toString('base64')], accounts: ['0:AA'], details: { value: '1000' } });
+    expect(decodeAction(action.body)).toEqual({
+      transactions: [h(1).toString('base64')],
+      accounts: ['0:AA'],
+      details: { value: '1000' },
+    });
     // the receiver's copy left the message's own columns to the sender's; the sender's kept them
-    expect(cluster.psql("SELECT direction || ':' || coalesce(destination, '-') || ':' || coalesce(comment, '-') FROM messages ORDER BY direction", 'previous')).toBe('in:-:-\nout:0:BB:hi');
+    expect(
+      cluster.psql(
+        "SELECT direction || ':' || coalesce(destination, '-') || ':' || coalesce(comment, '-') FROM messages ORDER BY direction",
+        'previous',
+      ),
+    ).toBe('in:-:-\nout:0:BB:hi');
     // what the new version adds works on the upgraded ledger
     const tx = [...syntheticBatches({ batches: 1, txPerBatch: 2 })][0]!.transactions[0]!;
-    await store.writer!.writeBatch({ ...[...syntheticBatches({ batches: 7, txPerBatch: 10 })][6]!, checkpoint: { position: '{"at":7}', accounts: [{ account: tx.account, stateHash: tx.hash, shardAccount: Buffer.from('boc') }] } });
+    await store.writer!.writeBatch({
+      ...[...syntheticBatches({ batches: 7, txPerBatch: 10 })][6]!,
+      checkpoint: {
+        position: '{"at":7}',
+        accounts: [{ account: tx.account, stateHash: tx.hash, shardAccount: Buffer.from('boc') }],
+      },
+    });
     const saved = await store.loadProducerState();
     expect(saved.position).toBe('{"at":7}');
     expect(saved.accounts).toEqual([{ account: tx.account, stateHash: tx.hash, shardAccount: Buffer.from('boc') }]);
@@ -81,7 +116,9 @@ describe('PostgreSQL migrations', () => {
     await (await openPgStore(url)).close();
     cluster.psql(`UPDATE schema_version SET version = ${PG_SCHEMA_VERSION + 1}`, 'newer');
     const before = tables('newer');
-    await expect(openPgStore(url)).rejects.toThrow(new RegExp(`schema version ${PG_SCHEMA_VERSION + 1}.*refusing to touch it`));
+    await expect(openPgStore(url)).rejects.toThrow(
+      new RegExp(`schema version ${PG_SCHEMA_VERSION + 1}.*refusing to touch it`),
+    );
     await expect(openPgStore(url, { readonly: true })).rejects.toThrow(/newer ledgerscope/);
     expect(tables('newer')).toBe(before);
     expect(cluster.psql('SELECT version FROM schema_version', 'newer')).toBe(String(PG_SCHEMA_VERSION + 1));
@@ -91,11 +128,15 @@ describe('PostgreSQL migrations', () => {
     const url = cluster.createDatabase('older');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query('CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL); INSERT INTO partition_span VALUES (4)');
+    await client.query(
+      'CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL); INSERT INTO partition_span VALUES (4)',
+    );
     await client.query(PG_MIGRATIONS[0] as string);
     await client.query('INSERT INTO schema_version VALUES (1)');
     await client.end();
-    await expect(openPgStore(url, { readonly: true })).rejects.toThrow(/has schema version 1; start the producer of this version once to migrate it/);
+    await expect(openPgStore(url, { readonly: true })).rejects.toThrow(
+      /has schema version 1; start the producer of this version once to migrate it/,
+    );
     expect(cluster.psql('SELECT version FROM schema_version', 'older')).toBe('1');
   });
 });

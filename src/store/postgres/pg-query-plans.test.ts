@@ -82,7 +82,10 @@ const LISTS: [string, RegExp][] = [
   ['shard state', /FROM transactions WHERE mc_seqno = \$1 ORDER BY lt/],
   ['latest traces', /FROM traces t WHERE t.state = 'complete'\s+ORDER BY t.end_lt/],
   ['traces by masterchain seqno', /t.mc_seqno_end = \$1\s+ORDER BY/],
-  ['one account, its traces', /FROM trace_accounts a CROSS JOIN LATERAL .* WHERE t.state = 'complete' AND a.account = \$1\s+ORDER BY a.end_lt/],
+  [
+    'one account, its traces',
+    /FROM trace_accounts a CROSS JOIN LATERAL .* WHERE t.state = 'complete' AND a.account = \$1\s+ORDER BY a.end_lt/,
+  ],
   ['trace transactions', /FROM transactions WHERE trace_id = \$1 ORDER BY lt, hash/],
   ['by opcode', /FROM messages WHERE true AND opcode = \$1\s+ORDER BY/],
 ];
@@ -90,7 +93,11 @@ const LISTS: [string, RegExp][] = [
 describe('PostgreSQL query plans', () => {
   it('captured every kind of statement the reader sends', () => {
     expect(statements.length).toBeGreaterThan(20);
-    for (const [name, pattern] of LISTS) expect(statements.some((s) => pattern.test(s.text)), name).toBe(true);
+    for (const [name, pattern] of LISTS)
+      expect(
+        statements.some((s) => pattern.test(s.text)),
+        name,
+      ).toBe(true);
   });
 
   it('reads through an index in every statement: no sequential scan of any table', async () => {
@@ -104,21 +111,40 @@ describe('PostgreSQL query plans', () => {
     }
   });
 
-  it.each(LISTS)('%s: rows in the requested order from the index, across partitions (no sort)', async (_name, pattern) => {
-    const s = statements.find((x) => pattern.test(x.text))!;
-    const p = await plan(s.text, s.values);
-    expect(p, `${s.text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
-  });
+  it.each(LISTS)(
+    '%s: rows in the requested order from the index, across partitions (no sort)',
+    async (_name, pattern) => {
+      const s = statements.find((x) => pattern.test(x.text))!;
+      const p = await plan(s.text, s.values);
+      expect(p, `${s.text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
+    },
+  );
 
   // a page is one statement with its traces' accounts, and a page of transactions two more (every
   // row of the page's messages, then states and contents): each part an index lookup
   it.each([
-    ['a page of traces, with each trace’s accounts', /ARRAY\(SELECT a.account FROM trace_accounts a/, /Index (Only )?Scan using trace_accounts_p\d+_trace_id_idx/],
-    ['every row of a page’s messages', /FROM messages WHERE msg_hash = ANY\(ARRAY\(SELECT msg_hash FROM messages WHERE tx_hash/, /Index Scan using messages_p\d+_msg_hash_direction_idx/],
-    ['a page’s account states and message contents', /FROM account_states WHERE hash = ANY.*UNION ALL/s, /Index Scan using message_contents_p\d+_pkey/],
+    [
+      'a page of traces, with each trace’s accounts',
+      /ARRAY\(SELECT a.account FROM trace_accounts a/,
+      /Index (Only )?Scan using trace_accounts_p\d+_trace_id_idx/,
+    ],
+    [
+      'every row of a page’s messages',
+      /FROM messages WHERE msg_hash = ANY\(ARRAY\(SELECT msg_hash FROM messages WHERE tx_hash/,
+      /Index Scan using messages_p\d+_msg_hash_direction_idx/,
+    ],
+    [
+      'a page’s account states and message contents',
+      /FROM account_states WHERE hash = ANY.*UNION ALL/s,
+      /Index Scan using message_contents_p\d+_pkey/,
+    ],
     // every request and every streaming poll asks it: the last entry of the primary key, not a walk
     // over every masterchain block
-    ['the newest masterchain seqno', /SELECT max\(seqno\) AS s FROM blocks/, /Index Only Scan Backward using blocks_pkey/],
+    [
+      'the newest masterchain seqno',
+      /SELECT max\(seqno\) AS s FROM blocks/,
+      /Index Only Scan Backward using blocks_pkey/,
+    ],
   ])('%s: through the index', async (_name, pattern, index) => {
     const s = statements.find((x) => pattern.test(x.text))!;
     expect(s, String(pattern)).toBeDefined();

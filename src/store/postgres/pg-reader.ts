@@ -11,13 +11,29 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from '../records';
-import { accountInfoFromRow, actionFromRow, blob, blockFromRow, messageEnds, num, optBlob, tokenInfoFromRow, traceFromRow, transactionsFromRows, type Row } from '../row-records';
+import {
+  accountInfoFromRow,
+  actionFromRow,
+  blob,
+  blockFromRow,
+  messageEnds,
+  num,
+  optBlob,
+  tokenInfoFromRow,
+  traceFromRow,
+  transactionsFromRows,
+  type Row,
+} from '../row-records';
 
 const hex = (b: Buffer) => b.toString('hex');
 
 /** A pool (each query on any connection) or one connection inside a snapshot transaction. */
 export interface Queryable {
-  query<R extends QueryResultRow = Row>(config: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: R[] }>;
+  query<R extends QueryResultRow = Row>(config: {
+    text: string;
+    values?: unknown[];
+    name?: string;
+  }): Promise<{ rows: R[] }>;
 }
 
 /** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
@@ -73,24 +89,37 @@ export class PgLedgerReader implements LedgerReader {
   }
 
   async getBlock(ref: BlockRef): Promise<BlockRecord | null> {
-    const [row] = await this.rows('SELECT * FROM blocks WHERE workchain = $1 AND shard = $2 AND seqno = $3', [ref.workchain, ref.shard, ref.seqno]);
+    const [row] = await this.rows('SELECT * FROM blocks WHERE workchain = $1 AND shard = $2 AND seqno = $3', [
+      ref.workchain,
+      ref.shard,
+      ref.seqno,
+    ]);
     return row ? blockFromRow(row) : null;
   }
 
-  async getBlockTransactionHashes(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number): Promise<{ hashes: Buffer[]; incomplete: boolean }> {
+  async getBlockTransactionHashes(
+    ref: BlockRef,
+    after: { account: string; lt: bigint } | null,
+    count: number,
+  ): Promise<{ hashes: Buffer[]; incomplete: boolean }> {
     const rows = after
       ? await this.rows(
           `SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3
            AND (account > $4 OR (account = $4 AND lt > $5)) ORDER BY account, lt LIMIT $6`,
           [ref.workchain, ref.shard, ref.seqno, after.account, clampLt(after.lt), count + 1],
         )
-      : await this.rows('SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3 ORDER BY account, lt LIMIT $4', [
-          ref.workchain, ref.shard, ref.seqno, count + 1,
-        ]);
+      : await this.rows(
+          'SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3 ORDER BY account, lt LIMIT $4',
+          [ref.workchain, ref.shard, ref.seqno, count + 1],
+        );
     return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
   }
 
-  async getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }> {
+  async getBlockTransactions(
+    ref: BlockRef,
+    after: { account: string; lt: bigint } | null,
+    count: number,
+  ): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }> {
     const page = await this.getBlockTransactionHashes(ref, after, count);
     return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
   }
@@ -108,9 +137,10 @@ export class PgLedgerReader implements LedgerReader {
 
   async getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]> {
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
-    const rows = await this.rows(`SELECT hash FROM transactions WHERE mc_seqno = $1 ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT $2 OFFSET $3`, [
-      seqno, page.limit, page.offset,
-    ]);
+    const rows = await this.rows(
+      `SELECT hash FROM transactions WHERE mc_seqno = $1 ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT $2 OFFSET $3`,
+      [seqno, page.limit, page.offset],
+    );
     return rows.map((r) => blob(r.hash));
   }
 
@@ -122,7 +152,8 @@ export class PgLedgerReader implements LedgerReader {
   async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
     if (hashes.length === 0) return [];
     const rows = new Map<string, Row>();
-    for (const r of await this.rows('SELECT * FROM transactions WHERE hash = ANY($1::bytea[])', [hashes])) rows.set(hex(blob(r.hash)), r);
+    for (const r of await this.rows('SELECT * FROM transactions WHERE hash = ANY($1::bytea[])', [hashes]))
+      rows.set(hex(blob(r.hash)), r);
     const ordered: Row[] = [];
     for (const h of hashes) {
       const r = rows.get(hex(h));
@@ -152,7 +183,8 @@ export class PgLedgerReader implements LedgerReader {
       // many rows match two join columns (it multiplies their selectivities) and, for a busy
       // account, hashes every trace and sorts; the fetch is kept apart (OFFSET 0 keeps the planner
       // from merging it into a join) so that it stays a lookup by primary key per row walked.
-      from = 'trace_accounts a CROSS JOIN LATERAL (SELECT * FROM traces x WHERE x.trace_id = a.trace_id AND x.mc_seqno_start = a.mc_seqno OFFSET 0) t';
+      from =
+        'trace_accounts a CROSS JOIN LATERAL (SELECT * FROM traces x WHERE x.trace_id = a.trace_id AND x.mc_seqno_start = a.mc_seqno OFFSET 0) t';
       where.push(`a.account = ${arg(filter.accounts[0])}`);
       order = ['a.end_lt', 'a.trace_id'];
     } else if (filter.accounts?.length) {
@@ -177,16 +209,23 @@ export class PgLedgerReader implements LedgerReader {
     // without sorting again
     const page_ = `SELECT t.*, ${order.map((k, i) => `${k} AS order_${i}`).join(', ')} FROM ${from} WHERE ${where.join(' AND ')}
                    ORDER BY ${order.map((k) => `${k} ${dir}`).join(', ')} LIMIT ${arg(page.limit)} OFFSET ${arg(page.offset)}`;
-    return (await this.rows(withTraceAccounts(page_, order.map((_, i) => `p.order_${i} ${dir}`).join(', ')), args)).map(traceWithAccounts);
+    return (await this.rows(withTraceAccounts(page_, order.map((_, i) => `p.order_${i} ${dir}`).join(', ')), args)).map(
+      traceWithAccounts,
+    );
   }
 
   async getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]> {
-    return this.assemble(await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash LIMIT $2', [traceId, max]));
+    return this.assemble(
+      await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash LIMIT $2', [traceId, max]),
+    );
   }
 
   async getActions(traceIds: Buffer[]): Promise<ActionRecord[]> {
     if (traceIds.length === 0) return [];
-    const rows = await this.rows('SELECT * FROM actions WHERE trace_id = ANY($1::bytea[]) ORDER BY trace_id, position', [traceIds]);
+    const rows = await this.rows(
+      'SELECT * FROM actions WHERE trace_id = ANY($1::bytea[]) ORDER BY trace_id, position',
+      [traceIds],
+    );
     const byTrace = new Map<string, ActionRecord[]>();
     for (const r of rows) {
       const k = hex(blob(r.trace_id));
@@ -223,8 +262,18 @@ export class PgLedgerReader implements LedgerReader {
       const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
       for (const r of rows) unique.set(hex(r.tx_hash), r);
       const sign = page.sort === 'asc' ? 1 : -1;
-      const ordered = [...unique.values()].sort((a, b) =>
-        sign * (a.tx_lt !== b.tx_lt ? (a.tx_lt < b.tx_lt ? -1 : 1) : a.tx_account !== b.tx_account ? (a.tx_account < b.tx_account ? -1 : 1) : Buffer.compare(a.tx_hash, b.tx_hash)),
+      const ordered = [...unique.values()].sort(
+        (a, b) =>
+          sign *
+          (a.tx_lt !== b.tx_lt
+            ? a.tx_lt < b.tx_lt
+              ? -1
+              : 1
+            : a.tx_account !== b.tx_account
+              ? a.tx_account < b.tx_account
+                ? -1
+                : 1
+              : Buffer.compare(a.tx_hash, b.tx_hash)),
       );
       return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
     }
@@ -241,7 +290,8 @@ export class PgLedgerReader implements LedgerReader {
     const unique = [...new Set(accounts)];
     if (unique.length === 0) return [];
     const byAccount = new Map<string, Row>();
-    for (const r of await this.rows('SELECT * FROM accounts WHERE account = ANY($1::text[])', [unique])) byAccount.set(r.account as string, r);
+    for (const r of await this.rows('SELECT * FROM accounts WHERE account = ANY($1::text[])', [unique]))
+      byAccount.set(r.account as string, r);
     const out: AccountInfoRecord[] = [];
     for (const a of unique) {
       const r = byAccount.get(a);
@@ -254,20 +304,22 @@ export class PgLedgerReader implements LedgerReader {
     const unique = [...new Set(accounts)];
     if (unique.length === 0) return [];
     const byAccount = new Map<string, Row[]>();
-    for (const r of await this.rows('SELECT * FROM token_info WHERE account = ANY($1::text[]) ORDER BY account, type', [unique])) {
+    for (const r of await this.rows('SELECT * FROM token_info WHERE account = ANY($1::text[]) ORDER BY account, type', [
+      unique,
+    ])) {
       const list = byAccount.get(r.account as string) ?? [];
       byAccount.set(r.account as string, list);
       list.push(r);
     }
-    return unique.flatMap((a) =>
-      (byAccount.get(a) ?? []).map(tokenInfoFromRow),
-    );
+    return unique.flatMap((a) => (byAccount.get(a) ?? []).map(tokenInfoFromRow));
   }
 
   async getBalanceChanges(scope: { traceId: Buffer } | { actionId: Buffer }): Promise<BalanceChangesRecord | null> {
     let txs: TransactionRecord[];
     if ('traceId' in scope) {
-      txs = await this.assemble(await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash', [scope.traceId]));
+      txs = await this.assemble(
+        await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash', [scope.traceId]),
+      );
       if (txs.length === 0) return null;
     } else {
       const [row] = await this.rows('SELECT * FROM actions WHERE action_id = $1', [scope.actionId]);
@@ -280,11 +332,18 @@ export class PgLedgerReader implements LedgerReader {
 
   async getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]> {
     if (traceIds.length === 0) return [];
-    return (await this.rows(withTraceAccounts('SELECT * FROM traces WHERE trace_id = ANY($1::bytea[])', 'p.trace_id'), [traceIds])).map(traceWithAccounts);
+    return (
+      await this.rows(withTraceAccounts('SELECT * FROM traces WHERE trace_id = ANY($1::bytea[])', 'p.trace_id'), [
+        traceIds,
+      ])
+    ).map(traceWithAccounts);
   }
 
   async getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]> {
-    const rows = await this.rows('SELECT * FROM blocks WHERE mc_seqno > $1 AND workchain <> -1 ORDER BY mc_seqno, workchain, shard, seqno', [mcSeqno]);
+    const rows = await this.rows(
+      'SELECT * FROM blocks WHERE mc_seqno > $1 AND workchain <> -1 ORDER BY mc_seqno, workchain, shard, seqno',
+      [mcSeqno],
+    );
     return rows.map((r) => blockFromRow(r));
   }
 
@@ -374,7 +433,11 @@ function withTraceAccounts(sql: string, order: string): string {
  * A trace's accounts in the order SQLite lists them (bytes, as the accounts' "C" collation
  * compares): raw addresses are ASCII, where JavaScript's code unit order is byte order.
  */
-const traceWithAccounts = (r: Row): TraceRecord => traceFromRow(r, (r.trace_accounts as string[]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+const traceWithAccounts = (r: Row): TraceRecord =>
+  traceFromRow(
+    r,
+    (r.trace_accounts as string[]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 
 /** The body hash, opcode and direction conditions of a message filter, as ` AND ...` clauses. */
 function messageConditions(filter: MessageFilter, arg: (v: unknown) => string): string {

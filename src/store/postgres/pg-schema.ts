@@ -146,7 +146,7 @@ async function migrateToV2(db: ClientBase): Promise<void> {
       account text COLLATE "C" PRIMARY KEY, state_hash bytea NOT NULL, shard_account bytea NOT NULL
     );
   `);
-  for (let after: { hash: Buffer; mc: number } | null = null; ; ) {
+  for (let after: { hash: Buffer; mc: number } | null = null; ;) {
     const r: { rows: { hash: Buffer; mc_seqno: number; description: Buffer; boc: Buffer }[] } = await db.query(
       after
         ? 'SELECT hash, mc_seqno, description, boc FROM transactions WHERE (mc_seqno, hash) > ($1, $2) ORDER BY mc_seqno, hash LIMIT 1000'
@@ -158,23 +158,34 @@ async function migrateToV2(db: ClientBase): Promise<void> {
       `UPDATE transactions t SET description = u.description, boc = u.boc
        FROM unnest($1::bytea[], $2::integer[], $3::bytea[], $4::bytea[]) AS u(hash, mc_seqno, description, boc)
        WHERE t.hash = u.hash AND t.mc_seqno = u.mc_seqno`,
-      [r.rows.map((x) => x.hash), r.rows.map((x) => x.mc_seqno), r.rows.map((x) => encodeDescriptionJson(x.description.toString('utf8'))), r.rows.map((x) => encodeBoc(x.boc))],
+      [
+        r.rows.map((x) => x.hash),
+        r.rows.map((x) => x.mc_seqno),
+        r.rows.map((x) => encodeDescriptionJson(x.description.toString('utf8'))),
+        r.rows.map((x) => encodeBoc(x.boc)),
+      ],
     );
     const last = r.rows[r.rows.length - 1]!;
     after = { hash: last.hash, mc: last.mc_seqno };
   }
-  const actions: { rows: { action_id: Buffer; mc_seqno: number; transactions: string; accounts: string; details: string }[] } = await db.query(
-    'SELECT action_id, mc_seqno, transactions, accounts, details FROM actions',
-  );
+  const actions: {
+    rows: { action_id: Buffer; mc_seqno: number; transactions: string; accounts: string; details: string }[];
+  } = await db.query('SELECT action_id, mc_seqno, transactions, accounts, details FROM actions');
   for (let i = 0; i < actions.rows.length; i += 1000) {
     const slice = actions.rows.slice(i, i + 1000);
     await db.query(
       `UPDATE actions a SET body = u.body FROM unnest($1::bytea[], $2::integer[], $3::bytea[]) AS u(action_id, mc_seqno, body)
        WHERE a.action_id = u.action_id AND a.mc_seqno = u.mc_seqno`,
-      [slice.map((x) => x.action_id), slice.map((x) => x.mc_seqno), slice.map((x) => encodeActionJson(`[${x.transactions},${x.accounts},${x.details}]`))],
+      [
+        slice.map((x) => x.action_id),
+        slice.map((x) => x.mc_seqno),
+        slice.map((x) => encodeActionJson(`[${x.transactions},${x.accounts},${x.details}]`)),
+      ],
     );
   }
-  await db.query('ALTER TABLE actions DROP COLUMN transactions, DROP COLUMN accounts, DROP COLUMN details, ALTER COLUMN body SET NOT NULL');
+  await db.query(
+    'ALTER TABLE actions DROP COLUMN transactions, DROP COLUMN accounts, DROP COLUMN details, ALTER COLUMN body SET NOT NULL',
+  );
 }
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -12,7 +12,13 @@ type Value = Buffer | string | number | bigint | boolean | null;
  * the arrays back into rows, so a batch of any size is a handful of round trips. `conflict` is the
  * statement's ON CONFLICT clause: SQLite's INSERT OR REPLACE / OR IGNORE, restated.
  */
-async function insertRows(client: PoolClient, table: string, cols: readonly Col[], rows: readonly Value[][], conflict: string): Promise<void> {
+async function insertRows(
+  client: PoolClient,
+  table: string,
+  cols: readonly Col[],
+  rows: readonly Value[][],
+  conflict: string,
+): Promise<void> {
   if (rows.length === 0) return;
   const arrays = cols.map((_, i) => rows.map((r) => r[i] ?? null));
   const names = cols.map(([n]) => n).join(', ');
@@ -47,48 +53,157 @@ function lastByKey(rows: Value[][], keyLen: number): Value[][] {
 }
 
 const BLOCK_COLS: Col[] = [
-  ['workchain', 'integer'], ['shard', 'bigint'], ['seqno', 'integer'], ['root_hash', 'bytea'], ['file_hash', 'bytea'],
-  ['mc_seqno', 'integer'], ['gen_utime', 'bigint'], ['start_lt', 'bigint'], ['end_lt', 'bigint'], ['tx_count', 'integer'],
-  ['global_id', 'integer'], ['prev_blocks', 'text'], ['after_split', 'boolean'], ['before_split', 'boolean'],
-  ['after_merge', 'boolean'], ['want_split', 'boolean'], ['want_merge', 'boolean'], ['key_block', 'boolean'],
+  ['workchain', 'integer'],
+  ['shard', 'bigint'],
+  ['seqno', 'integer'],
+  ['root_hash', 'bytea'],
+  ['file_hash', 'bytea'],
+  ['mc_seqno', 'integer'],
+  ['gen_utime', 'bigint'],
+  ['start_lt', 'bigint'],
+  ['end_lt', 'bigint'],
+  ['tx_count', 'integer'],
+  ['global_id', 'integer'],
+  ['prev_blocks', 'text'],
+  ['after_split', 'boolean'],
+  ['before_split', 'boolean'],
+  ['after_merge', 'boolean'],
+  ['want_split', 'boolean'],
+  ['want_merge', 'boolean'],
+  ['key_block', 'boolean'],
 ];
-const SHARD_STATE_COLS: Col[] = [['mc_seqno', 'integer'], ['workchain', 'integer'], ['shard', 'bigint'], ['seqno', 'integer']];
+const SHARD_STATE_COLS: Col[] = [
+  ['mc_seqno', 'integer'],
+  ['workchain', 'integer'],
+  ['shard', 'bigint'],
+  ['seqno', 'integer'],
+];
 const TX_COLS: Col[] = [
-  ['hash', 'bytea'], ['mc_seqno', 'integer'], ['lt', 'bigint'], ['account', 'text'], ['workchain', 'integer'], ['shard', 'bigint'],
-  ['block_seqno', 'integer'], ['now', 'bigint'], ['orig_status', 'text'], ['end_status', 'text'], ['total_fees', 'text'],
-  ['total_fees_extra', 'text'], ['description', 'bytea'], ['boc', 'bytea'], ['prev_trans_hash', 'bytea'], ['prev_trans_lt', 'bigint'],
-  ['state_before', 'bytea'], ['state_after', 'bytea'], ['trace_id', 'bytea'], ['trace_external_hash', 'bytea'],
+  ['hash', 'bytea'],
+  ['mc_seqno', 'integer'],
+  ['lt', 'bigint'],
+  ['account', 'text'],
+  ['workchain', 'integer'],
+  ['shard', 'bigint'],
+  ['block_seqno', 'integer'],
+  ['now', 'bigint'],
+  ['orig_status', 'text'],
+  ['end_status', 'text'],
+  ['total_fees', 'text'],
+  ['total_fees_extra', 'text'],
+  ['description', 'bytea'],
+  ['boc', 'bytea'],
+  ['prev_trans_hash', 'bytea'],
+  ['prev_trans_lt', 'bigint'],
+  ['state_before', 'bytea'],
+  ['state_after', 'bytea'],
+  ['trace_id', 'bytea'],
+  ['trace_external_hash', 'bytea'],
 ];
 const MSG_COLS: Col[] = [
-  ['tx_hash', 'bytea'], ['direction', 'text'], ['position', 'integer'], ['mc_seqno', 'integer'], ['msg_hash', 'bytea'],
-  ['hash_norm', 'bytea'], ['tx_lt', 'bigint'], ['tx_account', 'text'], ['source', 'text'], ['destination', 'text'],
-  ['value', 'text'], ['value_extra', 'text'], ['fwd_fee', 'text'], ['ihr_fee', 'text'], ['import_fee', 'text'],
-  ['created_lt', 'bigint'], ['created_at', 'bigint'], ['opcode', 'integer'], ['bounce', 'boolean'], ['bounced', 'boolean'],
-  ['ihr_disabled', 'boolean'], ['body_hash', 'bytea'], ['init_state_hash', 'bytea'], ['comment', 'text'],
+  ['tx_hash', 'bytea'],
+  ['direction', 'text'],
+  ['position', 'integer'],
+  ['mc_seqno', 'integer'],
+  ['msg_hash', 'bytea'],
+  ['hash_norm', 'bytea'],
+  ['tx_lt', 'bigint'],
+  ['tx_account', 'text'],
+  ['source', 'text'],
+  ['destination', 'text'],
+  ['value', 'text'],
+  ['value_extra', 'text'],
+  ['fwd_fee', 'text'],
+  ['ihr_fee', 'text'],
+  ['import_fee', 'text'],
+  ['created_lt', 'bigint'],
+  ['created_at', 'bigint'],
+  ['opcode', 'integer'],
+  ['bounce', 'boolean'],
+  ['bounced', 'boolean'],
+  ['ihr_disabled', 'boolean'],
+  ['body_hash', 'bytea'],
+  ['init_state_hash', 'bytea'],
+  ['comment', 'text'],
 ];
-const CONTENT_COLS: Col[] = [['hash', 'bytea'], ['mc_seqno', 'integer'], ['boc', 'bytea']];
+const CONTENT_COLS: Col[] = [
+  ['hash', 'bytea'],
+  ['mc_seqno', 'integer'],
+  ['boc', 'bytea'],
+];
 const STATE_COLS: Col[] = [
-  ['hash', 'bytea'], ['mc_seqno', 'integer'], ['account', 'text'], ['balance', 'text'], ['status', 'text'], ['code_hash', 'bytea'],
-  ['data_hash', 'bytea'], ['frozen_hash', 'bytea'], ['last_trans_lt', 'bigint'],
+  ['hash', 'bytea'],
+  ['mc_seqno', 'integer'],
+  ['account', 'text'],
+  ['balance', 'text'],
+  ['status', 'text'],
+  ['code_hash', 'bytea'],
+  ['data_hash', 'bytea'],
+  ['frozen_hash', 'bytea'],
+  ['last_trans_lt', 'bigint'],
 ];
 const TRACE_COLS: Col[] = [
-  ['trace_id', 'bytea'], ['mc_seqno_start', 'integer'], ['external_hash', 'bytea'], ['external_hash_norm', 'bytea'],
-  ['start_lt', 'bigint'], ['end_lt', 'bigint'], ['start_utime', 'bigint'], ['end_utime', 'bigint'], ['mc_seqno_end', 'integer'],
-  ['transactions', 'integer'], ['messages', 'integer'], ['pending_messages', 'integer'], ['state', 'text'], ['classification_state', 'text'],
+  ['trace_id', 'bytea'],
+  ['mc_seqno_start', 'integer'],
+  ['external_hash', 'bytea'],
+  ['external_hash_norm', 'bytea'],
+  ['start_lt', 'bigint'],
+  ['end_lt', 'bigint'],
+  ['start_utime', 'bigint'],
+  ['end_utime', 'bigint'],
+  ['mc_seqno_end', 'integer'],
+  ['transactions', 'integer'],
+  ['messages', 'integer'],
+  ['pending_messages', 'integer'],
+  ['state', 'text'],
+  ['classification_state', 'text'],
 ];
-const TRACE_ACCOUNT_COLS: Col[] = [['account', 'text'], ['end_lt', 'bigint'], ['trace_id', 'bytea'], ['mc_seqno', 'integer'], ['end_utime', 'bigint']];
+const TRACE_ACCOUNT_COLS: Col[] = [
+  ['account', 'text'],
+  ['end_lt', 'bigint'],
+  ['trace_id', 'bytea'],
+  ['mc_seqno', 'integer'],
+  ['end_utime', 'bigint'],
+];
 const ACTION_COLS: Col[] = [
-  ['action_id', 'bytea'], ['mc_seqno', 'integer'], ['trace_id', 'bytea'], ['position', 'integer'], ['type', 'text'],
-  ['parent_action_id', 'bytea'], ['success', 'boolean'], ['start_lt', 'bigint'], ['end_lt', 'bigint'], ['start_utime', 'bigint'],
-  ['end_utime', 'bigint'], ['body', 'bytea'],
+  ['action_id', 'bytea'],
+  ['mc_seqno', 'integer'],
+  ['trace_id', 'bytea'],
+  ['position', 'integer'],
+  ['type', 'text'],
+  ['parent_action_id', 'bytea'],
+  ['success', 'boolean'],
+  ['start_lt', 'bigint'],
+  ['end_lt', 'bigint'],
+  ['start_utime', 'bigint'],
+  ['end_utime', 'bigint'],
+  ['body', 'bytea'],
 ];
-const ACCOUNT_COLS: Col[] = [['account', 'text'], ['code_hash', 'bytea'], ['interfaces', 'text'], ['status', 'text']];
+const ACCOUNT_COLS: Col[] = [
+  ['account', 'text'],
+  ['code_hash', 'bytea'],
+  ['interfaces', 'text'],
+  ['status', 'text'],
+];
 const TOKEN_COLS: Col[] = [
-  ['account', 'text'], ['type', 'text'], ['name', 'text'], ['symbol', 'text'], ['decimals', 'integer'], ['description', 'text'],
-  ['image', 'text'], ['extra', 'text'],
+  ['account', 'text'],
+  ['type', 'text'],
+  ['name', 'text'],
+  ['symbol', 'text'],
+  ['decimals', 'integer'],
+  ['description', 'text'],
+  ['image', 'text'],
+  ['extra', 'text'],
 ];
-const META_COLS: Col[] = [['key', 'text'], ['value', 'text']];
-const PRODUCER_ACCOUNT_COLS: Col[] = [['account', 'text'], ['state_hash', 'bytea'], ['shard_account', 'bytea']];
+const META_COLS: Col[] = [
+  ['key', 'text'],
+  ['value', 'text'],
+];
+const PRODUCER_ACCOUNT_COLS: Col[] = [
+  ['account', 'text'],
+  ['state_hash', 'bytea'],
+  ['shard_account', 'bytea'],
+];
 
 const dec = (v: bigint | null) => (v === null ? null : v.toString());
 
@@ -145,63 +260,175 @@ export class PgLedgerWriter {
     const blocks: Value[][] = [];
     const shardState: Value[][] = [];
     for (const b of batch.blocks) {
-      const prev = JSON.stringify(b.prevBlocks.map((p) => ({ workchain: p.workchain, shard: p.shard.toString(), seqno: p.seqno })));
-      blocks.push([b.workchain, b.shard, b.seqno, b.rootHash, b.fileHash, b.mcSeqno, b.genUtime, b.startLt, b.endLt, b.txCount, b.globalId,
-        prev, b.afterSplit, b.beforeSplit, b.afterMerge, b.wantSplit, b.wantMerge, b.keyBlock]);
+      const prev = JSON.stringify(
+        b.prevBlocks.map((p) => ({ workchain: p.workchain, shard: p.shard.toString(), seqno: p.seqno })),
+      );
+      blocks.push([
+        b.workchain,
+        b.shard,
+        b.seqno,
+        b.rootHash,
+        b.fileHash,
+        b.mcSeqno,
+        b.genUtime,
+        b.startLt,
+        b.endLt,
+        b.txCount,
+        b.globalId,
+        prev,
+        b.afterSplit,
+        b.beforeSplit,
+        b.afterMerge,
+        b.wantSplit,
+        b.wantMerge,
+        b.keyBlock,
+      ]);
       for (const s of b.shards ?? []) shardState.push([b.seqno, s.workchain, s.shard, s.seqno]);
     }
-    await insertRows(client, 'blocks', BLOCK_COLS, lastByKey(blocks, 3), replace(BLOCK_COLS, ['workchain', 'shard', 'seqno']));
-    await insertRows(client, 'shard_state', SHARD_STATE_COLS, lastByKey(shardState, 3), replace(SHARD_STATE_COLS, ['mc_seqno', 'workchain', 'shard']));
+    await insertRows(
+      client,
+      'blocks',
+      BLOCK_COLS,
+      lastByKey(blocks, 3),
+      replace(BLOCK_COLS, ['workchain', 'shard', 'seqno']),
+    );
+    await insertRows(
+      client,
+      'shard_state',
+      SHARD_STATE_COLS,
+      lastByKey(shardState, 3),
+      replace(SHARD_STATE_COLS, ['mc_seqno', 'workchain', 'shard']),
+    );
 
     const txs: Value[][] = [];
     const msgs: Value[][] = [];
     const contents: Value[][] = [];
     const states: Value[][] = [];
     const state = (s: AccountStateRecord, mc: number) =>
-      states.push([s.hash, mc, s.account, s.balance.toString(), s.status, s.codeHash, s.dataHash, s.frozenHash, s.lastTransLt]);
+      states.push([
+        s.hash,
+        mc,
+        s.account,
+        s.balance.toString(),
+        s.status,
+        s.codeHash,
+        s.dataHash,
+        s.frozenHash,
+        s.lastTransLt,
+      ]);
     const message = (tx: TransactionRecord, m: MessageRecord, direction: 'in' | 'out', position: number) => {
       contents.push([m.body.hash, tx.mcSeqno, m.body.boc]);
       if (m.initState) contents.push([m.initState.hash, tx.mcSeqno, m.initState.boc]);
       // the receiver's copy of an internal message leaves the message's own columns to the sender's
       const own = holdsMessagePayload(direction, m.source);
       const p = <T>(v: T) => (own ? v : null);
-      msgs.push([tx.hash, direction, position, tx.mcSeqno, m.hash, m.hashNorm, tx.lt, tx.account, m.source, p(m.destination), p(dec(m.value)),
-        JSON.stringify(m.valueExtraCurrencies), p(dec(m.fwdFee)), p(dec(m.ihrFee)), p(dec(m.importFee)), p(m.createdLt), p(m.createdAt), m.opcode,
-        p(m.bounce), p(m.bounced), p(m.ihrDisabled), m.body.hash, p(m.initState?.hash ?? null), p(m.comment)]);
+      msgs.push([
+        tx.hash,
+        direction,
+        position,
+        tx.mcSeqno,
+        m.hash,
+        m.hashNorm,
+        tx.lt,
+        tx.account,
+        m.source,
+        p(m.destination),
+        p(dec(m.value)),
+        JSON.stringify(m.valueExtraCurrencies),
+        p(dec(m.fwdFee)),
+        p(dec(m.ihrFee)),
+        p(dec(m.importFee)),
+        p(m.createdLt),
+        p(m.createdAt),
+        m.opcode,
+        p(m.bounce),
+        p(m.bounced),
+        p(m.ihrDisabled),
+        m.body.hash,
+        p(m.initState?.hash ?? null),
+        p(m.comment),
+      ]);
     };
     for (const tx of batch.transactions) {
       state(tx.stateBefore, tx.mcSeqno);
       state(tx.stateAfter, tx.mcSeqno);
-      txs.push([tx.hash, tx.mcSeqno, tx.lt, tx.account, tx.block.workchain, tx.block.shard, tx.block.seqno, tx.now, tx.origStatus,
-        tx.endStatus, tx.totalFees.toString(), JSON.stringify(tx.totalFeesExtraCurrencies), encodeDescription(tx.description), encodeBoc(tx.boc),
-        tx.prevTransHash, tx.prevTransLt, tx.stateBefore.hash, tx.stateAfter.hash, tx.traceId, tx.traceExternalHash]);
+      txs.push([
+        tx.hash,
+        tx.mcSeqno,
+        tx.lt,
+        tx.account,
+        tx.block.workchain,
+        tx.block.shard,
+        tx.block.seqno,
+        tx.now,
+        tx.origStatus,
+        tx.endStatus,
+        tx.totalFees.toString(),
+        JSON.stringify(tx.totalFeesExtraCurrencies),
+        encodeDescription(tx.description),
+        encodeBoc(tx.boc),
+        tx.prevTransHash,
+        tx.prevTransLt,
+        tx.stateBefore.hash,
+        tx.stateAfter.hash,
+        tx.traceId,
+        tx.traceExternalHash,
+      ]);
       if (tx.inMsg) message(tx, tx.inMsg, 'in', 0);
       tx.outMsgs.forEach((m, i) => message(tx, m, 'out', i));
     }
     await insertRows(client, 'account_states', STATE_COLS, lastByKey(states, 2), IGNORE);
     await insertRows(client, 'message_contents', CONTENT_COLS, lastByKey(contents, 2), IGNORE);
     await insertRows(client, 'transactions', TX_COLS, lastByKey(txs, 2), replace(TX_COLS, ['hash', 'mc_seqno']));
-    await insertRows(client, 'messages', MSG_COLS, lastByKey(msgs, 4), replace(MSG_COLS, ['tx_hash', 'direction', 'position', 'mc_seqno']));
+    await insertRows(
+      client,
+      'messages',
+      MSG_COLS,
+      lastByKey(msgs, 4),
+      replace(MSG_COLS, ['tx_hash', 'direction', 'position', 'mc_seqno']),
+    );
 
     const traces: Value[][] = [];
     const traceAccounts: Value[][] = [];
     for (const t of batch.traces) {
-      traces.push([t.traceId, t.mcSeqnoStart, t.externalHash, t.externalHashNorm, t.startLt, t.endLt, t.startUtime, t.endUtime, t.mcSeqnoEnd,
-        t.transactions, t.messages, t.pendingMessages, t.state, t.classificationState]);
+      traces.push([
+        t.traceId,
+        t.mcSeqnoStart,
+        t.externalHash,
+        t.externalHashNorm,
+        t.startLt,
+        t.endLt,
+        t.startUtime,
+        t.endUtime,
+        t.mcSeqnoEnd,
+        t.transactions,
+        t.messages,
+        t.pendingMessages,
+        t.state,
+        t.classificationState,
+      ]);
     }
     // A trace written again replaces its accounts; only completed traces are listed by
     // traces?account=, so pending ones get no rows yet (the last record of a trace decides).
     const lastTraces = new Map(batch.traces.map((t) => [t.traceId.toString('hex'), t]));
     for (const t of lastTraces.values()) {
-      if (t.state === 'complete') for (const account of new Set(t.accounts)) traceAccounts.push([account, t.endLt, t.traceId, t.mcSeqnoStart, t.endUtime]);
+      if (t.state === 'complete')
+        for (const account of new Set(t.accounts))
+          traceAccounts.push([account, t.endLt, t.traceId, t.mcSeqnoStart, t.endUtime]);
     }
-    await insertRows(client, 'traces', TRACE_COLS, lastByKey(traces, 2), replace(TRACE_COLS, ['trace_id', 'mc_seqno_start']));
+    await insertRows(
+      client,
+      'traces',
+      TRACE_COLS,
+      lastByKey(traces, 2),
+      replace(TRACE_COLS, ['trace_id', 'mc_seqno_start']),
+    );
     if (lastTraces.size > 0) {
       const ids = [...lastTraces.values()].map((t) => t.traceId);
-      await client.query('DELETE FROM trace_accounts WHERE trace_id = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])', [
-        ids,
-        [...new Set([...lastTraces.values()].map((t) => t.mcSeqnoStart))],
-      ]);
+      await client.query(
+        'DELETE FROM trace_accounts WHERE trace_id = ANY($1::bytea[]) AND mc_seqno = ANY($2::integer[])',
+        [ids, [...new Set([...lastTraces.values()].map((t) => t.mcSeqnoStart))]],
+      );
     }
     await insertRows(client, 'trace_accounts', TRACE_ACCOUNT_COLS, traceAccounts, IGNORE);
 
@@ -213,33 +440,85 @@ export class PgLedgerWriter {
       ]);
     }
     // position: the action's place in its batch, as the SQLite writer numbers it
-    const actions: Value[][] = batch.actions.map((a, position) => [a.actionId, traceStart.get(a.traceId.toString('hex'))!, a.traceId, position,
-      a.type, a.parentActionId, a.success, a.startLt, a.endLt, a.startUtime, a.endUtime,
-      encodeAction(a.transactions.map((h) => h.toString('base64')), a.accounts, a.details)]);
-    await insertRows(client, 'actions', ACTION_COLS, lastByKey(actions, 2), replace(ACTION_COLS, ['action_id', 'mc_seqno']));
+    const actions: Value[][] = batch.actions.map((a, position) => [
+      a.actionId,
+      traceStart.get(a.traceId.toString('hex'))!,
+      a.traceId,
+      position,
+      a.type,
+      a.parentActionId,
+      a.success,
+      a.startLt,
+      a.endLt,
+      a.startUtime,
+      a.endUtime,
+      encodeAction(
+        a.transactions.map((h) => h.toString('base64')),
+        a.accounts,
+        a.details,
+      ),
+    ]);
+    await insertRows(
+      client,
+      'actions',
+      ACTION_COLS,
+      lastByKey(actions, 2),
+      replace(ACTION_COLS, ['action_id', 'mc_seqno']),
+    );
 
-    const accounts: Value[][] = batch.accounts.map((a) => [a.account, a.codeHash, JSON.stringify(a.interfaces), a.status]);
+    const accounts: Value[][] = batch.accounts.map((a) => [
+      a.account,
+      a.codeHash,
+      JSON.stringify(a.interfaces),
+      a.status,
+    ]);
     await insertRows(client, 'accounts', ACCOUNT_COLS, lastByKey(accounts, 1), replace(ACCOUNT_COLS, ['account']));
     const meta: Value[][] = Object.entries(batch.meta ?? {});
     if (batch.checkpoint) {
-      const producerAccounts: Value[][] = batch.checkpoint.accounts.map((a) => [a.account, a.stateHash, a.shardAccount]);
-      await insertRows(client, 'producer_accounts', PRODUCER_ACCOUNT_COLS, lastByKey(producerAccounts, 1), replace(PRODUCER_ACCOUNT_COLS, ['account']));
+      const producerAccounts: Value[][] = batch.checkpoint.accounts.map((a) => [
+        a.account,
+        a.stateHash,
+        a.shardAccount,
+      ]);
+      await insertRows(
+        client,
+        'producer_accounts',
+        PRODUCER_ACCOUNT_COLS,
+        lastByKey(producerAccounts, 1),
+        replace(PRODUCER_ACCOUNT_COLS, ['account']),
+      );
       meta.push([PRODUCER_POSITION_KEY, batch.checkpoint.position]);
     }
     await insertRows(client, 'ledger_meta', META_COLS, lastByKey(meta, 1), replace(META_COLS, ['key']));
-    const tokens: Value[][] = batch.tokens.map((t) => [t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra)]);
+    const tokens: Value[][] = batch.tokens.map((t) => [
+      t.account,
+      t.type,
+      t.name,
+      t.symbol,
+      t.decimals,
+      t.description,
+      t.image,
+      JSON.stringify(t.extra),
+    ]);
     await insertRows(client, 'token_info', TOKEN_COLS, lastByKey(tokens, 2), replace(TOKEN_COLS, ['account', 'type']));
   }
 
   /** Actions are stored in their trace's partition: a trace classified in an earlier batch is looked up. */
-  private async resolveActionTraces(client: PoolClient, batch: LedgerBatch, traceStart: Map<string, number>): Promise<void> {
-    const unknown = [...new Map(batch.actions.map((a) => [a.traceId.toString('hex'), a.traceId])).entries()].filter(([k]) => !traceStart.has(k));
+  private async resolveActionTraces(
+    client: PoolClient,
+    batch: LedgerBatch,
+    traceStart: Map<string, number>,
+  ): Promise<void> {
+    const unknown = [...new Map(batch.actions.map((a) => [a.traceId.toString('hex'), a.traceId])).entries()].filter(
+      ([k]) => !traceStart.has(k),
+    );
     if (unknown.length === 0) return;
     const r = await client.query<{ trace_id: Buffer; mc_seqno_start: number }>(
       'SELECT trace_id, mc_seqno_start FROM traces WHERE trace_id = ANY($1::bytea[])',
       [unknown.map(([, id]) => id)],
     );
     for (const row of r.rows) traceStart.set(row.trace_id.toString('hex'), row.mc_seqno_start);
-    for (const [k] of unknown) if (!traceStart.has(k)) throw new Error(`actions of trace ${k} arrived before the trace itself`);
+    for (const [k] of unknown)
+      if (!traceStart.has(k)) throw new Error(`actions of trace ${k} arrived before the trace itself`);
   }
 }

@@ -6,7 +6,10 @@ import { spawn } from 'node:child_process';
  * `mid-batch`. Answers whether the kill came mid-batch and how many transactions were committed
  * before it, for the crash tests of both engines.
  */
-export async function killMidBatch(script: string, args: string[]): Promise<{ midBatch: boolean; committedTxs: number }> {
+export async function killMidBatch(
+  script: string,
+  args: string[],
+): Promise<{ midBatch: boolean; committedTxs: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let committedTxs = -1;
   let midBatch = false;

@@ -29,13 +29,28 @@ const data = (d: DecodedBody | null): Record<string, unknown> => {
 describe('jetton messages', () => {
   it('jetton_transfer with an inline comment as forward payload', () => {
     const cell = body(0x0f8a7ea5, (b) =>
-      b.storeUint(42n, 64).storeCoins(1_500_000_000n).storeAddress(A).storeAddress(B).storeMaybeRef(null).storeCoins(10n)
-        .storeBit(0).storeUint(0, 32).storeStringTail('for you'),
+      b
+        .storeUint(42n, 64)
+        .storeCoins(1_500_000_000n)
+        .storeAddress(A)
+        .storeAddress(B)
+        .storeMaybeRef(null)
+        .storeCoins(10n)
+        .storeBit(0)
+        .storeUint(0, 32)
+        .storeStringTail('for you'),
     );
     const d = decodeBody(cell)!;
     expect(d.type).toBe('jetton_transfer');
     const x = data(d);
-    expect(x).toMatchObject({ query_id: '42', amount: '1500000000', destination: RAW_A, response_destination: RAW_B, custom_payload: null, forward_ton_amount: '10' });
+    expect(x).toMatchObject({
+      query_id: '42',
+      amount: '1500000000',
+      destination: RAW_A,
+      response_destination: RAW_B,
+      custom_payload: null,
+      forward_ton_amount: '10',
+    });
     expect((x.forward_payload as Payload).decoded).toEqual({ type: 'text_comment', comment: 'for you' });
     // the payload's BOC is its own cell, decodable on its own
     expect(decodeBodyBoc((x.forward_payload as Payload).boc)).toEqual({ type: 'text_comment', comment: 'for you' });
@@ -44,7 +59,15 @@ describe('jetton messages', () => {
   it('jetton_transfer with the forward payload in a reference, a custom payload and no response address', () => {
     const inner = body(0xd53276db, (b) => b.storeUint(9n, 64));
     const cell = body(0x0f8a7ea5, (b) =>
-      b.storeUint(1n, 64).storeCoins(5n).storeAddress(A).storeAddress(null).storeMaybeRef(commentCell('custom')).storeCoins(0n).storeBit(1).storeRef(inner),
+      b
+        .storeUint(1n, 64)
+        .storeCoins(5n)
+        .storeAddress(A)
+        .storeAddress(null)
+        .storeMaybeRef(commentCell('custom'))
+        .storeCoins(0n)
+        .storeBit(1)
+        .storeRef(inner),
     );
     const x = data(decodeBody(cell));
     expect(x.response_destination).toBeNull();
@@ -53,38 +76,68 @@ describe('jetton messages', () => {
   });
 
   it('jetton_internal_transfer, with and without the Either bit', () => {
-    const withBit = body(0x178d4519, (b) => b.storeUint(3n, 64).storeCoins(77n).storeAddress(A).storeAddress(B).storeCoins(1n).storeBit(0));
+    const withBit = body(0x178d4519, (b) =>
+      b.storeUint(3n, 64).storeCoins(77n).storeAddress(A).storeAddress(B).storeCoins(1n).storeBit(0),
+    );
     expect(decodeBody(withBit)).toEqual({
       type: 'jetton_internal_transfer',
-      data: { query_id: '3', amount: '77', from: RAW_A, response_address: RAW_B, forward_ton_amount: '1', forward_payload: null },
+      data: {
+        query_id: '3',
+        amount: '77',
+        from: RAW_A,
+        response_address: RAW_B,
+        forward_ton_amount: '1',
+        forward_payload: null,
+      },
     });
-    const withoutBit = body(0x178d4519, (b) => b.storeUint(3n, 64).storeCoins(77n).storeAddress(A).storeAddress(B).storeCoins(1n));
+    const withoutBit = body(0x178d4519, (b) =>
+      b.storeUint(3n, 64).storeCoins(77n).storeAddress(A).storeAddress(B).storeCoins(1n),
+    );
     expect(data(decodeBody(withoutBit)).forward_payload).toBeNull();
   });
 
   it('jetton_notify, excess, jetton_burn, jetton_burn_notification', () => {
-    expect(decodeBody(body(0x7362d09c, (b) => b.storeUint(5n, 64).storeCoins(100n).storeAddress(C).storeBit(0)))).toEqual({
+    expect(
+      decodeBody(body(0x7362d09c, (b) => b.storeUint(5n, 64).storeCoins(100n).storeAddress(C).storeBit(0))),
+    ).toEqual({
       type: 'jetton_notify',
       data: { query_id: '5', amount: '100', sender: RAW_C, forward_payload: null },
     });
-    expect(decodeBody(body(0xd53276db, (b) => b.storeUint(2n ** 64n - 1n, 64)))).toEqual({ type: 'excess', data: { query_id: '18446744073709551615' } });
-    expect(decodeBody(body(0x595f07bc, (b) => b.storeUint(6n, 64).storeCoins(12n).storeAddress(A).storeMaybeRef(null)))).toEqual({
+    expect(decodeBody(body(0xd53276db, (b) => b.storeUint(2n ** 64n - 1n, 64)))).toEqual({
+      type: 'excess',
+      data: { query_id: '18446744073709551615' },
+    });
+    expect(
+      decodeBody(body(0x595f07bc, (b) => b.storeUint(6n, 64).storeCoins(12n).storeAddress(A).storeMaybeRef(null))),
+    ).toEqual({
       type: 'jetton_burn',
       data: { query_id: '6', amount: '12', response_destination: RAW_A, custom_payload: null },
     });
-    expect(decodeBody(body(0x7bdd97de, (b) => b.storeUint(6n, 64).storeCoins(12n).storeAddress(A).storeAddress(B)))).toEqual({
+    expect(
+      decodeBody(body(0x7bdd97de, (b) => b.storeUint(6n, 64).storeCoins(12n).storeAddress(A).storeAddress(B))),
+    ).toEqual({
       type: 'jetton_burn_notification',
       data: { query_id: '6', amount: '12', sender: RAW_A, response_destination: RAW_B },
     });
   });
 
   it('jetton_mint in both layouts: the ledger minter inline, the reference minter with its internal_transfer', () => {
-    const ours = body(0x642b7d07, (b) => b.storeUint(8n, 64).storeAddress(A).storeCoins(1000n).storeCoins(20n).storeCoins(50n));
+    const ours = body(0x642b7d07, (b) =>
+      b.storeUint(8n, 64).storeAddress(A).storeCoins(1000n).storeCoins(20n).storeCoins(50n),
+    );
     expect(decodeBody(ours)).toEqual({
       type: 'jetton_mint',
-      data: { query_id: '8', to_address: RAW_A, jetton_amount: '1000', forward_ton_amount: '20', total_ton_amount: '50' },
+      data: {
+        query_id: '8',
+        to_address: RAW_A,
+        jetton_amount: '1000',
+        forward_ton_amount: '20',
+        total_ton_amount: '50',
+      },
     });
-    const master = body(0x178d4519, (b) => b.storeUint(8n, 64).storeCoins(1000n).storeAddress(null).storeAddress(B).storeCoins(0n).storeBit(0));
+    const master = body(0x178d4519, (b) =>
+      b.storeUint(8n, 64).storeCoins(1000n).storeAddress(null).storeAddress(B).storeCoins(0n).storeBit(0),
+    );
     const reference = body(0x642b7d07, (b) => b.storeUint(8n, 64).storeAddress(A).storeCoins(50n).storeRef(master));
     const x = data(decodeBody(reference));
     expect(x).toMatchObject({ query_id: '8', to_address: RAW_A, ton_amount: '50' });
@@ -94,9 +147,24 @@ describe('jetton messages', () => {
 
 describe('NFT messages', () => {
   it('nft_transfer and nft_ownership_assigned', () => {
-    const t = body(0x5fcc3d14, (b) => b.storeUint(4n, 64).storeAddress(A).storeAddress(B).storeMaybeRef(null).storeCoins(3n).storeBit(1).storeRef(commentCell('gift')));
+    const t = body(0x5fcc3d14, (b) =>
+      b
+        .storeUint(4n, 64)
+        .storeAddress(A)
+        .storeAddress(B)
+        .storeMaybeRef(null)
+        .storeCoins(3n)
+        .storeBit(1)
+        .storeRef(commentCell('gift')),
+    );
     const x = data(decodeBody(t));
-    expect(x).toMatchObject({ query_id: '4', new_owner: RAW_A, response_destination: RAW_B, custom_payload: null, forward_amount: '3' });
+    expect(x).toMatchObject({
+      query_id: '4',
+      new_owner: RAW_A,
+      response_destination: RAW_B,
+      custom_payload: null,
+      forward_amount: '3',
+    });
     expect((x.forward_payload as Payload).decoded).toEqual({ type: 'text_comment', comment: 'gift' });
     expect(decodeBody(body(0x05138d91, (b) => b.storeUint(4n, 64).storeAddress(C).storeBit(0)))).toEqual({
       type: 'nft_ownership_assigned',
@@ -105,16 +173,32 @@ describe('NFT messages', () => {
   });
 
   it('get_static_data and report_static_data, with a TEP-62 uint256 index and a uint64 one', () => {
-    expect(decodeBody(body(0x2fcb26a2, (b) => b.storeUint(11n, 64)))).toEqual({ type: 'get_static_data', data: { query_id: '11' } });
-    const wide = body(0x8b771735, (b) => b.storeUint(11n, 64).storeUint(2n ** 200n, 256).storeAddress(A));
-    expect(decodeBody(wide)).toEqual({ type: 'report_static_data', data: { query_id: '11', index: (2n ** 200n).toString(), collection: RAW_A } });
+    expect(decodeBody(body(0x2fcb26a2, (b) => b.storeUint(11n, 64)))).toEqual({
+      type: 'get_static_data',
+      data: { query_id: '11' },
+    });
+    const wide = body(0x8b771735, (b) =>
+      b
+        .storeUint(11n, 64)
+        .storeUint(2n ** 200n, 256)
+        .storeAddress(A),
+    );
+    expect(decodeBody(wide)).toEqual({
+      type: 'report_static_data',
+      data: { query_id: '11', index: (2n ** 200n).toString(), collection: RAW_A },
+    });
     const narrow = body(0x8b771735, (b) => b.storeUint(11n, 64).storeUint(7n, 64).storeAddress(A));
-    expect(decodeBody(narrow)).toEqual({ type: 'report_static_data', data: { query_id: '11', index: '7', collection: RAW_A } });
+    expect(decodeBody(narrow)).toEqual({
+      type: 'report_static_data',
+      data: { query_id: '11', index: '7', collection: RAW_A },
+    });
   });
 
   it('the collection deploy and the item first message (recognised only on a deploying message)', () => {
     const content = beginCell().storeAddress(C).storeRef(beginCell().storeStringTail('item.json')).endCell();
-    const deploy = body(0x00000001, (b) => b.storeUint(1n, 64).storeUint(3n, 64).storeCoins(50_000_000n).storeRef(content));
+    const deploy = body(0x00000001, (b) =>
+      b.storeUint(1n, 64).storeUint(3n, 64).storeCoins(50_000_000n).storeRef(content),
+    );
     const x = data(decodeBody(deploy));
     expect(x).toMatchObject({ query_id: '1', item_index: '3', amount: '50000000' });
     expect((x.content as Payload).decoded).toBeNull();
@@ -143,8 +227,14 @@ describe('comments and bounces', () => {
   });
 
   it('the ledger contracts: throw_exit, forward_chain, forward_fan', () => {
-    expect(decodeBody(body(0x7468726f, (b) => b.storeUint(1n, 64).storeUint(48, 16)))).toEqual({ type: 'throw_exit', data: { query_id: '1', exit_code: 48 } });
-    expect(decodeBody(body(0x63686e31, (b) => b.storeUint(1n, 64).storeUint(20, 16)))).toEqual({ type: 'forward_chain', data: { query_id: '1', hops: 20 } });
+    expect(decodeBody(body(0x7468726f, (b) => b.storeUint(1n, 64).storeUint(48, 16)))).toEqual({
+      type: 'throw_exit',
+      data: { query_id: '1', exit_code: 48 },
+    });
+    expect(decodeBody(body(0x63686e31, (b) => b.storeUint(1n, 64).storeUint(20, 16)))).toEqual({
+      type: 'forward_chain',
+      data: { query_id: '1', hops: 20 },
+    });
     expect(decodeBody(body(0x66616e31, (b) => b.storeUint(1n, 64).storeUint(15, 8).storeUint(2, 8)))).toEqual({
       type: 'forward_fan',
       data: { query_id: '1', width: 15, depth: 2 },
@@ -153,7 +243,9 @@ describe('comments and bounces', () => {
 });
 
 describe('wallet externals, as @ton/ton signs them', () => {
-  const jettonTransfer = body(0x0f8a7ea5, (b) => b.storeUint(1n, 64).storeCoins(5n).storeAddress(A).storeAddress(B).storeMaybeRef(null).storeCoins(0n).storeBit(0));
+  const jettonTransfer = body(0x0f8a7ea5, (b) =>
+    b.storeUint(1n, 64).storeCoins(5n).storeAddress(A).storeAddress(B).storeMaybeRef(null).storeCoins(0n).storeBit(0),
+  );
   const messages = [
     internal({ to: A, value: 1_000_000_000n, bounce: false, body: 'hello' }),
     internal({ to: C, value: 50_000_000n, bounce: true, body: jettonTransfer }),
@@ -161,13 +253,22 @@ describe('wallet externals, as @ton/ton signs them', () => {
 
   it('v4r2: signature, subwallet, valid_until, seqno, each message with its mode and decoded body', () => {
     const wallet = WalletContractV4.create({ workchain: 0, publicKey: KEY });
-    const cell = wallet.createTransfer({ seqno: 5, secretKey: Buffer.alloc(64, 1), messages, sendMode: SendMode.PAY_GAS_SEPARATELY, timeout: 1_700_000_000 });
+    const cell = wallet.createTransfer({
+      seqno: 5,
+      secretKey: Buffer.alloc(64, 1),
+      messages,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      timeout: 1_700_000_000,
+    });
     const d = decodeBody(cell)!;
     expect(d.type).toBe('wallet_signed_v4');
     const x = data(d);
     expect(x).toMatchObject({ subwallet_id: 698983191, valid_until: 1_700_000_000, msg_seqno: 5, op: 'simple_send' });
     expect(x.signature).toBe(cell.beginParse().loadBuffer(64).toString('hex').toUpperCase());
-    const inner = x.messages as { mode: number; message: { destination: string; value: string; bounce: boolean; body: Payload } }[];
+    const inner = x.messages as {
+      mode: number;
+      message: { destination: string; value: string; bounce: boolean; body: Payload };
+    }[];
     expect(inner.map((m) => [m.mode, m.message.destination, m.message.value, m.message.bounce])).toEqual([
       [SendMode.PAY_GAS_SEPARATELY, RAW_A, '1000000000', false],
       [SendMode.PAY_GAS_SEPARATELY, RAW_C, '50000000', true],
@@ -178,7 +279,13 @@ describe('wallet externals, as @ton/ton signs them', () => {
 
   it('v5r1: wallet_id, valid_until, seqno, every send action with its inner message, the trailing signature', () => {
     const wallet = WalletContractV5R1.create({ workchain: 0, publicKey: KEY });
-    const cell = wallet.createTransfer({ seqno: 9, secretKey: Buffer.alloc(64, 1), messages, sendMode: SendMode.PAY_GAS_SEPARATELY, timeout: 1_700_000_000 });
+    const cell = wallet.createTransfer({
+      seqno: 9,
+      secretKey: Buffer.alloc(64, 1),
+      messages,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      timeout: 1_700_000_000,
+    });
     const d = decodeBody(cell)!;
     expect(d.type).toBe('w5_external_signed_request');
     const x = data(d);
@@ -218,10 +325,18 @@ describe('wallet externals, as @ton/ton signs them', () => {
 
   it('a state init: code and data hashes', () => {
     const code = beginCell().storeUint(1, 8).endCell();
-    const init = beginCell().store(storeStateInit({ code, data: null })).endCell();
+    const init = beginCell()
+      .store(storeStateInit({ code, data: null }))
+      .endCell();
     expect(decodeStateInit(init)).toEqual({
       type: 'state_init',
-      data: { split_depth: null, special: null, code_hash: code.hash().toString('base64'), data_hash: null, libraries: 0 },
+      data: {
+        split_depth: null,
+        special: null,
+        code_hash: code.hash().toString('base64'),
+        data_hash: null,
+        libraries: 0,
+      },
     });
     expect(decodeStateInit(beginCell().storeUint(7, 3).endCell())).toBeNull();
   });
@@ -246,25 +361,52 @@ describe('real TON Center payloads', () => {
     expect(types).toContain('jetton_notify');
     expect(types).toContain('excess');
     // the v3 fixture's notification carries a text comment as its forward payload, in a reference
-    const notify = decoded.find((d) => d?.type === 'jetton_notify' && (data(d).forward_payload as Payload | null) !== null)!;
-    expect(data(notify)).toMatchObject({ amount: '111000000000', forward_payload: { decoded: { type: 'text_comment', comment: '1985597651' } } });
+    const notify = decoded.find(
+      (d) => d?.type === 'jetton_notify' && (data(d).forward_payload as Payload | null) !== null,
+    )!;
+    expect(data(notify)).toMatchObject({
+      amount: '111000000000',
+      forward_payload: { decoded: { type: 'text_comment', comment: '1985597651' } },
+    });
     const transfer = data(decoded.find((d) => d?.type === 'jetton_transfer')!);
-    expect(transfer).toMatchObject({ amount: '12356789000', destination: '0:631C65CB4B32543E93A227199AF043D9A8B8F54263B3CE18227FD7400A8608C7' });
+    expect(transfer).toMatchObject({
+      amount: '12356789000',
+      destination: '0:631C65CB4B32543E93A227199AF043D9A8B8F54263B3CE18227FD7400A8608C7',
+    });
     // every v4 external of the fixtures fits exactly and carries at least one message
-    for (const d of decoded.filter((d) => d?.type === 'wallet_signed_v4')) expect((data(d).messages as unknown[]).length).toBeGreaterThan(0);
+    for (const d of decoded.filter((d) => d?.type === 'wallet_signed_v4'))
+      expect((data(d).messages as unknown[]).length).toBeGreaterThan(0);
   });
 });
 
 describe('truncated and malformed bodies are undecodable, never an error', () => {
   const samples: Cell[] = [
-    body(0x0f8a7ea5, (b) => b.storeUint(42n, 64).storeCoins(1n).storeAddress(A).storeAddress(B).storeMaybeRef(null).storeCoins(10n).storeBit(1).storeRef(commentCell('x'))),
-    body(0x178d4519, (b) => b.storeUint(3n, 64).storeCoins(77n).storeAddress(A).storeAddress(B).storeCoins(1n).storeBit(0)),
+    body(0x0f8a7ea5, (b) =>
+      b
+        .storeUint(42n, 64)
+        .storeCoins(1n)
+        .storeAddress(A)
+        .storeAddress(B)
+        .storeMaybeRef(null)
+        .storeCoins(10n)
+        .storeBit(1)
+        .storeRef(commentCell('x')),
+    ),
+    body(0x178d4519, (b) =>
+      b.storeUint(3n, 64).storeCoins(77n).storeAddress(A).storeAddress(B).storeCoins(1n).storeBit(0),
+    ),
     body(0x7362d09c, (b) => b.storeUint(5n, 64).storeCoins(100n).storeAddress(C).storeBit(0)),
-    body(0x5fcc3d14, (b) => b.storeUint(4n, 64).storeAddress(A).storeAddress(B).storeMaybeRef(null).storeCoins(3n).storeBit(0)),
+    body(0x5fcc3d14, (b) =>
+      b.storeUint(4n, 64).storeAddress(A).storeAddress(B).storeMaybeRef(null).storeCoins(3n).storeBit(0),
+    ),
     body(0x8b771735, (b) => b.storeUint(11n, 64).storeUint(7n, 64).storeAddress(A)),
     body(0x7bdd97de, (b) => b.storeUint(6n, 64).storeCoins(12n).storeAddress(A).storeAddress(B)),
     WalletContractV5R1.create({ workchain: 0, publicKey: KEY }).createTransfer({
-      seqno: 1, secretKey: Buffer.alloc(64, 1), messages: [internal({ to: A, value: 1n })], sendMode: SendMode.NONE, timeout: 1,
+      seqno: 1,
+      secretKey: Buffer.alloc(64, 1),
+      messages: [internal({ to: A, value: 1n })],
+      sendMode: SendMode.NONE,
+      timeout: 1,
     }),
   ];
 

@@ -1,14 +1,32 @@
 import { Cell, type Slice } from '@ton/core';
 import { readEncryptedComment, readTextComment } from './comment';
 import type { BodyReader, DecodedBody, NestedDecoder, Payload } from './decoded';
-import { readExcess, readJettonBurn, readJettonBurnNotification, readJettonInternalTransfer, readJettonMint, readJettonNotify, readJettonTransfer } from './jetton';
+import {
+  readExcess,
+  readJettonBurn,
+  readJettonBurnNotification,
+  readJettonInternalTransfer,
+  readJettonMint,
+  readJettonNotify,
+  readJettonTransfer,
+} from './jetton';
 import { readForwardChain, readForwardFan, readThrowExit } from './ledger-contracts';
-import { readGetStaticData, readNftDeploy, readNftItemInit, readNftOwnershipAssigned, readNftTransfer, readReportStaticData } from './nft';
+import {
+  readGetStaticData,
+  readNftDeploy,
+  readNftItemInit,
+  readNftOwnershipAssigned,
+  readNftTransfer,
+  readReportStaticData,
+} from './nft';
 import { readWalletV4, readWalletV5Extension, readWalletV5Signed } from './wallet';
 import { STANDARD_OPCODES, type StandardOpcodeType } from '../opcode';
 
 /** A standard (TEP-74/TEP-62) body: its opcode from the shared table, its type name the table's key. */
-const standard = (type: StandardOpcodeType, read: BodyReader): [number, { type: string; read: BodyReader }] => [STANDARD_OPCODES[type], { type, read }];
+const standard = (type: StandardOpcodeType, read: BodyReader): [number, { type: string; read: BodyReader }] => [
+  STANDARD_OPCODES[type],
+  { type, read },
+];
 
 /** Every body the decoder knows, by its opcode (unsigned 32-bit), with the type name it yields. */
 const READERS = new Map<number, { type: string; read: BodyReader }>([
@@ -87,7 +105,10 @@ function decodeAt(body: Cell, depth: number, opts: DecodeOptions = {}): DecodedB
     if (known) return known.read(s, nested);
     // no known opcode: a v4 wallet's external, which begins with its signature, or the first
     // message of an NFT item, which begins with its owner's address
-    return readWalletV4(body.beginParse(true), nested) ?? (opts.deploys ? readNftItemInit(body.beginParse(true), nested) : null);
+    return (
+      readWalletV4(body.beginParse(true), nested) ??
+      (opts.deploys ? readNftItemInit(body.beginParse(true), nested) : null)
+    );
   } catch {
     // a truncated or malformed body: undecodable, never an error
     return null;

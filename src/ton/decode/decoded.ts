@@ -7,9 +7,7 @@ import { toRaw } from '../address';
  * Center uses (`jetton_transfer`, `excess`, ...); amounts are decimal strings, addresses the raw
  * `0:ABC…` form (upper-case hex), `null` where TL-B has `addr_none` or `Nothing`.
  */
-export type DecodedBody =
-  | { type: 'text_comment'; comment: string }
-  | { type: string; data: Record<string, unknown> };
+export type DecodedBody = { type: 'text_comment'; comment: string } | { type: string; data: Record<string, unknown> };
 
 /**
  * A cell carried inside a body (a forward payload, a custom payload, a wallet's inner message): its
@@ -65,5 +63,8 @@ export function loadEitherPayload(slice: Slice, nested: NestedDecoder): Payload 
 
 /** Bits as upper-case hex (signatures, public keys). */
 export function loadHex(slice: Slice, bits: number): string {
-  return slice.loadBuffer(bits / 8).toString('hex').toUpperCase();
+  return slice
+    .loadBuffer(bits / 8)
+    .toString('hex')
+    .toUpperCase();
 }

@@ -1,5 +1,12 @@
 import type { Slice } from '@ton/core';
-import { loadAddressField, loadCoinsField, loadEitherPayload, loadMaybeRefPayload, loadQueryId, type BodyReader } from './decoded';
+import {
+  loadAddressField,
+  loadCoinsField,
+  loadEitherPayload,
+  loadMaybeRefPayload,
+  loadQueryId,
+  type BodyReader,
+} from './decoded';
 
 // TEP-74 jetton messages, after their opcode. Field names are TL-B's.
 
@@ -73,7 +80,10 @@ export const readJettonMint: BodyReader = (s: Slice, nested) => {
   const query_id = loadQueryId(s);
   const to_address = loadAddressField(s);
   if (s.remainingRefs > 0) {
-    return { type: 'jetton_mint', data: { query_id, to_address, ton_amount: loadCoinsField(s), master_msg: nested(s.loadRef()) } };
+    return {
+      type: 'jetton_mint',
+      data: { query_id, to_address, ton_amount: loadCoinsField(s), master_msg: nested(s.loadRef()) },
+    };
   }
   return {
     type: 'jetton_mint',

@@ -1,6 +1,15 @@
 import type { Slice } from '@ton/core';
 import { toRaw } from '../address';
-import { loadAddressField, loadCoinsField, loadEitherPayload, loadMaybeRefPayload, loadQueryId, type BodyReader, type DecodedBody, type NestedDecoder } from './decoded';
+import {
+  loadAddressField,
+  loadCoinsField,
+  loadEitherPayload,
+  loadMaybeRefPayload,
+  loadQueryId,
+  type BodyReader,
+  type DecodedBody,
+  type NestedDecoder,
+} from './decoded';
 
 // TEP-62 NFT messages, after their opcode. Field names are TL-B's.
 

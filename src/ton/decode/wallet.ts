@@ -12,7 +12,14 @@ function messageView(m: MessageRelaxed, nested: NestedDecoder): Record<string, u
   const init = m.init ? stateInitView(m.init) : null;
   const body = nested(m.body);
   if (m.info.type === 'internal') {
-    return { type: 'internal', destination: toRaw(m.info.dest), value: m.info.value.coins.toString(), bounce: m.info.bounce, init, body };
+    return {
+      type: 'internal',
+      destination: toRaw(m.info.dest),
+      value: m.info.value.coins.toString(),
+      bounce: m.info.bounce,
+      init,
+      body,
+    };
   }
   return { type: 'external_out', destination: m.info.dest ? m.info.dest.toString() : null, init, body };
 }
@@ -52,7 +59,10 @@ export function readWalletV4(s: Slice, nested: NestedDecoder): DecodedBody | nul
     messages.push({ mode, message: messageView(message, nested) });
   }
   if (s.remainingBits !== 0 || s.remainingRefs !== 0 || messages.length > 4) return null;
-  return { type: 'wallet_signed_v4', data: { signature, subwallet_id, valid_until, msg_seqno, op: 'simple_send', messages } };
+  return {
+    type: 'wallet_signed_v4',
+    data: { signature, subwallet_id, valid_until, msg_seqno, op: 'simple_send', messages },
+  };
 }
 
 function extendedAction(s: Slice): Record<string, unknown> {

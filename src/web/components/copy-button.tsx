@@ -18,12 +18,22 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       {done ? (
         '✓'
       ) : (
-        <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 16 16"
+          width="12"
+          height="12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <rect x="5" y="5" width="9" height="9" rx="1.5" />
           <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
         </svg>
       )}
-      <span className="sr-only" aria-live="polite">{done ? 'copied' : ''}</span>
+      <span className="sr-only" aria-live="polite">
+        {done ? 'copied' : ''}
+      </span>
     </button>
   );
 }

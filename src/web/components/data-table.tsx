@@ -30,7 +30,8 @@ interface DataTableProps<T> {
   dense?: boolean;
 }
 
-const SCROLL = 'overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-slate-800';
+const SCROLL =
+  'overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-slate-800';
 
 /**
  * The explorer's one table: a caption, column headers, keyed rows, an empty state, and a
@@ -39,14 +40,31 @@ const SCROLL = 'overflow-x-auto rounded-lg border border-slate-200 focus-visible
  * memoized): rows are memoized on the row, the columns and their selection, so moving the selection
  * in a thousand-row table re-renders two rows.
  */
-export function DataTable<T>({ caption, showCaption, columns, rows, rowKey, empty, rowTestId, selectedKey, dense }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  showCaption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  rowTestId,
+  selectedKey,
+  dense,
+}: DataTableProps<T>) {
   const captionId = useId();
   if (rows.length === 0 && empty !== undefined) return <Empty>{empty}</Empty>;
   const pad = dense ? 'px-2 py-1' : 'px-3 py-2';
   return (
     <div role="group" aria-labelledby={captionId} tabIndex={0} className={SCROLL}>
       <table className="w-full text-left text-sm">
-        <caption id={captionId} className={showCaption ? 'caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400' : 'sr-only'}>
+        <caption
+          id={captionId}
+          className={
+            showCaption
+              ? 'caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400'
+              : 'sr-only'
+          }
+        >
           {caption}
         </caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400">
@@ -61,7 +79,17 @@ export function DataTable<T>({ caption, showCaption, columns, rows, rowKey, empt
         <tbody>
           {rows.map((row, i) => {
             const key = rowKey(row);
-            return <Row key={key} row={row} index={i} columns={columns as readonly Column<unknown>[]} pad={pad} testId={rowTestId} selected={selectedKey === undefined ? undefined : selectedKey === key} />;
+            return (
+              <Row
+                key={key}
+                row={row}
+                index={i}
+                columns={columns as readonly Column<unknown>[]}
+                pad={pad}
+                testId={rowTestId}
+                selected={selectedKey === undefined ? undefined : selectedKey === key}
+              />
+            );
           })}
         </tbody>
       </table>
@@ -81,7 +109,11 @@ interface RowProps {
 
 const Row = memo(function Row({ row, index, columns, pad, testId, selected }: RowProps) {
   return (
-    <tr aria-selected={selected} className={`border-t border-slate-100 dark:border-slate-800 ${selected ? 'bg-teal-50 dark:bg-teal-950' : ''}`} data-testid={testId}>
+    <tr
+      aria-selected={selected}
+      className={`border-t border-slate-100 dark:border-slate-800 ${selected ? 'bg-teal-50 dark:bg-teal-950' : ''}`}
+      data-testid={testId}
+    >
       {columns.map((c, i) => (
         <td key={i} className={`${pad} ${c.className ?? ''}`} data-testid={c.testId}>
           {c.cell(row, index, selected === true)}

@@ -23,7 +23,17 @@ interface Common {
 }
 
 /** The link, then its copy button when asked for. */
-function WithCopy({ children, copy, text, label }: { children: ReactNode; copy?: boolean; text: string; label: string }) {
+function WithCopy({
+  children,
+  copy,
+  text,
+  label,
+}: {
+  children: ReactNode;
+  copy?: boolean;
+  text: string;
+  label: string;
+}) {
   return (
     <>
       {children}
@@ -55,11 +65,28 @@ export function MessageLink({ hash, children, className, copy, ...rest }: Common
 }
 
 /** A trace; `tx` opens it with that transaction selected, `view` in that view. */
-export function TraceLink({ traceId, tx, view, children, className, copy, style, ...rest }: Common & { traceId: string; tx?: string; view?: 'table' | 'lanes'; style?: CSSProperties; 'data-tx'?: string }) {
+export function TraceLink({
+  traceId,
+  tx,
+  view,
+  children,
+  className,
+  copy,
+  style,
+  ...rest
+}: Common & { traceId: string; tx?: string; view?: 'table' | 'lanes'; style?: CSSProperties; 'data-tx'?: string }) {
   const hex = hashPath(traceId);
   return (
     <WithCopy copy={copy} text={hex} label="trace id">
-      <Link to="/trace/$traceId" params={{ traceId: hex }} search={{ ...(tx ? { tx: hashPath(tx) } : {}), ...(view ? { view } : {}) }} title={hex} className={className ?? `mono ${LINK}`} style={style} {...rest}>
+      <Link
+        to="/trace/$traceId"
+        params={{ traceId: hex }}
+        search={{ ...(tx ? { tx: hashPath(tx) } : {}), ...(view ? { view } : {}) }}
+        title={hex}
+        className={className ?? `mono ${LINK}`}
+        style={style}
+        {...rest}
+      >
         {children ?? shortHash(traceId)}
       </Link>
     </WithCopy>
@@ -77,7 +104,13 @@ export function BlockLink({ block, children, className, copy, ...rest }: Common 
   const id = `${block.workchain}:${block.shard}:${block.seqno}`;
   return (
     <WithCopy copy={copy} text={id} label="block id">
-      <Link to="/block/$workchain/$shard/$seqno" params={{ workchain: block.workchain, shard: block.shard, seqno: block.seqno }} title={`block ${id}`} className={className ?? `mono ${LINK}`} {...rest}>
+      <Link
+        to="/block/$workchain/$shard/$seqno"
+        params={{ workchain: block.workchain, shard: block.shard, seqno: block.seqno }}
+        title={`block ${id}`}
+        className={className ?? `mono ${LINK}`}
+        {...rest}
+      >
         {children ?? id}
       </Link>
     </WithCopy>
@@ -87,7 +120,13 @@ export function BlockLink({ block, children, className, copy, ...rest }: Common 
 export function McBlockLink({ seqno, children, className, copy, ...rest }: Common & { seqno: number }) {
   return (
     <WithCopy copy={copy} text={String(seqno)} label="masterchain seqno">
-      <Link to="/mc/$seqno" params={{ seqno }} title={`masterchain block ${seqno}`} className={className ?? LINK} {...rest}>
+      <Link
+        to="/mc/$seqno"
+        params={{ seqno }}
+        title={`masterchain block ${seqno}`}
+        className={className ?? LINK}
+        {...rest}
+      >
         {children ?? seqno}
       </Link>
     </WithCopy>
@@ -113,7 +152,15 @@ export function McBlockNav({ seqno }: { seqno: number }) {
 }
 
 /** An account (the API's raw form) in the chosen address format, linked to its page; the full form in the title, its interface beside it. */
-export function AddressLink({ raw, book, full = false }: { raw: string | null | undefined; book?: AddressBook; full?: boolean }) {
+export function AddressLink({
+  raw,
+  book,
+  full = false,
+}: {
+  raw: string | null | undefined;
+  book?: AddressBook;
+  full?: boolean;
+}) {
   const { addressForm } = useSettings();
   if (!raw) return <span className="text-slate-500 dark:text-slate-400">external</span>;
   const entry = book?.[raw];
@@ -121,10 +168,19 @@ export function AddressLink({ raw, book, full = false }: { raw: string | null | 
   const iface = entry?.interfaces?.[0];
   return (
     <span className={`${full ? 'inline' : 'inline-flex'} min-w-0 items-baseline gap-1`}>
-      <Link to="/account/$address" params={{ address: raw }} title={text} className={`mono ${full ? 'break-all' : 'truncate'} ${LINK}`}>
+      <Link
+        to="/account/$address"
+        params={{ address: raw }}
+        title={text}
+        className={`mono ${full ? 'break-all' : 'truncate'} ${LINK}`}
+      >
         {entry?.domain ?? (full ? text : shortAddress(text))}
       </Link>
-      {iface && <span className="rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">{iface}</span>}
+      {iface && (
+        <span className="rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          {iface}
+        </span>
+      )}
     </span>
   );
 }

@@ -9,7 +9,11 @@ export const LIST_STEP = 200;
  * at `mustShow` (a selected transaction, chosen in the graph or with the keyboard) is always
  * among those shown.
  */
-export function useLongList<T>(rows: readonly T[], mustShow = -1, step = LIST_STEP): { shown: readonly T[]; more: () => void; all: () => void } {
+export function useLongList<T>(
+  rows: readonly T[],
+  mustShow = -1,
+  step = LIST_STEP,
+): { shown: readonly T[]; more: () => void; all: () => void } {
   const [limit, setLimit] = useState(step);
   const count = Math.max(limit, mustShow + 1);
   return {
@@ -20,11 +24,29 @@ export function useLongList<T>(rows: readonly T[], mustShow = -1, step = LIST_ST
 }
 
 /** Under a long list: how much of it shows, and the buttons that show more of it. */
-export function ShowMore({ shown, total, what, onMore, onAll, step = LIST_STEP }: { shown: number; total: number; what: string; onMore: () => void; onAll: () => void; step?: number }) {
+export function ShowMore({
+  shown,
+  total,
+  what,
+  onMore,
+  onAll,
+  step = LIST_STEP,
+}: {
+  shown: number;
+  total: number;
+  what: string;
+  onMore: () => void;
+  onAll: () => void;
+  step?: number;
+}) {
   if (shown >= total) return null;
-  const button = 'rounded border border-slate-300 px-2 py-0.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+  const button =
+    'rounded border border-slate-300 px-2 py-0.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
   return (
-    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400" data-testid="show-more">
+    <p
+      className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400"
+      data-testid="show-more"
+    >
       <span>
         {shown} of {total} {what} shown.
       </span>

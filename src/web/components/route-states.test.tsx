@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { ApiError } from '../../api/client';
 import { RouteError } from './route-states';
 import { errorMessage } from './states';
@@ -10,7 +16,7 @@ afterEach(cleanup);
 const timeout = () => new ApiError(504, 'query exceeded its time budget of 3000 ms', '/api/v3/traces?limit=1000');
 
 describe('a 504 from the API', () => {
-  it('is told as a query too heavy for the server\'s time budget, with the server\'s own words', () => {
+  it("is told as a query too heavy for the server's time budget, with the server's own words", () => {
     const m = errorMessage(timeout());
     expect(m.title).toBe("The query was too heavy for the server's time budget (504)");
     expect(m.detail).toContain('query exceeded its time budget of 3000 ms');
@@ -19,7 +25,7 @@ describe('a 504 from the API', () => {
     expect(errorMessage(new ApiError(502, 'HTTP 502 Bad Gateway', '/x')).title).toBe('The API failed to answer (502)');
   });
 
-  it('on any page (the router\'s shared error state) offers a Retry that runs the loader again', async () => {
+  it("on any page (the router's shared error state) offers a Retry that runs the loader again", async () => {
     let calls = 0;
     const root = createRootRoute();
     const page = createRoute({

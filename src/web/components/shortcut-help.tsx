@@ -38,14 +38,26 @@ export default function ShortcutHelp({ onClose }: { onClose: () => void }) {
     >
       <div className="p-4">
         <div className="mb-3 flex items-center justify-between">
-          <h2 id="shortcut-help-title" className="text-lg font-semibold">Keyboard shortcuts</h2>
-          <button type="button" autoFocus onClick={onClose} className="rounded border border-slate-300 px-2 py-0.5 text-sm dark:border-slate-700">
+          <h2 id="shortcut-help-title" className="text-lg font-semibold">
+            Keyboard shortcuts
+          </h2>
+          <button
+            type="button"
+            autoFocus
+            onClick={onClose}
+            className="rounded border border-slate-300 px-2 py-0.5 text-sm dark:border-slate-700"
+          >
             Close
           </button>
         </div>
         {shortcutGroups().map((g) => (
           <section key={g.scope} aria-labelledby={`shortcuts-${g.scope}`} className="mb-3">
-            <h3 id={`shortcuts-${g.scope}`} className="mb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{g.scope}</h3>
+            <h3
+              id={`shortcuts-${g.scope}`}
+              className="mb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400"
+            >
+              {g.scope}
+            </h3>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               {g.shortcuts.map((s) => (
                 <div key={s.label} className="contents" data-testid="shortcut">
@@ -53,7 +65,9 @@ export default function ShortcutHelp({ onClose }: { onClose: () => void }) {
                     {s.keys.map((k, i) => (
                       <span key={k}>
                         {i > 0 && <span className="text-slate-400"> or </span>}
-                        <kbd className="mono rounded border border-slate-300 bg-slate-50 px-1.5 dark:border-slate-600 dark:bg-slate-800">{keyLabel(k)}</kbd>
+                        <kbd className="mono rounded border border-slate-300 bg-slate-50 px-1.5 dark:border-slate-600 dark:bg-slate-800">
+                          {keyLabel(k)}
+                        </kbd>
                       </span>
                     ))}
                   </dt>

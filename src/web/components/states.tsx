@@ -21,24 +21,43 @@ export function errorMessage(error: unknown): { title: string; detail: string; u
           unreachable: false,
         };
       case 'server':
-        return { title: `The API failed to answer (${error.status})`, detail: `${error.message}. It may answer if asked again.`, unreachable: false };
+        return {
+          title: `The API failed to answer (${error.status})`,
+          detail: `${error.message}. It may answer if asked again.`,
+          unreachable: false,
+        };
       case 'unreachable':
-        return { title: 'The API is unreachable', detail: `${error.message}. Check the API base URL in Settings.`, unreachable: true };
+        return {
+          title: 'The API is unreachable',
+          detail: `${error.message}. Check the API base URL in Settings.`,
+          unreachable: true,
+        };
       case 'shape':
         return { title: 'The API sent an answer this explorer cannot read', detail: error.message, unreachable: false };
     }
   }
-  return { title: 'Something went wrong', detail: error instanceof Error ? error.message : String(error), unreachable: false };
+  return {
+    title: 'Something went wrong',
+    detail: error instanceof Error ? error.message : String(error),
+    unreachable: false,
+  };
 }
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const m = errorMessage(error);
   return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
       <p className="font-semibold">{m.title}</p>
       {m.detail && <p className="mt-1 text-sm break-words">{m.detail}</p>}
       {onRetry && (
-        <button type="button" onClick={onRetry} className="mt-3 rounded-md border border-red-400 px-3 py-1 text-sm font-medium hover:bg-red-100 dark:hover:bg-red-900">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md border border-red-400 px-3 py-1 text-sm font-medium hover:bg-red-100 dark:hover:bg-red-900"
+        >
           Retry
         </button>
       )}
@@ -48,7 +67,10 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
 
 export function NotFound({ what, children }: { what: string; children?: ReactNode }) {
   return (
-    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       {/* a not-found answer stands in for the whole page: its title is the page's heading */}
       <h1 className="font-semibold">Not found: {what}</h1>
       {children && <div className="mt-1 text-sm">{children}</div>}
@@ -57,7 +79,11 @@ export function NotFound({ what, children }: { what: string; children?: ReactNod
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+      {children}
+    </p>
+  );
 }
 
 export function Loading({ label = 'Loading' }: { label?: string }) {

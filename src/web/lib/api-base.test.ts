@@ -54,7 +54,10 @@ describe('an API base given as text', () => {
 
   it('names the host a path would lead to', () => {
     expect(checkApiBase('//evil.example', ORIGIN)).toEqual({ ok: false, reason: expect.stringContaining('single /') });
-    expect(checkApiBase('/\\evil.example', ORIGIN)).toEqual({ ok: false, reason: expect.stringContaining('backslash') });
+    expect(checkApiBase('/\\evil.example', ORIGIN)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('backslash'),
+    });
   });
 
   it('accepts an absolute http(s) URL, in its canonical form without trailing slashes', () => {
@@ -72,7 +75,7 @@ describe('an API base given as text', () => {
     expect(normalizeApiBase('/%2F/evil.example', ORIGIN)).toBe('/%2F/evil.example');
   });
 
-  it('every accepted path keeps the requests made from it on the page\'s origin', () => {
+  it("every accepted path keeps the requests made from it on the page's origin", () => {
     for (const input of ['/', '/ledger', '/a/../ledger', '/%2F/evil.example', '/%5Cevil.example', '/.%2e/x', '/a//b']) {
       const base = normalizeApiBase(input, ORIGIN);
       expect(base, input).toMatch(/^(\/[^/\\]|$)/);
@@ -80,7 +83,7 @@ describe('an API base given as text', () => {
     }
   });
 
-  it('takes a link\'s ?api= whatever JSON type the router parsed it as', () => {
+  it("takes a link's ?api= whatever JSON type the router parsed it as", () => {
     expect(apiOverrideText(undefined)).toBeUndefined();
     expect(apiOverrideText('/ledger')).toBe('/ledger');
     expect(apiOverrideText(123)).toBe('123');

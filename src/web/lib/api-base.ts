@@ -4,7 +4,8 @@ export type ApiBaseCheck = { ok: true; base: string } | { ok: false; reason: str
 const ABSOLUTE_HTTP = /^https?:\/\//i;
 // A backslash is a slash to a browser's URL parser (`/\host` is `//host`), and tabs and newlines
 // inside a URL are dropped by it (`/<tab>/host` is `//host` too): neither belongs in an API base.
-const hasUnsafeCharacter = (text: string) => /[\\\s]/.test(text) || [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const hasUnsafeCharacter = (text: string) =>
+  /[\\\s]/.test(text) || [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** The page's origin, against which a path resolves; outside a browser (tests) a stand-in. */
 function pageOrigin(): string {
@@ -45,7 +46,8 @@ export function checkApiBase(input: string, origin: string = pageOrigin()): ApiB
   const base = url.pathname.replace(/\/+$/, '');
   // `/..//evil.example` resolves to the pathname `//evil.example`: a base every request would
   // take for another host. The base is checked as the requests will use it.
-  if (new URL(`${base}/api`, own).origin !== own.origin) return refuse(`it resolves to ${base}, which a browser reads as another host`);
+  if (new URL(`${base}/api`, own).origin !== own.origin)
+    return refuse(`it resolves to ${base}, which a browser reads as another host`);
   return { ok: true, base };
 }
 
@@ -66,7 +68,12 @@ export function apiOverrideText(value: unknown): string | undefined {
  * the one the reader saved in the settings, else the site's own. A refused `?api=` is ignored (the
  * banner says so), never half-parsed.
  */
-export function effectiveApiBase(apiOverride: string | undefined, stored: string, site: string, origin?: string): string {
+export function effectiveApiBase(
+  apiOverride: string | undefined,
+  stored: string,
+  site: string,
+  origin?: string,
+): string {
   return (apiOverride === undefined ? null : normalizeApiBase(apiOverride, origin)) ?? (stored || site);
 }
 

@@ -20,12 +20,16 @@ export class DeploymentConfigError extends Error {
 }
 
 export function parseDeployment(json: unknown): Deployment {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new DeploymentConfigError('expected a JSON object such as {"apiBase": "https://api.example.org"}');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new DeploymentConfigError('expected a JSON object such as {"apiBase": "https://api.example.org"}');
   const { apiBase } = json as { apiBase?: unknown };
   if (apiBase === undefined) return { apiBase: '' };
   if (typeof apiBase !== 'string') throw new DeploymentConfigError('"apiBase" must be a string');
   const checked = checkApiBase(apiBase);
-  if (!checked.ok) throw new DeploymentConfigError(`"apiBase" must be an http(s):// URL or a path of this site starting with /, got ${JSON.stringify(apiBase)}: ${checked.reason}`);
+  if (!checked.ok)
+    throw new DeploymentConfigError(
+      `"apiBase" must be an http(s):// URL or a path of this site starting with /, got ${JSON.stringify(apiBase)}: ${checked.reason}`,
+    );
   return { apiBase: checked.base };
 }
 

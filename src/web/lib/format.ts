@@ -43,7 +43,10 @@ export function formatTon(nano: string | bigint, opts: { maxFraction?: number; s
  * raw integer is shown with "units" (TEP-74 says 9 is the default, but guessing would print a
  * wrong number for a 6-decimal token): never as TON.
  */
-export function formatToken(amount: string, token: { symbol?: string | null; decimals?: number | string | null } | null | undefined): string {
+export function formatToken(
+  amount: string,
+  token: { symbol?: string | null; decimals?: number | string | null } | null | undefined,
+): string {
   const decimals = token?.decimals === undefined || token?.decimals === null ? null : Number(token.decimals);
   const symbol = token?.symbol || null;
   if (decimals === null || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
@@ -74,7 +77,8 @@ export function displayAddress(raw: string, form: AddressForm, opts: { bounceabl
 export function shortAddress(text: string, keep = 6): string {
   if (text.length <= keep * 2 + 1) return text;
   const colon = text.indexOf(':');
-  if (colon > 0 && colon < 4) return `${text.slice(0, colon + 1)}${text.slice(colon + 1, colon + 1 + keep)}…${text.slice(-keep)}`;
+  if (colon > 0 && colon < 4)
+    return `${text.slice(0, colon + 1)}${text.slice(colon + 1, colon + 1 + keep)}…${text.slice(-keep)}`;
   return `${text.slice(0, keep)}…${text.slice(-keep)}`;
 }
 
@@ -84,7 +88,10 @@ export function formatOpcode(op: number | null | undefined): string {
 
 /** Unix seconds as `2025-10-09 12:00:05 UTC` (chain time is UTC; a local zone would confuse shares). */
 export function formatTime(unix: number): string {
-  return new Date(unix * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return new Date(unix * 1000)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 }
 
 /**

@@ -26,7 +26,10 @@ const hash = (message: string) =>
 
 const seqno = (message: string) =>
   z.pipe(
-    z.string().check(z.regex(/^\d{1,10}$/, message), z.refine((s) => Number(s) <= 0xffffffff, message)),
+    z.string().check(
+      z.regex(/^\d{1,10}$/, message),
+      z.refine((s) => Number(s) <= 0xffffffff, message),
+    ),
     z.transform(Number),
   );
 
@@ -61,16 +64,29 @@ function parseWith<S extends z.ZodMiniType>(schema: S, what: (raw: Record<string
   };
 }
 
-export const txRouteParams = { parse: parseWith(txParams, (r) => `transaction ${r.hash}`), stringify: ({ hash }: { hash: string }) => ({ hash }) };
-export const msgRouteParams = { parse: parseWith(msgParams, (r) => `message ${r.hash}`), stringify: ({ hash }: { hash: string }) => ({ hash }) };
-export const traceRouteParams = { parse: parseWith(traceParams, (r) => `trace ${r.traceId}`), stringify: ({ traceId }: { traceId: string }) => ({ traceId }) };
+export const txRouteParams = {
+  parse: parseWith(txParams, (r) => `transaction ${r.hash}`),
+  stringify: ({ hash }: { hash: string }) => ({ hash }),
+};
+export const msgRouteParams = {
+  parse: parseWith(msgParams, (r) => `message ${r.hash}`),
+  stringify: ({ hash }: { hash: string }) => ({ hash }),
+};
+export const traceRouteParams = {
+  parse: parseWith(traceParams, (r) => `trace ${r.traceId}`),
+  stringify: ({ traceId }: { traceId: string }) => ({ traceId }),
+};
 export const mcRouteParams = {
   parse: parseWith(mcParams, (r) => `masterchain block ${r.seqno}`),
   stringify: ({ seqno }: { seqno: number | string }) => ({ seqno: String(seqno) }),
 };
 export const blockRouteParams = {
   parse: parseWith(blockParams, (r) => `block ${r.workchain}:${r.shard}:${r.seqno}`),
-  stringify: (p: { workchain: number | string; shard: string; seqno: number | string }) => ({ workchain: String(p.workchain), shard: p.shard, seqno: String(p.seqno) }),
+  stringify: (p: { workchain: number | string; shard: string; seqno: number | string }) => ({
+    workchain: String(p.workchain),
+    shard: p.shard,
+    seqno: String(p.seqno),
+  }),
 };
 
 /** An address in any form, as the API's raw form; the address parser's own message when malformed. */

@@ -18,7 +18,12 @@ describe('parseSearchInput', () => {
   });
 
   it('an address in raw (any case), bounceable and non-bounceable forms', () => {
-    for (const input of [raw, raw.toLowerCase(), formatAddress(raw, 'bounceable'), formatAddress(raw, 'non-bounceable')]) {
+    for (const input of [
+      raw,
+      raw.toLowerCase(),
+      formatAddress(raw, 'bounceable'),
+      formatAddress(raw, 'non-bounceable'),
+    ]) {
       expect(parseSearchInput(input)).toEqual({ kind: 'address', raw });
     }
     expect(parseSearchInput(`-1:${'3'.repeat(64)}`)).toEqual({ kind: 'address', raw: `-1:${'3'.repeat(64)}` });
@@ -30,17 +35,41 @@ describe('parseSearchInput', () => {
   });
 
   it('a block id with a signed decimal or unsigned hex shard', () => {
-    expect(parseSearchInput('0:-9223372036854775808:17')).toEqual({ kind: 'block', workchain: 0, shard: '-9223372036854775808', seqno: 17 });
-    expect(parseSearchInput('(-1,8000000000000000,5)')).toEqual({ kind: 'block', workchain: -1, shard: '-9223372036854775808', seqno: 5 });
-    expect(parseSearchInput('0:4000000000000000:3')).toEqual({ kind: 'block', workchain: 0, shard: '4611686018427387904', seqno: 3 });
+    expect(parseSearchInput('0:-9223372036854775808:17')).toEqual({
+      kind: 'block',
+      workchain: 0,
+      shard: '-9223372036854775808',
+      seqno: 17,
+    });
+    expect(parseSearchInput('(-1,8000000000000000,5)')).toEqual({
+      kind: 'block',
+      workchain: -1,
+      shard: '-9223372036854775808',
+      seqno: 5,
+    });
+    expect(parseSearchInput('0:4000000000000000:3')).toEqual({
+      kind: 'block',
+      workchain: 0,
+      shard: '4611686018427387904',
+      seqno: 3,
+    });
   });
 
   it('says what is wrong with bad input', () => {
     expect(parseSearchInput('   ')).toEqual({ kind: 'empty' });
-    expect(parseSearchInput('7:-9223372036854775808:1')).toMatchObject({ kind: 'invalid', message: expect.stringContaining('workchain 7') });
+    expect(parseSearchInput('7:-9223372036854775808:1')).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('workchain 7'),
+    });
     expect(parseSearchInput('0:0:1')).toMatchObject({ kind: 'invalid', message: expect.stringContaining('shard 0') });
-    expect(parseSearchInput('hello')).toMatchObject({ kind: 'invalid', message: expect.stringContaining('not recognised') });
-    expect(parseSearchInput('5:' + 'a'.repeat(64))).toMatchObject({ kind: 'invalid', message: expect.stringContaining('workchain 5') });
+    expect(parseSearchInput('hello')).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('not recognised'),
+    });
+    expect(parseSearchInput('5:' + 'a'.repeat(64))).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringContaining('workchain 5'),
+    });
     expect(parseSearchInput('99999999999')).toMatchObject({ kind: 'invalid' });
   });
 });

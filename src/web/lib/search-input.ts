@@ -31,7 +31,8 @@ export function parseSearchInput(input: string): SearchInput {
   const block = BLOCK.exec(text);
   if (block) {
     const workchain = Number(block[1]);
-    if (workchain !== 0 && workchain !== -1) return { kind: 'invalid', message: `workchain ${workchain} does not exist: only -1 and 0` };
+    if (workchain !== 0 && workchain !== -1)
+      return { kind: 'invalid', message: `workchain ${workchain} does not exist: only -1 and 0` };
     let shard: bigint;
     try {
       // Exactly 16 unsigned digits is TON Center's hex form (it always pads to 16), even when all
@@ -53,6 +54,7 @@ export function parseSearchInput(input: string): SearchInput {
   if (/^-?\d+:/.test(text) || text.length === 48) return { kind: 'invalid', message: addressError };
   return {
     kind: 'invalid',
-    message: 'not recognised: enter a transaction, message or trace hash, an address, a masterchain seqno or a block id workchain:shard:seqno',
+    message:
+      'not recognised: enter a transaction, message or trace hash, an address, a masterchain seqno or a block id workchain:shard:seqno',
   };
 }

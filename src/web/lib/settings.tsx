@@ -14,7 +14,11 @@ export interface Settings {
   theme: Theme;
 }
 
-const KEYS = { apiBase: 'ledgerscope.apiBase', addressForm: 'ledgerscope.addressForm', theme: 'ledgerscope.theme' } as const;
+const KEYS = {
+  apiBase: 'ledgerscope.apiBase',
+  addressForm: 'ledgerscope.addressForm',
+  theme: 'ledgerscope.theme',
+} as const;
 const FORMS: AddressForm[] = ['raw', 'bounceable', 'non-bounceable'];
 const THEMES: Theme[] = ['system', 'light', 'dark'];
 
@@ -34,7 +38,9 @@ export function apiBaseFor(apiOverride: string | undefined): string {
 }
 
 export function applyTheme(theme: Theme): void {
-  const dark = theme === 'dark' || (theme === 'system' && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
+  const dark =
+    theme === 'dark' ||
+    (theme === 'system' && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
 }
 
@@ -54,17 +60,20 @@ export function SettingsProvider({ children, apiOverride }: { children: ReactNod
   const [settings, setSettings] = useState<Settings>(loadSettings);
 
   const router = useRouter();
-  const update = useCallback((patch: Partial<Settings>) => {
-    setSettings((prev) => {
-      const next = { ...prev, ...patch };
-      writeStored(KEYS.apiBase, next.apiBase || null);
-      writeStored(KEYS.addressForm, next.addressForm);
-      writeStored(KEYS.theme, next.theme);
-      return next;
-    });
-    // the route loaders read the API base from the router's context: recompute it
-    if (patch.apiBase !== undefined) void router.invalidate();
-  }, [router]);
+  const update = useCallback(
+    (patch: Partial<Settings>) => {
+      setSettings((prev) => {
+        const next = { ...prev, ...patch };
+        writeStored(KEYS.apiBase, next.apiBase || null);
+        writeStored(KEYS.addressForm, next.addressForm);
+        writeStored(KEYS.theme, next.theme);
+        return next;
+      });
+      // the route loaders read the API base from the router's context: recompute it
+      if (patch.apiBase !== undefined) void router.invalidate();
+    },
+    [router],
+  );
 
   useEffect(() => {
     applyTheme(settings.theme);

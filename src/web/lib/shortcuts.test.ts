@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, SHORTCUT_SCOPES, isTypingTarget, keyLabel, pressed, shortcutGroups, type Shortcut } from './shortcuts';
+import {
+  SHORTCUTS,
+  SHORTCUT_SCOPES,
+  isTypingTarget,
+  keyLabel,
+  pressed,
+  shortcutGroups,
+  type Shortcut,
+} from './shortcuts';
 
-const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('shortcut registry', () => {
   it('binds no key twice where two pages could both hear it', () => {
@@ -41,6 +55,13 @@ describe('shortcut registry', () => {
   });
 
   it('prints arrows and Esc as symbols', () => {
-    expect(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Escape', 'j'].map(keyLabel)).toEqual(['↑', '↓', '←', '→', 'Esc', 'j']);
+    expect(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Escape', 'j'].map(keyLabel)).toEqual([
+      '↑',
+      '↓',
+      '←',
+      '→',
+      'Esc',
+      'j',
+    ]);
   });
 });

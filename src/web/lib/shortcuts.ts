@@ -35,7 +35,9 @@ export function pressed(s: Shortcut, e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 /** Keys typed into a field are text, not shortcuts. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   const t = target as HTMLElement | null;
-  return !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable === true);
+  return (
+    !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable === true)
+  );
 }
 
 /** The value of `aria-keyshortcuts` for an element a shortcut activates. */
@@ -48,7 +50,13 @@ export function keyLabel(key: string): string {
   return KEY_LABELS[key] ?? key;
 }
 
-const KEY_LABELS: Record<string, string> = { ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→', Escape: 'Esc' };
+const KEY_LABELS: Record<string, string> = {
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  ArrowLeft: '←',
+  ArrowRight: '→',
+  Escape: 'Esc',
+};
 
 /** The list grouped by scope, in the order the help shows it. */
 export function shortcutGroups(): Array<{ scope: ShortcutScope; shortcuts: Shortcut[] }> {

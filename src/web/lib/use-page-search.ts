@@ -7,7 +7,17 @@ import { clampLimit, clampOffset } from './pagination';
  */
 export function pageSearch(defaultLimit: number) {
   return {
-    limit: z.optional(z.pipe(z.catch(z.coerce.number(), defaultLimit), z.transform((v: number) => clampLimit(v, defaultLimit)))),
-    offset: z.optional(z.pipe(z.catch(z.coerce.number(), 0), z.transform((v: number) => clampOffset(v)))),
+    limit: z.optional(
+      z.pipe(
+        z.catch(z.coerce.number(), defaultLimit),
+        z.transform((v: number) => clampLimit(v, defaultLimit)),
+      ),
+    ),
+    offset: z.optional(
+      z.pipe(
+        z.catch(z.coerce.number(), 0),
+        z.transform((v: number) => clampOffset(v)),
+      ),
+    ),
   };
 }

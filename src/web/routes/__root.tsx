@@ -46,40 +46,60 @@ function RootLayout() {
   return (
     <SettingsProvider apiOverride={apiOverrideText(api)}>
       <LiveProvider>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
-      </a>
-      <SourceBanner />
-      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
-          <Link to="/" className="font-bold tracking-tight text-teal-700 dark:text-teal-400">ledgerscope</Link>
-          <nav aria-label="Main" className="flex gap-3 text-sm">
-            <Link to="/traces" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>Traces</Link>
-            <Link to="/messages" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>Messages</Link>
-          </nav>
-          <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
-            <SearchBox />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        <SourceBanner />
+        <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+            <Link to="/" className="font-bold tracking-tight text-teal-700 dark:text-teal-400">
+              ledgerscope
+            </Link>
+            <nav aria-label="Main" className="flex gap-3 text-sm">
+              <Link to="/traces" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>
+                Traces
+              </Link>
+              <Link to="/messages" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>
+                Messages
+              </Link>
+            </nav>
+            <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
+              <SearchBox />
+            </div>
+            <LiveControl />
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-label="Settings"
+              onClick={() => setOpen((o) => !o)}
+              className="ml-auto rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 sm:ml-0"
+            >
+              ⚙ <span className="hidden sm:inline">Settings</span>
+            </button>
           </div>
-          <LiveControl />
-          <button type="button" aria-expanded={open} aria-label="Settings" onClick={() => setOpen((o) => !o)} className="ml-auto rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 sm:ml-0">
-            ⚙ <span className="hidden sm:inline">Settings</span>
+          {open && <SettingsPanel onClose={() => setOpen(false)} />}
+        </header>
+        <main id="main" className="mx-auto max-w-7xl px-3 py-4">
+          <Outlet />
+        </main>
+        <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500 dark:text-slate-400">
+          <button
+            type="button"
+            onClick={() => setHelp(true)}
+            aria-keyshortcuts={ariaKeys(SHORTCUTS.help)}
+            className="hover:underline"
+          >
+            Keyboard shortcuts <kbd className="mono rounded border border-slate-300 px-1 dark:border-slate-700">?</kbd>
           </button>
-        </div>
-        {open && <SettingsPanel onClose={() => setOpen(false)} />}
-      </header>
-      <main id="main" className="mx-auto max-w-7xl px-3 py-4">
-        <Outlet />
-      </main>
-      <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500 dark:text-slate-400">
-        <button type="button" onClick={() => setHelp(true)} aria-keyshortcuts={ariaKeys(SHORTCUTS.help)} className="hover:underline">
-          Keyboard shortcuts <kbd className="mono rounded border border-slate-300 px-1 dark:border-slate-700">?</kbd>
-        </button>
-      </footer>
-      {help && (
-        <Suspense fallback={null}>
-          <ShortcutHelp onClose={() => setHelp(false)} />
-        </Suspense>
-      )}
+        </footer>
+        {help && (
+          <Suspense fallback={null}>
+            <ShortcutHelp onClose={() => setHelp(false)} />
+          </Suspense>
+        )}
       </LiveProvider>
     </SettingsProvider>
   );

@@ -22,7 +22,10 @@ export const Route = createFileRoute('/account/$address')({
   validateSearch: z.object(pageSearch(ACCOUNT_PAGE)),
   loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0 } }) => ({ limit, offset }),
   loader: ({ context: { queryClient, api }, params: { address }, deps: { limit, offset } }) =>
-    Promise.all([queryClient.ensureQueryData(accountTracesQuery(api, address, limit, offset)), queryClient.ensureQueryData(accountLatestQuery(api, address))]),
+    Promise.all([
+      queryClient.ensureQueryData(accountTracesQuery(api, address, limit, offset)),
+      queryClient.ensureQueryData(accountLatestQuery(api, address)),
+    ]),
   notFoundComponent: RouteNotFound,
   component: AccountPage,
 });
@@ -43,7 +46,8 @@ function AccountPage() {
     if (n.type !== 'transactions') return;
     const ids = n.transactions.flatMap((t) => (t.trace_id ? [t.trace_id] : []));
     setSeen((prev) => [...new Set([...prev, ...ids])].slice(-20));
-    for (const o of [latestOptions, pageOptions]) void queryClient.invalidateQueries({ queryKey: o.queryKey, exact: true }, { cancelRefetch: false });
+    for (const o of [latestOptions, pageOptions])
+      void queryClient.invalidateQueries({ queryKey: o.queryKey, exact: true }, { cancelRefetch: false });
   });
   const latestNow = useSuspenseQuery(latestOptions).data;
   const inFlight = seen.filter((id) => !latestNow.traces.some((t) => t.traceId === id));
@@ -53,12 +57,20 @@ function AccountPage() {
   const page = pageOf(q.data.traces, limit, offset);
   const entry = q.data.addressBook[raw] ?? latest.data.addressBook[raw];
   // what each trace did to this account's TON; stable per account, for the table's memo
-  const extra = useMemo<ExtraColumn>(() => ({ header: 'TON change', cell: (t) => <AccountTraceChange trace={t} account={raw} /> }), [raw]);
+  const extra = useMemo<ExtraColumn>(
+    () => ({ header: 'TON change', cell: (t) => <AccountTraceChange trace={t} account={raw} /> }),
+    [raw],
+  );
   return (
     <div className="space-y-4">
       <header>
         <h1 className="text-xl font-semibold">
-          Account {entry?.interfaces?.length ? <span className="ml-1 rounded bg-slate-100 px-1.5 text-sm font-normal dark:bg-slate-800">{entry.interfaces.join(', ')}</span> : null}
+          Account{' '}
+          {entry?.interfaces?.length ? (
+            <span className="ml-1 rounded bg-slate-100 px-1.5 text-sm font-normal dark:bg-slate-800">
+              {entry.interfaces.join(', ')}
+            </span>
+          ) : null}
         </h1>
         <dl className="mt-2 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
           {(['raw', 'bounceable', 'non-bounceable'] as const).map((f) => {
@@ -76,11 +88,15 @@ function AccountPage() {
         </dl>
       </header>
       <section aria-labelledby="acct-state">
-        <h2 id="acct-state" className="mb-1 font-semibold">Current state</h2>
+        <h2 id="acct-state" className="mb-1 font-semibold">
+          Current state
+        </h2>
         <AccountSummary account={raw} data={latest.data} />
       </section>
       <section aria-labelledby="acct-traces">
-        <h2 id="acct-traces" className="mb-1 font-semibold">Traces</h2>
+        <h2 id="acct-traces" className="mb-1 font-semibold">
+          Traces
+        </h2>
         {inFlight.length > 0 && (
           <p role="status" className="mb-1 text-sm text-amber-800 dark:text-amber-300" data-testid="account-in-flight">
             In flight (listed once complete):{' '}
@@ -89,10 +105,20 @@ function AccountPage() {
             ))}
           </p>
         )}
-        <TraceList traces={page.rows} book={q.data.addressBook} caption="Traces of this account, newest first" empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'} extra={extra} />
-        <Pager page={page} limit={limit} label="Traces" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
+        <TraceList
+          traces={page.rows}
+          book={q.data.addressBook}
+          caption="Traces of this account, newest first"
+          empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'}
+          extra={extra}
+        />
+        <Pager
+          page={page}
+          limit={limit}
+          label="Traces"
+          onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })}
+        />
       </section>
     </div>
   );
 }
-

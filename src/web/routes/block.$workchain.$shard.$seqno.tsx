@@ -34,7 +34,8 @@ export const Route = createFileRoute('/block/$workchain/$shard/$seqno')({
     try {
       await queryClient.ensureQueryData(shardBlockQuery(api, params, count, after));
     } catch (e) {
-      if (isNotFound(e)) throw missing(`block ${params.workchain}:${params.shard}:${params.seqno}`, 'This ledger has no such block.');
+      if (isNotFound(e))
+        throw missing(`block ${params.workchain}:${params.shard}:${params.seqno}`, 'This ledger has no such block.');
       throw e;
     }
   },
@@ -50,7 +51,12 @@ interface Row {
 const COLUMNS: Column<Row>[] = [
   { header: 'Transaction', cell: ({ tx }) => <TxLink hash={tx.hash} /> },
   { header: 'Account', className: 'max-w-[12rem]', cell: ({ tx }) => <AddressLink raw={tx.account ?? tx.address} /> },
-  { header: 'Inbound', className: 'hidden md:table-cell', testId: 'tx-inbound', cell: ({ summary }) => <Inbound inMsg={summary.inMsg} type={summary.type} /> },
+  {
+    header: 'Inbound',
+    className: 'hidden md:table-cell',
+    testId: 'tx-inbound',
+    cell: ({ summary }) => <Inbound inMsg={summary.inMsg} type={summary.type} />,
+  },
   { header: 'Result', testId: 'tx-result', cell: ({ summary }) => <Result verdict={summary.verdict} /> },
   { header: 'lt', className: 'mono hidden text-xs sm:table-cell', cell: ({ tx }) => tx.lt },
   { header: 'Fee', cell: ({ tx }) => formatTon(tx.fee) },
@@ -71,32 +77,52 @@ function BlockPage() {
   return (
     <div className="space-y-4">
       <header className="space-y-1">
-        <h1 className="text-xl font-semibold">Block <span className="mono">{id}</span></h1>
+        <h1 className="text-xl font-semibold">
+          Block <span className="mono">{id}</span>
+        </h1>
         <p className="mono break-all text-xs text-slate-500 dark:text-slate-400">
           root {r.block.rootHash} · file {r.block.fileHash}
         </p>
         {block.workchain === -1 ? (
-          <McBlockLink seqno={block.seqno} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Masterchain block {block.seqno}</McBlockLink>
+          <McBlockLink seqno={block.seqno} className="text-sm text-teal-700 hover:underline dark:text-teal-400">
+            Masterchain block {block.seqno}
+          </McBlockLink>
         ) : (
           r.transactions[0] && (
-            <Deferred label="Finding the masterchain block" resetKey={r.transactions[0].hash} fallback={null} failed={() => null}>
+            <Deferred
+              label="Finding the masterchain block"
+              resetKey={r.transactions[0].hash}
+              fallback={null}
+              failed={() => null}
+            >
               <CommittingMcBlock txHash={r.transactions[0].hash} />
             </Deferred>
           )
         )}
         {block.seqno > 0 && (
-          <BlockLink block={{ ...block, seqno: block.seqno - 1 }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
+          <BlockLink
+            block={{ ...block, seqno: block.seqno - 1 }}
+            className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400"
+          >
             ← previous block of this shard
           </BlockLink>
         )}
-        <BlockLink block={{ ...block, seqno: block.seqno + 1 }} className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400">
+        <BlockLink
+          block={{ ...block, seqno: block.seqno + 1 }}
+          className="ml-3 text-sm text-teal-700 hover:underline dark:text-teal-400"
+        >
           next block →
         </BlockLink>
       </header>
       {/* getBlockTransactionsExt orders by account (raw address, ascending), then lt: a block's
           own order, which readers of the lt-ordered masterchain list would not expect. */}
       <DataTable
-        caption={<>Transactions of block {id} in the block&apos;s own order: by account address, then lt within an account (not by lt across the block).</>}
+        caption={
+          <>
+            Transactions of block {id} in the block&apos;s own order: by account address, then lt within an account (not
+            by lt across the block).
+          </>
+        }
         showCaption
         columns={COLUMNS}
         rows={rows}
@@ -105,19 +131,42 @@ function BlockPage() {
         empty={after.length === 0 ? 'This block has no transactions.' : undefined}
       />
       <nav aria-label="Transactions pages" className="flex flex-wrap items-center gap-3 text-sm">
-        <button type="button" disabled={after.length === 0} onClick={() => void navigate({ search: (s) => ({ ...s, after: after.slice(0, -1) }) })} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
+        <button
+          type="button"
+          disabled={after.length === 0}
+          onClick={() => void navigate({ search: (s) => ({ ...s, after: after.slice(0, -1) }) })}
+          className="rounded border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700"
+        >
           ← Previous
         </button>
         <span>page {after.length + 1}</span>
-        <button type="button" disabled={!r.incomplete || !last} onClick={() => last && void navigate({ search: (s) => ({ ...s, after: [...after, `${last.lt}_${last.account ?? last.address}`] }) })} className="rounded border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700">
+        <button
+          type="button"
+          disabled={!r.incomplete || !last}
+          onClick={() =>
+            last &&
+            void navigate({
+              search: (s) => ({ ...s, after: [...after, `${last.lt}_${last.account ?? last.address}`] }),
+            })
+          }
+          className="rounded border border-slate-300 px-3 py-1 disabled:opacity-40 dark:border-slate-700"
+        >
           Next →
         </button>
         <label className="ml-auto inline-flex items-center gap-1">
           Rows per page
-          <select value={count} onChange={(e) => void navigate({ search: (s) => ({ ...s, count: Number(e.target.value), after: [] }) })} className="rounded border border-slate-300 bg-white px-1 dark:border-slate-700 dark:bg-slate-900">
-            {[...new Set([...PAGE_SIZES, COUNT, count])].sort((a, b) => a - b).map((n) => (
-              <option key={n} value={n}>{n}</option>
-            ))}
+          <select
+            value={count}
+            onChange={(e) => void navigate({ search: (s) => ({ ...s, count: Number(e.target.value), after: [] }) })}
+            className="rounded border border-slate-300 bg-white px-1 dark:border-slate-700 dark:bg-slate-900"
+          >
+            {[...new Set([...PAGE_SIZES, COUNT, count])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
           </select>
         </label>
       </nav>
@@ -133,5 +182,9 @@ function CommittingMcBlock({ txHash }: { txHash: string }) {
   const hex = hashPath(txHash);
   const { data } = useSuspenseQuery(transactionQuery(useApi(), hex));
   const mcSeqno = transactionIn(data, hex)?.tx.mcSeqno ?? null;
-  return mcSeqno === null ? null : <McBlockLink seqno={mcSeqno} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Masterchain block {mcSeqno}</McBlockLink>;
+  return mcSeqno === null ? null : (
+    <McBlockLink seqno={mcSeqno} className="text-sm text-teal-700 hover:underline dark:text-teal-400">
+      Masterchain block {mcSeqno}
+    </McBlockLink>
+  );
 }

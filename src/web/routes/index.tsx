@@ -23,7 +23,15 @@ export const Route = createFileRoute('/')({
  * asked again. They are read from the list itself (workchain -1 accounts among its traces).
  */
 function heartbeatOf(page: TracesPage): object | null {
-  const accounts = [...new Set(page.traces.flatMap((t) => Object.values(t.transactions).map((tx) => tx.account)).filter((a) => a.startsWith('-1:')))].sort().slice(0, 8);
+  const accounts = [
+    ...new Set(
+      page.traces
+        .flatMap((t) => Object.values(t.transactions).map((tx) => tx.account))
+        .filter((a) => a.startsWith('-1:')),
+    ),
+  ]
+    .sort()
+    .slice(0, 8);
   return accounts.length ? { types: ['transactions'], addresses: accounts, min_finality: 'finalized' } : null;
 }
 
@@ -34,7 +42,10 @@ function Home() {
   // Live updates hold while the pointer or focus is on the list, so a row never moves under a click.
   const [holding, setHolding] = useState(false);
   const missed = useRef(false);
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false }), [queryClient, options.queryKey]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false }),
+    [queryClient, options.queryKey],
+  );
   const first = useSuspenseQuery(options).data;
   const subscription = useMemo(() => heartbeatOf(first) ?? 'poll', [first]);
   const live = useLiveStream(subscription, () => {
@@ -51,17 +62,45 @@ function Home() {
   return (
     <div className="space-y-4">
       <section aria-labelledby="chain-head" className="flex flex-wrap items-center gap-4">
-        <h1 id="chain-head" className="text-xl font-semibold">Latest traces</h1>
+        <h1 id="chain-head" className="text-xl font-semibold">
+          Latest traces
+        </h1>
         <span className="text-sm text-slate-600 dark:text-slate-400">
           Latest masterchain block:{' '}
-          {latest ? <McBlockLink seqno={latest} className="font-medium text-teal-700 hover:underline dark:text-teal-400" data-testid="latest-mc" /> : 'none yet'}
+          {latest ? (
+            <McBlockLink
+              seqno={latest}
+              className="font-medium text-teal-700 hover:underline dark:text-teal-400"
+              data-testid="latest-mc"
+            />
+          ) : (
+            'none yet'
+          )}
         </span>
-        {holding && !live.paused && <span className="text-xs text-slate-600 dark:text-slate-400">Live updates held while pointing at the list</span>}
+        {holding && !live.paused && (
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            Live updates held while pointing at the list
+          </span>
+        )}
       </section>
-      <div onPointerEnter={() => setHolding(true)} onPointerLeave={() => setHolding(false)} onFocus={() => setHolding(true)} onBlur={() => setHolding(false)}>
-        <TraceList traces={q.data.traces} book={q.data.addressBook} caption="Latest traces, newest first" empty="This ledger has no completed traces yet." />
+      <div
+        onPointerEnter={() => setHolding(true)}
+        onPointerLeave={() => setHolding(false)}
+        onFocus={() => setHolding(true)}
+        onBlur={() => setHolding(false)}
+      >
+        <TraceList
+          traces={q.data.traces}
+          book={q.data.addressBook}
+          caption="Latest traces, newest first"
+          empty="This ledger has no completed traces yet."
+        />
       </div>
-      {q.isError && <p role="status" className="text-xs text-amber-700">Live update failed; showing the last data. Retrying…</p>}
+      {q.isError && (
+        <p role="status" className="text-xs text-amber-700">
+          Live update failed; showing the last data. Retrying…
+        </p>
+      )}
     </div>
   );
 }

@@ -25,7 +25,8 @@ export const Route = createFileRoute('/mc/$seqno')({
     try {
       await queryClient.ensureQueryData(mcBlockQuery(api, seqno, limit, offset));
     } catch (e) {
-      if (isNotFound(e)) throw missing(`masterchain block ${seqno}`, `This ledger has no masterchain block ${seqno} (yet).`);
+      if (isNotFound(e))
+        throw missing(`masterchain block ${seqno}`, `This ledger has no masterchain block ${seqno} (yet).`);
       throw e;
     }
   },
@@ -42,8 +43,18 @@ function McBlockPage() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target)) return;
-      if (pressed(SHORTCUTS.mcPrevious, e) && n > 0) void navigate({ to: '/mc/$seqno', params: { seqno: n - 1 }, search: (p) => ({ api: (p as { api?: string }).api }) });
-      if (pressed(SHORTCUTS.mcNext, e)) void navigate({ to: '/mc/$seqno', params: { seqno: n + 1 }, search: (p) => ({ api: (p as { api?: string }).api }) });
+      if (pressed(SHORTCUTS.mcPrevious, e) && n > 0)
+        void navigate({
+          to: '/mc/$seqno',
+          params: { seqno: n - 1 },
+          search: (p) => ({ api: (p as { api?: string }).api }),
+        });
+      if (pressed(SHORTCUTS.mcNext, e))
+        void navigate({
+          to: '/mc/$seqno',
+          params: { seqno: n + 1 },
+          search: (p) => ({ api: (p as { api?: string }).api }),
+        });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -56,26 +67,56 @@ function McBlockPage() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">Masterchain block {n}</h1>
         <McBlockNav seqno={n} />
-        {blocks[0]?.genUtime && <span className="text-sm text-slate-500 dark:text-slate-400">{formatTime(blocks[0].genUtime)}</span>}
-        <Link to="/traces" search={{ mc_seqno: n }} className="text-sm text-teal-700 hover:underline dark:text-teal-400">Traces completed here</Link>
+        {blocks[0]?.genUtime && (
+          <span className="text-sm text-slate-500 dark:text-slate-400">{formatTime(blocks[0].genUtime)}</span>
+        )}
+        <Link
+          to="/traces"
+          search={{ mc_seqno: n }}
+          className="text-sm text-teal-700 hover:underline dark:text-teal-400"
+        >
+          Traces completed here
+        </Link>
       </header>
       <section aria-labelledby="blocks-title">
-        <h2 id="blocks-title" className="mb-1 font-semibold">Blocks</h2>
+        <h2 id="blocks-title" className="mb-1 font-semibold">
+          Blocks
+        </h2>
         <ul className="flex flex-wrap gap-2 text-sm">
           {blocks.map((b) => (
             <li key={`${b.workchain}:${b.shard}:${b.seqno}`}>
-              <BlockLink block={b} className="mono inline-block rounded border border-slate-300 px-2 py-1 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900" data-testid="block-link">
+              <BlockLink
+                block={b}
+                className="mono inline-block rounded border border-slate-300 px-2 py-1 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900"
+                data-testid="block-link"
+              >
                 {b.workchain}:{b.shard}:{b.seqno}
-                {b.txCount !== null && <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">{b.txCount} tx</span>}
+                {b.txCount !== null && (
+                  <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">{b.txCount} tx</span>
+                )}
               </BlockLink>
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="txs-title">
-        <h2 id="txs-title" className="mb-1 font-semibold">Transactions</h2>
-        <TxList txs={page.rows} book={q.data.addressBook} caption={`Transactions of masterchain block ${n}`} empty={offset === 0 ? 'No transactions were committed in this masterchain block.' : 'No transactions on this page.'} />
-        <Pager page={page} limit={limit} label="Transactions" onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
+        <h2 id="txs-title" className="mb-1 font-semibold">
+          Transactions
+        </h2>
+        <TxList
+          txs={page.rows}
+          book={q.data.addressBook}
+          caption={`Transactions of masterchain block ${n}`}
+          empty={
+            offset === 0 ? 'No transactions were committed in this masterchain block.' : 'No transactions on this page.'
+          }
+        />
+        <Pager
+          page={page}
+          limit={limit}
+          label="Transactions"
+          onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })}
+        />
       </section>
     </div>
   );

@@ -23,7 +23,8 @@ export const Route = createFileRoute('/messages')({
   loaderDeps: ({ search }) => search,
   // Nothing to ask before a filter is given. As on /traces, the form stays usable while the results
   // load or when the API refuses a filter: they are prefetched, not awaited.
-  loader: ({ context: { queryClient, api }, deps }) => void (hasFilter(deps) && queryClient.prefetchQuery(resultsQuery(api, deps))),
+  loader: ({ context: { queryClient, api }, deps }) =>
+    void (hasFilter(deps) && queryClient.prefetchQuery(resultsQuery(api, deps))),
   component: MessagesPage,
 });
 
@@ -32,42 +33,79 @@ type MessagesSearch = ReturnType<typeof Route.useSearch>;
 const hasFilter = (s: MessagesSearch) => !!(s.msg_hash || s.body_hash || s.opcode);
 
 const resultsQuery = (api: LedgerClient, s: MessagesSearch) =>
-  messagePageQuery(api, { msg_hash: s.msg_hash, body_hash: s.body_hash, opcode: s.opcode, direction: s.direction }, s.limit ?? 10, s.offset ?? 0);
+  messagePageQuery(
+    api,
+    { msg_hash: s.msg_hash, body_hash: s.body_hash, opcode: s.opcode, direction: s.direction },
+    s.limit ?? 10,
+    s.offset ?? 0,
+  );
 
 function MessagesPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const any = hasFilter(search);
-  const [draft, setDraft] = useState({ msg_hash: search.msg_hash ?? '', body_hash: search.body_hash ?? '', opcode: search.opcode ?? '', direction: search.direction ?? '' });
+  const [draft, setDraft] = useState({
+    msg_hash: search.msg_hash ?? '',
+    body_hash: search.body_hash ?? '',
+    opcode: search.opcode ?? '',
+    direction: search.direction ?? '',
+  });
   function submit(e: FormEvent) {
     e.preventDefault();
     void navigate({
-      search: (s) => ({ ...s, msg_hash: draft.msg_hash.trim() || undefined, body_hash: draft.body_hash.trim() || undefined, opcode: draft.opcode.trim() || undefined, direction: (draft.direction || undefined) as 'in' | 'out' | undefined, offset: 0 }),
+      search: (s) => ({
+        ...s,
+        msg_hash: draft.msg_hash.trim() || undefined,
+        body_hash: draft.body_hash.trim() || undefined,
+        opcode: draft.opcode.trim() || undefined,
+        direction: (draft.direction || undefined) as 'in' | 'out' | undefined,
+        offset: 0,
+      }),
     });
   }
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Messages</h1>
-      <p className="text-sm text-slate-600 dark:text-slate-400">Transactions that sent or received a message with this body hash or opcode (opcode as 0x… hex or signed decimal).</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Transactions that sent or received a message with this body hash or opcode (opcode as 0x… hex or signed
+        decimal).
+      </p>
       <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4" aria-label="Message filters">
         {(['msg_hash', 'body_hash', 'opcode'] as const).map((k) => (
           <label key={k} className="text-sm">
             <span className="block font-medium">{k.replace('_', ' ')}</span>
-            <input name={k} value={draft[k]} onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))} className="mono mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+            <input
+              name={k}
+              value={draft[k]}
+              onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))}
+              className="mono mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+            />
           </label>
         ))}
         <label className="text-sm">
           <span className="block font-medium">direction</span>
-          <select value={draft.direction} onChange={(e) => setDraft((d) => ({ ...d, direction: e.target.value as '' }))} className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+          <select
+            value={draft.direction}
+            onChange={(e) => setDraft((d) => ({ ...d, direction: e.target.value as '' }))}
+            className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+          >
             <option value="">both</option>
             <option value="in">in (received)</option>
             <option value="out">out (sent)</option>
           </select>
         </label>
-        <div><button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm text-white">Search</button></div>
+        <div>
+          <button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm text-white">
+            Search
+          </button>
+        </div>
       </form>
       {any ? (
-        <Deferred label="Loading transactions" resetKey={JSON.stringify(search)} fallback={<ListPending limit={search.limit ?? 10} label="Transactions" />}>
+        <Deferred
+          label="Loading transactions"
+          resetKey={JSON.stringify(search)}
+          fallback={<ListPending limit={search.limit ?? 10} label="Transactions" />}
+        >
           <Results search={search} onPage={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })} />
         </Deferred>
       ) : (
@@ -77,13 +115,24 @@ function MessagesPage() {
   );
 }
 
-function Results({ search, onPage }: { search: MessagesSearch; onPage: (p: { limit?: number; offset?: number }) => void }) {
+function Results({
+  search,
+  onPage,
+}: {
+  search: MessagesSearch;
+  onPage: (p: { limit?: number; offset?: number }) => void;
+}) {
   const { limit = 10, offset = 0 } = search;
   const q = useSuspenseQuery(resultsQuery(useApi(), search));
   const page = pageOf(q.data.transactions, limit, offset);
   return (
     <>
-      <TxList txs={page.rows} book={q.data.addressBook} caption="Transactions with matching messages" empty={`No transaction has a message matching these filters${offset > 0 ? ' on this page' : ''}.`} />
+      <TxList
+        txs={page.rows}
+        book={q.data.addressBook}
+        caption="Transactions with matching messages"
+        empty={`No transaction has a message matching these filters${offset > 0 ? ' on this page' : ''}.`}
+      />
       <Pager page={page} limit={limit} label="Transactions" onChange={onPage} />
     </>
   );

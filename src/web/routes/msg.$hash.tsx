@@ -17,7 +17,9 @@ const NO_SUCH_MESSAGE = 'No transaction of this ledger sent or received a messag
 function messageIn(page: TransactionsPage, hex: string) {
   // The same message hash (or the normalized hash of an external) matches the sender's out_msgs and the receiver's in_msg.
   const matches = (h?: string | null, n?: string | null) => (h && hashPath(h) === hex) || (n && hashPath(n) === hex);
-  const receiver: Transaction | undefined = page.transactions.find((t) => t.inMsg && matches(t.inMsg.hash, t.inMsg.hashNorm));
+  const receiver: Transaction | undefined = page.transactions.find(
+    (t) => t.inMsg && matches(t.inMsg.hash, t.inMsg.hashNorm),
+  );
   const sender: Transaction | undefined = page.transactions.find((t) => t.outMsgs.some((m) => matches(m.hash)));
   const msg = receiver?.inMsg ?? sender?.outMsgs.find((m) => matches(m.hash));
   return msg ? { msg, receiver, sender } : null;
@@ -26,7 +28,8 @@ function messageIn(page: TransactionsPage, hex: string) {
 export const Route = createFileRoute('/msg/$hash')({
   params: msgRouteParams,
   loader: async ({ context: { queryClient, api }, params: { hash } }) => {
-    if (!messageIn(await queryClient.ensureQueryData(messageQuery(api, hash)), hash)) throw missing(`message ${hash}`, NO_SUCH_MESSAGE);
+    if (!messageIn(await queryClient.ensureQueryData(messageQuery(api, hash)), hash))
+      throw missing(`message ${hash}`, NO_SUCH_MESSAGE);
   },
   notFoundComponent: RouteNotFound,
   component: MessagePage,
@@ -43,22 +46,56 @@ function MessagePage() {
     <div className="space-y-4">
       <header>
         <h1 className="text-xl font-semibold">Message</h1>
-        <p className="mono break-all text-sm">{hashPath(msg.hash)}<CopyButton text={msg.hash} label="message hash (base64)" /></p>
+        <p className="mono break-all text-sm">
+          {hashPath(msg.hash)}
+          <CopyButton text={msg.hash} label="message hash (base64)" />
+        </p>
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500 dark:text-slate-400">Sent by</dt>
-        <dd>{sender ? <><TxLink hash={sender.hash} data-testid="sender-tx" /> on <AddressLink raw={sender.account} book={book} /></> : msg.source === null ? 'outside the chain (external message)' : 'not in this ledger'}</dd>
+        <dd>
+          {sender ? (
+            <>
+              <TxLink hash={sender.hash} data-testid="sender-tx" /> on <AddressLink raw={sender.account} book={book} />
+            </>
+          ) : msg.source === null ? (
+            'outside the chain (external message)'
+          ) : (
+            'not in this ledger'
+          )}
+        </dd>
         <dt className="text-slate-500 dark:text-slate-400">Received by</dt>
-        <dd>{receiver ? <><TxLink hash={receiver.hash} data-testid="receiver-tx" /> on <AddressLink raw={receiver.account} book={book} /></> : msg.destination === null ? 'nobody (external out message: a log)' : 'not yet received'}</dd>
+        <dd>
+          {receiver ? (
+            <>
+              <TxLink hash={receiver.hash} data-testid="receiver-tx" /> on{' '}
+              <AddressLink raw={receiver.account} book={book} />
+            </>
+          ) : msg.destination === null ? (
+            'nobody (external out message: a log)'
+          ) : (
+            'not yet received'
+          )}
+        </dd>
         {(receiver ?? sender)?.traceId && (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Trace</dt>
-            <dd><TraceLink traceId={(receiver ?? sender)!.traceId!} tx={(receiver ?? sender)!.hash} className="text-teal-700 hover:underline dark:text-teal-400">open the trace</TraceLink></dd>
+            <dd>
+              <TraceLink
+                traceId={(receiver ?? sender)!.traceId!}
+                tx={(receiver ?? sender)!.hash}
+                className="text-teal-700 hover:underline dark:text-teal-400"
+              >
+                open the trace
+              </TraceLink>
+            </dd>
           </>
         )}
       </dl>
       <section aria-labelledby="msg-content" className="space-y-2">
-        <h2 id="msg-content" className="font-semibold">Content</h2>
+        <h2 id="msg-content" className="font-semibold">
+          Content
+        </h2>
         <MessageCard m={msg} book={book} title="Message" />
       </section>
     </div>

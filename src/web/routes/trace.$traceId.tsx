@@ -74,12 +74,18 @@ function TracePage() {
   // Until the trace is complete the page follows it: each `trace` notification is the whole trace
   // as it stands, put in the query cache in place of the `traces` answer; once complete, the
   // `traces` answer (with its actions) is asked for again.
-  const live = useLiveStream(complete ? null : { types: ['trace'], trace_external_hash_norms: [id], min_finality: 'pending', include_address_book: true }, (n) => {
-    const page = n.type === 'trace' ? tracePageOf(n) : null;
-    if (!page) return;
-    queryClient.setQueryData(options.queryKey, page);
-    if (page.traces[0]?.state === 'complete') void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true });
-  });
+  const live = useLiveStream(
+    complete
+      ? null
+      : { types: ['trace'], trace_external_hash_norms: [id], min_finality: 'pending', include_address_book: true },
+    (n) => {
+      const page = n.type === 'trace' ? tracePageOf(n) : null;
+      if (!page) return;
+      queryClient.setQueryData(options.queryKey, page);
+      if (page.traces[0]?.state === 'complete')
+        void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true });
+    },
+  );
   const q = useSuspenseQuery({ ...options, refetchInterval: complete ? false : live.refetchInterval });
   const balancesForExport = useBalanceChangesForExport(id);
   const TraceGraph = useTraceGraph();
@@ -113,7 +119,10 @@ function TracePage() {
     [navigate, trace, expand],
   );
 
-  const deselect = useCallback(() => void navigate({ search: (prev) => ({ ...prev, tx: undefined }), replace: true }), [navigate]);
+  const deselect = useCallback(
+    () => void navigate({ search: (prev) => ({ ...prev, tx: undefined }), replace: true }),
+    [navigate],
+  );
 
   useEffect(() => {
     if (!trace) return;
@@ -142,7 +151,10 @@ function TracePage() {
   if (!wire || !trace) return <AwaitingTrace id={id} paused={live.paused} />;
 
   const failed = firstFailure(trace);
-  const failedMeaning = failed?.exitCode != null ? describeExitCode(failed.exitCode, { wallet: failed.interfaces.some((i) => i.startsWith('wallet')) }) : null;
+  const failedMeaning =
+    failed?.exitCode != null
+      ? describeExitCode(failed.exitCode, { wallet: failed.interfaces.some((i) => i.startsWith('wallet')) })
+      : null;
   const failures = [...trace.txs.values()].filter((t) => !t.success).length;
   const bounces = [...trace.txs.values()].filter((t) => t.inMsg?.bounced).length;
   const actions = wire.actions ?? [];
@@ -159,41 +171,72 @@ function TracePage() {
         </h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <span data-testid="trace-tx-count">{trace.txs.size} transactions</span> · {formatTime(trace.startUtime)}
-          {trace.endUtime > trace.startUtime ? ` → ${formatTime(trace.endUtime)} (${trace.endUtime - trace.startUtime}s)` : ''}
-          {failures > 0 && <span className="ml-2 font-semibold text-red-700 dark:text-red-400">✕ {failures} failed</span>}
-          {bounces > 0 && <span className="ml-2 font-semibold text-orange-700 dark:text-orange-300">↩ {bounces} bounced</span>}
+          {trace.endUtime > trace.startUtime
+            ? ` → ${formatTime(trace.endUtime)} (${trace.endUtime - trace.startUtime}s)`
+            : ''}
+          {failures > 0 && (
+            <span className="ml-2 font-semibold text-red-700 dark:text-red-400">✕ {failures} failed</span>
+          )}
+          {bounces > 0 && (
+            <span className="ml-2 font-semibold text-orange-700 dark:text-orange-300">↩ {bounces} bounced</span>
+          )}
         </p>
         {wire.state === 'pending' && (
-          <p role="status" className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="trace-pending">
-            Pending — {wire.pendingMessages} {wire.pendingMessages === 1 ? 'message' : 'messages'} in flight; {live.paused ? 'live updates are paused' : 'the trace grows here as its blocks arrive'}.
+          <p
+            role="status"
+            className="text-sm font-medium text-amber-800 dark:text-amber-300"
+            data-testid="trace-pending"
+          >
+            Pending — {wire.pendingMessages} {wire.pendingMessages === 1 ? 'message' : 'messages'} in flight;{' '}
+            {live.paused ? 'live updates are paused' : 'the trace grows here as its blocks arrive'}.
           </p>
         )}
-        {trace.isIncomplete && <p role="status" className="text-sm text-amber-700">Incomplete: {trace.warning ?? 'the trace is larger than the API returns.'}</p>}
+        {trace.isIncomplete && (
+          <p role="status" className="text-sm text-amber-700">
+            Incomplete: {trace.warning ?? 'the trace is larger than the API returns.'}
+          </p>
+        )}
       </header>
 
       {failed && (
-        <div role="alert" className="flex flex-wrap items-center gap-2 rounded-lg border-2 border-red-600 bg-red-50 p-3 text-sm text-red-950 dark:bg-red-950 dark:text-red-50" data-testid="failure-banner">
-          <span aria-hidden="true" className="text-lg">⚠</span>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-2 rounded-lg border-2 border-red-600 bg-red-50 p-3 text-sm text-red-950 dark:bg-red-950 dark:text-red-50"
+          data-testid="failure-banner"
+        >
+          <span aria-hidden="true" className="text-lg">
+            ⚠
+          </span>
           <span>
             <strong>
               {letters.get(failed.account)} ({iface(failed.account) ?? 'account'}) failed: {failureOf(failed)}.
             </strong>{' '}
             {failedMeaning?.description}
-            {failed.computeSkipped && failed.computeSkipReason === 'no_state' && ' The destination has no code (not deployed); the value was bounced back.'}
+            {failed.computeSkipped &&
+              failed.computeSkipReason === 'no_state' &&
+              ' The destination has no code (not deployed); the value was bounced back.'}
           </span>
-          <button type="button" onClick={() => select(failed.hash)} className="ml-auto rounded border border-red-600 px-2 py-0.5 font-medium hover:bg-red-100 dark:hover:bg-red-900">
+          <button
+            type="button"
+            onClick={() => select(failed.hash)}
+            className="ml-auto rounded border border-red-600 px-2 py-0.5 font-medium hover:bg-red-100 dark:hover:bg-red-900"
+          >
             Show the first failure (f)
           </button>
         </div>
       )}
 
       <section aria-labelledby="actions-title">
-        <h2 id="actions-title" className="mb-1 font-semibold">What happened</h2>
+        <h2 id="actions-title" className="mb-1 font-semibold">
+          What happened
+        </h2>
         <ActionList actions={actions} book={book} metadata={q.data.metadata} letters={letters} />
       </section>
 
       <section aria-labelledby="balances-title">
-        <h2 id="balances-title" className="mb-1 font-semibold">Balance changes</h2>
+        <h2 id="balances-title" className="mb-1 font-semibold">
+          Balance changes
+        </h2>
         {complete ? (
           <Deferred label="Loading balance changes" resetKey={id}>
             <BalanceChangesPanel traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
@@ -204,22 +247,56 @@ function TracePage() {
       </section>
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Trace view">
-        <div role="tablist" aria-label="View" className="inline-flex rounded-md border border-slate-300 dark:border-slate-700">
+        <div
+          role="tablist"
+          aria-label="View"
+          className="inline-flex rounded-md border border-slate-300 dark:border-slate-700"
+        >
           {(['graph', 'table', 'lanes'] as const).map((v) => (
-            <button key={v} role="tab" type="button" aria-selected={view === v} onClick={() => void navigate({ search: (p) => ({ ...p, view: v === 'graph' ? undefined : v }), replace: true })} className={`px-3 py-1 text-sm capitalize ${view === v ? 'bg-teal-700 text-white' : ''}`}>
+            <button
+              key={v}
+              role="tab"
+              type="button"
+              aria-selected={view === v}
+              onClick={() =>
+                void navigate({ search: (p) => ({ ...p, view: v === 'graph' ? undefined : v }), replace: true })
+              }
+              className={`px-3 py-1 text-sm capitalize ${view === v ? 'bg-teal-700 text-white' : ''}`}
+            >
               {v}
             </button>
           ))}
         </div>
         <span className="text-xs text-slate-500 dark:text-slate-400">{TRACE_KEYS_HINT}</span>
         <span className="ml-auto flex gap-2">
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => void balancesForExport().then((balanceChanges) => download(`trace-${id}.json`, new Blob([JSON.stringify({ ...q.data, balanceChanges }, null, 2)], { type: 'application/json' })))}>
+          <button
+            type="button"
+            className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700"
+            onClick={() =>
+              void balancesForExport().then((balanceChanges) =>
+                download(
+                  `trace-${id}.json`,
+                  new Blob([JSON.stringify({ ...q.data, balanceChanges }, null, 2)], { type: 'application/json' }),
+                ),
+              )
+            }
+          >
             Export JSON
           </button>
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => download(`trace-${id}.svg`, new Blob([traceToSvg(trace, letters, iface)], { type: 'image/svg+xml' }))}>
+          <button
+            type="button"
+            className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700"
+            onClick={() =>
+              download(`trace-${id}.svg`, new Blob([traceToSvg(trace, letters, iface)], { type: 'image/svg+xml' }))
+            }
+          >
             Export SVG
           </button>
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700" onClick={() => void svgToPng(traceToSvg(trace, letters, iface)).then((b) => download(`trace-${id}.png`, b))}>
+          <button
+            type="button"
+            className="rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700"
+            onClick={() => void svgToPng(traceToSvg(trace, letters, iface)).then((b) => download(`trace-${id}.png`, b))}
+          >
             Export PNG
           </button>
         </span>
@@ -243,7 +320,9 @@ function TracePage() {
                   onSelect={select}
                   expanded={expanded}
                   onExpand={expand}
-                  coveredRight={sel && typeof matchMedia === 'function' && matchMedia(LG).matches ? DETAILS_OVER_GRAPH_PX : 0}
+                  coveredRight={
+                    sel && typeof matchMedia === 'function' && matchMedia(LG).matches ? DETAILS_OVER_GRAPH_PX : 0
+                  }
                 />
               </div>
             ) : (
@@ -257,7 +336,14 @@ function TracePage() {
           ) : view === 'lanes' ? (
             <TraceLanes trace={trace} letters={letters} selected={selected} />
           ) : (
-            <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
+            <TraceTable
+              trace={trace}
+              book={book}
+              letters={letters}
+              addressForm={addressForm}
+              selected={selected}
+              onSelect={select}
+            />
           )}
         </div>
         {sel ? (
@@ -265,13 +351,21 @@ function TracePage() {
             aria-label="Selected transaction"
             className={`relative ${view === 'graph' ? 'mt-4 lg:absolute lg:top-3 lg:right-3 lg:mt-0 lg:max-h-[calc(100%-1.5rem)] lg:w-[22rem] lg:overflow-y-auto lg:rounded-lg lg:bg-white lg:shadow-xl lg:dark:bg-slate-950' : ''}`}
           >
-            <button type="button" onClick={deselect} aria-label="Close the details (Esc)" title="Close (Esc)" className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button
+              type="button"
+              onClick={deselect}
+              aria-label="Close the details (Esc)"
+              title="Close (Esc)"
+              className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
               ×
             </button>
             <TxPanel tx={sel} book={book} letter={letters.get(sel.account) ?? '?'} />
           </aside>
         ) : (
-          <p className={`text-sm text-slate-500 dark:text-slate-400 ${view === 'graph' ? 'mt-2' : ''}`}>Select a transaction (click a node, or press j) to see its details.</p>
+          <p className={`text-sm text-slate-500 dark:text-slate-400 ${view === 'graph' ? 'mt-2' : ''}`}>
+            Select a transaction (click a node, or press j) to see its details.
+          </p>
         )}
       </div>
       {view === 'graph' && (
@@ -280,7 +374,14 @@ function TracePage() {
           {/* rendered only when opened: a 1000-row table would double the page's first render */}
           {twinOpen && (
             <div className="mt-2">
-              <TraceTable trace={trace} book={book} letters={letters} addressForm={addressForm} selected={selected} onSelect={select} />
+              <TraceTable
+                trace={trace}
+                book={book}
+                letters={letters}
+                addressForm={addressForm}
+                selected={selected}
+                onSelect={select}
+              />
             </div>
           )}
         </details>
@@ -297,7 +398,8 @@ function AwaitingTrace({ id, paused }: { id: string; paused: boolean }) {
         Trace <span className="mono text-base font-normal">{shortHash(id, 10)}</span>
       </h1>
       <p role="status" className="text-sm" data-testid="trace-awaiting">
-        No completed trace has this id yet. A trace still in flight appears here with its next block{paused ? ' once live updates resume' : ''}; if the hash names a transaction or message, try the search.
+        No completed trace has this id yet. A trace still in flight appears here with its next block
+        {paused ? ' once live updates resume' : ''}; if the hash names a transaction or message, try the search.
       </p>
     </div>
   );

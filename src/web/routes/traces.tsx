@@ -16,8 +16,15 @@ const num = z.optional(z.catch(z.coerce.number(), undefined as unknown as number
 
 export const Route = createFileRoute('/traces')({
   validateSearch: z.object({
-    account: text, trace_id: text, tx_hash: text, msg_hash: text,
-    mc_seqno: num, start_utime: num, end_utime: num, start_lt: text, end_lt: text,
+    account: text,
+    trace_id: text,
+    tx_hash: text,
+    msg_hash: text,
+    mc_seqno: num,
+    start_utime: num,
+    end_utime: num,
+    start_lt: text,
+    end_lt: text,
     sort: z.optional(z.catch(z.enum(['asc', 'desc']), 'desc')),
     ...pageSearch(10),
   }),
@@ -28,7 +35,17 @@ export const Route = createFileRoute('/traces')({
   component: TracesPage,
 });
 
-type TracesParams = { account?: string; trace_id?: string; tx_hash?: string; msg_hash?: string; mc_seqno?: number; start_utime?: number; end_utime?: number; start_lt?: string; end_lt?: string };
+type TracesParams = {
+  account?: string;
+  trace_id?: string;
+  tx_hash?: string;
+  msg_hash?: string;
+  mc_seqno?: number;
+  start_utime?: number;
+  end_utime?: number;
+  start_lt?: string;
+  end_lt?: string;
+};
 
 const FIELDS: Array<{ key: keyof TracesParams; label: string; hint: string }> = [
   { key: 'account', label: 'Account', hint: 'address, any form' },
@@ -58,7 +75,9 @@ function listQuery(api: LedgerClient, search: TracesSearch) {
 function TracesPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(FIELDS.map((f) => [f.key, String(search[f.key as keyof typeof search] ?? '')])));
+  const [draft, setDraft] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FIELDS.map((f) => [f.key, String(search[f.key as keyof typeof search] ?? '')])),
+  );
   const onPage = (p: { limit?: number; offset?: number }) => void navigate({ search: (s) => ({ ...s, ...p }) });
 
   function submit(e: FormEvent) {
@@ -66,7 +85,11 @@ function TracesPage() {
     const next: Record<string, string | number | undefined> = {};
     for (const f of FIELDS) {
       const v = draft[f.key]?.trim();
-      next[f.key] = v ? (['mc_seqno', 'start_utime', 'end_utime'].includes(f.key) && /^\d+$/.test(v) ? Number(v) : v) : undefined;
+      next[f.key] = v
+        ? ['mc_seqno', 'start_utime', 'end_utime'].includes(f.key) && /^\d+$/.test(v)
+          ? Number(v)
+          : v
+        : undefined;
     }
     void navigate({ search: (s) => ({ ...s, ...next, offset: 0 }) });
   }
@@ -77,36 +100,75 @@ function TracesPage() {
       <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Trace filters">
         {FIELDS.map((f) => (
           <label key={f.key} className="text-sm">
-            <span className="block font-medium">{f.label} <span className="font-normal text-slate-500 dark:text-slate-400">({f.hint})</span></span>
-            <input name={f.key} value={draft[f.key] ?? ''} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} className="mono mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+            <span className="block font-medium">
+              {f.label} <span className="font-normal text-slate-500 dark:text-slate-400">({f.hint})</span>
+            </span>
+            <input
+              name={f.key}
+              value={draft[f.key] ?? ''}
+              onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))}
+              className="mono mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+            />
           </label>
         ))}
         <label className="text-sm">
           <span className="block font-medium">Order</span>
-          <select value={search.sort ?? 'desc'} onChange={(e) => void navigate({ search: (s) => ({ ...s, sort: e.target.value as 'asc' | 'desc', offset: 0 }) })} className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+          <select
+            value={search.sort ?? 'desc'}
+            onChange={(e) =>
+              void navigate({ search: (s) => ({ ...s, sort: e.target.value as 'asc' | 'desc', offset: 0 }) })
+            }
+            className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+          >
             <option value="desc">newest first</option>
             <option value="asc">oldest first</option>
           </select>
         </label>
         <div className="flex items-end gap-2">
-          <button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm text-white">Apply</button>
-          <button type="button" onClick={() => { setDraft({}); void navigate({ search: (s) => ({ api: (s as { api?: string }).api }) }); }} className="rounded border border-slate-300 px-3 py-1 text-sm dark:border-slate-700">Clear</button>
+          <button type="submit" className="rounded bg-teal-700 px-3 py-1 text-sm text-white">
+            Apply
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setDraft({});
+              void navigate({ search: (s) => ({ api: (s as { api?: string }).api }) });
+            }}
+            className="rounded border border-slate-300 px-3 py-1 text-sm dark:border-slate-700"
+          >
+            Clear
+          </button>
         </div>
       </form>
-      <Deferred label="Loading traces" resetKey={JSON.stringify(search)} fallback={<ListPending limit={search.limit ?? 10} label="Traces" />}>
+      <Deferred
+        label="Loading traces"
+        resetKey={JSON.stringify(search)}
+        fallback={<ListPending limit={search.limit ?? 10} label="Traces" />}
+      >
         <Results search={search} onPage={onPage} />
       </Deferred>
     </div>
   );
 }
 
-function Results({ search, onPage }: { search: TracesSearch; onPage: (p: { limit?: number; offset?: number }) => void }) {
+function Results({
+  search,
+  onPage,
+}: {
+  search: TracesSearch;
+  onPage: (p: { limit?: number; offset?: number }) => void;
+}) {
   const { limit = 10, offset = 0 } = search;
   const q = useSuspenseQuery(listQuery(useApi(), search));
   const page = pageOf(q.data.traces, limit, offset);
   return (
     <>
-      <TraceList traces={page.rows} book={q.data.addressBook} caption="Traces matching the filters" empty={`No completed trace matches these filters${offset > 0 ? ' on this page' : ''}.`} />
+      <TraceList
+        traces={page.rows}
+        book={q.data.addressBook}
+        caption="Traces matching the filters"
+        empty={`No completed trace matches these filters${offset > 0 ? ' on this page' : ''}.`}
+      />
       <Pager page={page} limit={limit} label="Traces" onChange={onPage} />
     </>
   );

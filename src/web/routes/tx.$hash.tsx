@@ -4,7 +4,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Transaction } from '../../api/model';
 import { useApi } from '../lib/router-context';
 import { missing, txRouteParams } from '../lib/route-params';
-import { laterTracesQuery, rawTransactionQuery, transactionIn, transactionQuery } from '../features/transaction/queries';
+import {
+  laterTracesQuery,
+  rawTransactionQuery,
+  transactionIn,
+  transactionQuery,
+} from '../features/transaction/queries';
 import { nextTxIn } from '../features/account/account-history';
 import { formatTime, formatTon, hashPath } from '../lib/format';
 import { Deferred, RouteNotFound } from '../components/route-states';
@@ -46,7 +51,7 @@ function TxPage() {
   const d = tx.description;
   const c = d.compute;
   const wallet = view.interfaces.some((i) => i.startsWith('wallet'));
-  const gasFees = c && !c.skipped ? c.gasFees ?? '0' : '0';
+  const gasFees = c && !c.skipped ? (c.gasFees ?? '0') : '0';
   const storageFees = d.storage?.feesCollected ?? '0';
   const actionFees = d.action?.totalActionFees ?? '0';
   return (
@@ -59,66 +64,111 @@ function TxPage() {
           <span className="ml-2 text-slate-500 dark:text-slate-400">{tx.hash}</span>
           <CopyButton text={tx.hash} label="hash (base64)" />
         </p>
-        <p className={`text-sm font-semibold ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`} data-testid="tx-status">
+        <p
+          className={`text-sm font-semibold ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
+          data-testid="tx-status"
+        >
           {failure ? `✕ Failed: ${failure}` : '✓ Success'}
         </p>
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <DetailRow k="Account"><AddressLink raw={tx.account} book={book} full /></DetailRow>
+        <DetailRow k="Account">
+          <AddressLink raw={tx.account} book={book} full />
+        </DetailRow>
         <AccountNeighbours tx={tx} trace={trace} />
-        <DetailRow k="Trace"><TraceLink traceId={trace.traceId} tx={hex} className="text-teal-700 hover:underline dark:text-teal-400">open in trace ({Object.keys(trace.transactions).length} tx)</TraceLink></DetailRow>
+        <DetailRow k="Trace">
+          <TraceLink traceId={trace.traceId} tx={hex} className="text-teal-700 hover:underline dark:text-teal-400">
+            open in trace ({Object.keys(trace.transactions).length} tx)
+          </TraceLink>
+        </DetailRow>
         <DetailRow k="Block">
           <BlockLink block={tx.block} />
         </DetailRow>
-        <DetailRow k="Masterchain">{tx.mcSeqno !== null ? <McBlockLink seqno={tx.mcSeqno} /> : "not yet committed by a masterchain block"}</DetailRow>
+        <DetailRow k="Masterchain">
+          {tx.mcSeqno !== null ? <McBlockLink seqno={tx.mcSeqno} /> : 'not yet committed by a masterchain block'}
+        </DetailRow>
         <DetailRow k="Time">{formatTime(tx.now)}</DetailRow>
-        <DetailRow k="lt"><span className="mono">{tx.lt}</span></DetailRow>
-        <DetailRow k="Status">{tx.origStatus} → {tx.endStatus}</DetailRow>
-        <DetailRow k="Type">{d.type}{d.aborted ? ' · aborted' : ''}</DetailRow>
+        <DetailRow k="lt">
+          <span className="mono">{tx.lt}</span>
+        </DetailRow>
+        <DetailRow k="Status">
+          {tx.origStatus} → {tx.endStatus}
+        </DetailRow>
+        <DetailRow k="Type">
+          {d.type}
+          {d.aborted ? ' · aborted' : ''}
+        </DetailRow>
         <DetailRow k="Total fees">
           {formatTon(tx.totalFees, { maxFraction: 9 })}
           <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
-            storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} · actions {formatTon(actionFees, { maxFraction: 9 })}
+            storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} ·
+            actions {formatTon(actionFees, { maxFraction: 9 })}
           </span>
         </DetailRow>
-        {tx.stateBefore?.balance != null && <DetailRow k="Balance before"><TonAmount nano={tx.stateBefore.balance} /></DetailRow>}
-        {tx.stateAfter?.balance != null && <DetailRow k="Balance after"><TonAmount nano={tx.stateAfter.balance} /></DetailRow>}
+        {tx.stateBefore?.balance != null && (
+          <DetailRow k="Balance before">
+            <TonAmount nano={tx.stateBefore.balance} />
+          </DetailRow>
+        )}
+        {tx.stateAfter?.balance != null && (
+          <DetailRow k="Balance after">
+            <TonAmount nano={tx.stateAfter.balance} />
+          </DetailRow>
+        )}
       </dl>
       <section aria-labelledby="phases" className="space-y-2">
-        <h2 id="phases" className="font-semibold">Phases</h2>
+        <h2 id="phases" className="font-semibold">
+          Phases
+        </h2>
         <div className="grid gap-2 md:grid-cols-2">
           <PhaseCard title="Storage" data={d.storage ?? undefined} />
           <PhaseCard title="Credit" data={d.credit ?? undefined} />
           <PhaseCard title="Compute" data={c ?? undefined}>
             {c && !c.skipped && (
               <p className="mb-1" data-testid="exit-code">
-                Exit code <strong>{c.exitCode}</strong>: {describeExitCode(c.exitCode, { wallet }).name} — {describeExitCode(c.exitCode, { wallet }).description}
+                Exit code <strong>{c.exitCode}</strong>: {describeExitCode(c.exitCode, { wallet }).name} —{' '}
+                {describeExitCode(c.exitCode, { wallet }).description}
               </p>
             )}
             {c?.skipped && <p className="mb-1 font-medium">Skipped: {c.reason}</p>}
           </PhaseCard>
           <PhaseCard title="Action" data={d.action ?? undefined}>
             {d.action && (
-              <p className="mb-1">Result code <strong>{d.action.resultCode}</strong>: {describeResultCode(d.action.resultCode).description}</p>
+              <p className="mb-1">
+                Result code <strong>{d.action.resultCode}</strong>:{' '}
+                {describeResultCode(d.action.resultCode).description}
+              </p>
             )}
           </PhaseCard>
           <PhaseCard title="Bounce" data={d.bounce ?? undefined} />
         </div>
       </section>
       <section aria-labelledby="states" className="grid gap-2 md:grid-cols-2">
-        <h2 id="states" className="sr-only">Account state</h2>
+        <h2 id="states" className="sr-only">
+          Account state
+        </h2>
         <PhaseCard title="State before" data={tx.stateBefore ?? undefined} />
         <PhaseCard title="State after" data={tx.stateAfter ?? undefined} />
       </section>
       <section aria-labelledby="msgs" className="space-y-2">
-        <h2 id="msgs" className="font-semibold">Messages</h2>
-        {tx.inMsg ? <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata} /> : <p className="text-sm text-slate-500 dark:text-slate-400">No inbound message (tick-tock or system transaction).</p>}
+        <h2 id="msgs" className="font-semibold">
+          Messages
+        </h2>
+        {tx.inMsg ? (
+          <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata} />
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            No inbound message (tick-tock or system transaction).
+          </p>
+        )}
         {tx.outMsgs.map((m, i) => (
           <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} metadata={q.data.metadata} />
         ))}
       </section>
       <section aria-labelledby="raw">
-        <h2 id="raw" className="font-semibold">Raw transaction (BOC, base64)</h2>
+        <h2 id="raw" className="font-semibold">
+          Raw transaction (BOC, base64)
+        </h2>
         <Deferred label="Loading the raw transaction" resetKey={hex}>
           <RawTransaction tx={tx} hex={hex} />
         </Deferred>
@@ -131,11 +181,21 @@ function TxPage() {
 function RawTransaction({ tx, hex }: { tx: Transaction; hex: string }) {
   const { data } = useSuspenseQuery(rawTransactionQuery(useApi(), tx));
   const raw = data.transactions[0];
-  if (!raw || hashPath(raw.hash) !== hex) return <p className="text-sm text-slate-500 dark:text-slate-400">The block listing did not return this transaction.</p>;
+  if (!raw || hashPath(raw.hash) !== hex)
+    return (
+      <p className="text-sm text-slate-500 dark:text-slate-400">The block listing did not return this transaction.</p>
+    );
   return (
     <>
       {/* a long BOC scrolls within the box: focusable, so a keyboard can scroll it too */}
-      <pre tabIndex={0} aria-labelledby="raw" className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="raw-boc">{raw.data}</pre>
+      <pre
+        tabIndex={0}
+        aria-labelledby="raw"
+        className="mono mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
+        data-testid="raw-boc"
+      >
+        {raw.data}
+      </pre>
       <CopyButton text={raw.data} label="transaction BOC" />
     </>
   );

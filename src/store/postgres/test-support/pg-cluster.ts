@@ -3,7 +3,18 @@
 // missing). PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system
 // user and its folder is handed to it; as any other user it runs as that user.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +26,15 @@ export const PG_PASSWORD = 'ledger-test-secret';
 export function postgresBinDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) if (existsSync(join(root, v, 'bin', 'pg_ctl'))) return join(root, v, 'bin');
-  throw new Error('no PostgreSQL server found under /usr/lib/postgresql: run `bash .ci/ensure-postgres.sh` (installs Debian\'s postgresql) or set PG_BIN');
+  throw new Error(
+    "no PostgreSQL server found under /usr/lib/postgresql: run `bash .ci/ensure-postgres.sh` (installs Debian's postgresql) or set PG_BIN",
+  );
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -35,7 +52,8 @@ function runPg(program: string, args: string[], env: NodeJS.ProcessEnv = {}): st
   const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   // from `/`: the server's user may not enter the folder the tests run in (a root-only clone)
   const r = spawnSync(cmd, argv, { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000, cwd: '/' });
-  if (r.status !== 0) throw new Error(`${program} ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr || r.stdout}`);
+  if (r.status !== 0)
+    throw new Error(`${program} ${args.join(' ')} failed (${r.status ?? r.signal}): ${r.stderr || r.stdout}`);
   return r.stdout;
 }
 
@@ -111,10 +129,30 @@ function cluster(dataDir: string, port: number, root: string): PgCluster {
     url: (database = 'postgres') => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`,
     psql(sql, database = 'postgres') {
       const psql = join(postgresBinDir(), 'psql');
-      const r = spawnSync(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, '-d', database, '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
-        encoding: 'utf8',
-        env: { ...process.env, PGPASSWORD: PG_PASSWORD },
-      });
+      const r = spawnSync(
+        psql,
+        [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-U',
+          PG_USER,
+          '-d',
+          database,
+          '-X',
+          '-A',
+          '-t',
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-c',
+          sql,
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, PGPASSWORD: PG_PASSWORD },
+        },
+      );
       if (r.status !== 0) throw new Error(`psql failed: ${r.stderr}`);
       return r.stdout.trim();
     },
@@ -149,7 +187,18 @@ export async function startPgCluster(opts: ClusterOptions = {}): Promise<PgClust
   const pwfile = join(root, 'pwfile');
   writeFileSync(pwfile, `${PG_PASSWORD}\n`);
   chmodSync(pwfile, 0o644);
-  runPg('initdb', ['-D', dataDir, '-U', PG_USER, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  runPg('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    PG_USER,
+    `--pwfile=${pwfile}`,
+    '--auth=scram-sha-256',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   rmSync(pwfile);
   const port = await freePort();
   writeConf(dataDir, port, opts.settings ?? {});
@@ -165,9 +214,28 @@ export async function startPgCluster(opts: ClusterOptions = {}): Promise<PgClust
 export async function startPgReplica(primary: PgCluster, opts: ClusterOptions = {}): Promise<PgCluster> {
   const root = makeDir('ledgerscope-pg-replica-');
   const dataDir = join(root, 'data');
-  runPg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', PG_USER, '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {
-    PGPASSWORD: PG_PASSWORD,
-  });
+  runPg(
+    'pg_basebackup',
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      PG_USER,
+      '-D',
+      dataDir,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '--no-sync',
+    ],
+    {
+      PGPASSWORD: PG_PASSWORD,
+    },
+  );
   const port = await freePort();
   writeConf(dataDir, port, opts.settings ?? {});
   const c = cluster(dataDir, port, root);

@@ -38,5 +38,7 @@ export function previousTxOf(tx: Transaction): { hash: string; lt: string } | nu
  * only links backwards, so the successor is found by searching the traces given for it.
  */
 export function nextTxIn(traces: readonly Trace[], tx: Transaction): Transaction | null {
-  return accountTxs(traces, tx.account).find((t) => t.prevTransHash !== null && sameHash(t.prevTransHash, tx.hash)) ?? null;
+  return (
+    accountTxs(traces, tx.account).find((t) => t.prevTransHash !== null && sameHash(t.prevTransHash, tx.hash)) ?? null
+  );
 }

@@ -22,12 +22,22 @@ export function AccountSummary({ account, data }: { account: string; data: Trace
     <div className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="account-summary">
       <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1">
         <DetailRow k="Balance">
-          {state?.balance != null ? <strong><TonAmount nano={state.balance} testId="summary-balance" /></strong> : <span className="text-slate-500 dark:text-slate-400">not reported by the API</span>}
+          {state?.balance != null ? (
+            <strong>
+              <TonAmount nano={state.balance} testId="summary-balance" />
+            </strong>
+          ) : (
+            <span className="text-slate-500 dark:text-slate-400">not reported by the API</span>
+          )}
         </DetailRow>
-        <DetailRow k="Status"><span data-testid="summary-status">{status ?? '—'}</span></DetailRow>
+        <DetailRow k="Status">
+          <span data-testid="summary-status">{status ?? '—'}</span>
+        </DetailRow>
         {state?.codeHash && (
           <DetailRow k="Code hash">
-            <span className="mono break-all text-xs" data-testid="summary-code-hash">{state.codeHash}</span>
+            <span className="mono break-all text-xs" data-testid="summary-code-hash">
+              {state.codeHash}
+            </span>
             <CopyButton text={state.codeHash} label="code hash" />
           </DetailRow>
         )}
@@ -38,15 +48,17 @@ export function AccountSummary({ account, data }: { account: string; data: Trace
           </DetailRow>
         )}
         {state?.frozenHash && (
-          <DetailRow k="Frozen hash"><span className="mono break-all text-xs">{state.frozenHash}</span></DetailRow>
+          <DetailRow k="Frozen hash">
+            <span className="mono break-all text-xs">{state.frozenHash}</span>
+          </DetailRow>
         )}
         <DetailRow k="Last activity">
           <Age unix={tx.now} /> · transaction <TxLink hash={tx.hash} data-testid="summary-tx" />
         </DetailRow>
       </dl>
       <p className="mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="summary-as-of">
-        As of transaction {shortHash(tx.hash)} (lt <span className="mono">{tx.lt}</span>, {formatTime(tx.now)}): the state after the account&apos;s newest
-        transaction on this ledger.
+        As of transaction {shortHash(tx.hash)} (lt <span className="mono">{tx.lt}</span>, {formatTime(tx.now)}): the
+        state after the account&apos;s newest transaction on this ledger.
       </p>
     </div>
   );

@@ -22,7 +22,12 @@ describe('accountTonChange', () => {
   it('is null for an account without a transaction in the trace, or when a balance is missing', () => {
     expect(accountTonChange(trace, '0:' + '1'.repeat(64))).toBeNull();
     const account = Object.values(trace.transactions)[0]!.account;
-    const stripped = { ...trace, transactions: Object.fromEntries(Object.entries(trace.transactions).map(([h, t]) => [h, { ...t, stateAfter: null }])) };
+    const stripped = {
+      ...trace,
+      transactions: Object.fromEntries(
+        Object.entries(trace.transactions).map(([h, t]) => [h, { ...t, stateAfter: null }]),
+      ),
+    };
     expect(accountTonChange(stripped, account)).toBeNull();
   });
 });

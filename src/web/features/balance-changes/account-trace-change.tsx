@@ -9,7 +9,11 @@ export function AccountTraceChange({ trace, account }: { trace: Trace; account: 
   return (
     <span data-testid="account-trace-change">
       <SignedAmount value={change.toString()} />
-      {trace.isIncomplete && <span className="ml-1 text-xs text-amber-700" title="the trace is longer than the API returned">(partial)</span>}
+      {trace.isIncomplete && (
+        <span className="ml-1 text-xs text-amber-700" title="the trace is longer than the API returned">
+          (partial)
+        </span>
+      )}
     </span>
   );
 }

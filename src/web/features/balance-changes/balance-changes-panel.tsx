@@ -45,7 +45,11 @@ const FOLD = 12;
 const tonColumns = (who: (raw: string) => ReactNode): Column<Row>[] => [
   { header: 'Account', className: 'max-w-[16rem]', cell: (r) => who(r.account) },
   { header: 'TON change', className: 'text-right', cell: (r) => <SignedAmount value={r.change.toString()} /> },
-  { header: 'Fees paid', className: 'text-right text-slate-600 dark:text-slate-400', cell: (r) => (r.fees === 0n ? '—' : formatTon(r.fees, { maxFraction: 9 })) },
+  {
+    header: 'Fees paid',
+    className: 'text-right text-slate-600 dark:text-slate-400',
+    cell: (r) => (r.fees === 0n ? '—' : formatTon(r.fees, { maxFraction: 9 })),
+  },
 ];
 
 /**
@@ -82,12 +86,24 @@ export function BalanceChangesPanel({
   const jettons = Object.entries(query.data.jettons);
   return (
     <div className="space-y-3 text-sm" data-testid="balance-changes">
-      <DataTable caption="TON balance changes and fees paid per account" columns={columns} rows={shown} rowKey={(r) => r.account} rowTestId="balance-row" dense />
+      <DataTable
+        caption="TON balance changes and fees paid per account"
+        columns={columns}
+        rows={shown}
+        rowKey={(r) => r.account}
+        rowTestId="balance-row"
+        dense
+      />
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond what the others gained.
+        {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond
+        what the others gained.
       </p>
       {rows.length > FOLD && (
-        <button type="button" onClick={() => setAll((v) => !v)} className="text-teal-700 hover:underline dark:text-teal-400">
+        <button
+          type="button"
+          onClick={() => setAll((v) => !v)}
+          className="text-teal-700 hover:underline dark:text-teal-400"
+        >
           {all ? 'Show fewer accounts' : `Show all ${rows.length} accounts`}
         </button>
       )}
@@ -99,7 +115,10 @@ export function BalanceChangesPanel({
           return (
             <div key={master} data-testid="jetton-changes">
               <h3 className="font-medium">
-                {token?.symbol ?? 'Jetton'} <span className="font-normal text-slate-500 dark:text-slate-400">(master <AddressLink raw={master} book={book} />)</span>
+                {token?.symbol ?? 'Jetton'}{' '}
+                <span className="font-normal text-slate-500 dark:text-slate-400">
+                  (master <AddressLink raw={master} book={book} />)
+                </span>
               </h3>
               <ul className="mt-1 space-y-0.5">
                 {Object.entries(owners).map(([owner, delta]) => (

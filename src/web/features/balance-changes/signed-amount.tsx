@@ -6,7 +6,12 @@ type Token = { symbol?: string | null; decimals?: number | string | null } | nul
 export function SignedAmount({ value, token, jetton = false }: { value: string; token?: Token; jetton?: boolean }) {
   const v = BigInt(value);
   const text = jetton ? formatToken(value, token) : formatTon(value, { maxFraction: 9 });
-  const tone = v > 0n ? 'text-emerald-700 dark:text-emerald-400' : v < 0n ? 'text-red-700 dark:text-red-400' : 'text-slate-500 dark:text-slate-400';
+  const tone =
+    v > 0n
+      ? 'text-emerald-700 dark:text-emerald-400'
+      : v < 0n
+        ? 'text-red-700 dark:text-red-400'
+        : 'text-slate-500 dark:text-slate-400';
   return (
     <span className={`whitespace-nowrap ${tone}`} title={`${value} ${jetton ? 'base units' : 'nanoton'}`}>
       {v > 0n ? '+' : ''}

@@ -4,7 +4,8 @@ import type { BlockId } from '../../components/entity-links';
 import { fetchLimit } from '../../lib/pagination';
 
 /** A masterchain block: its shard blocks and a page of the transactions it committed (one row more than the page). */
-export const mcBlockQuery = (api: LedgerClient, seqno: number, limit: number, offset: number) => shardStateQuery(api, { seqno, limit: fetchLimit(limit), offset });
+export const mcBlockQuery = (api: LedgerClient, seqno: number, limit: number, offset: number) =>
+  shardStateQuery(api, { seqno, limit: fetchLimit(limit), offset });
 
 /**
  * A page of a shard block's transactions (v2). v2 pages by cursor, not offset: `after` is
@@ -12,5 +13,11 @@ export const mcBlockQuery = (api: LedgerClient, seqno: number, limit: number, of
  */
 export function shardBlockQuery(api: LedgerClient, block: BlockId, count: number, after: string | undefined) {
   const cursor = after?.split('_');
-  return blockTransactionsQuery(api, { workchain: block.workchain, shard: block.shard, seqno: block.seqno, count, ...(cursor ? { after_lt: cursor[0], after_hash: cursor[1] } : {}) });
+  return blockTransactionsQuery(api, {
+    workchain: block.workchain,
+    shard: block.shard,
+    seqno: block.seqno,
+    count,
+    ...(cursor ? { after_lt: cursor[0], after_hash: cursor[1] } : {}),
+  });
 }

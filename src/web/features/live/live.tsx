@@ -40,7 +40,10 @@ function useLive(): LiveContextValue {
  * valid notification to `onNotification`. Answers the `refetchInterval` the page's queries take:
  * a timer while the stream is not there, else none.
  */
-export function useLiveStream(subscription: object | 'poll' | null, onNotification: (n: LiveNotification) => void): { paused: boolean; refetchInterval: number | false } {
+export function useLiveStream(
+  subscription: object | 'poll' | null,
+  onNotification: (n: LiveNotification) => void,
+): { paused: boolean; refetchInterval: number | false } {
   const { paused, status, setStatus } = useLive();
   const base = useApi().base;
   const handler = useRef(onNotification);
@@ -59,7 +62,9 @@ export function useLiveStream(subscription: object | 'poll' | null, onNotificati
       JSON.parse(key) as object,
       {
         onEvent: (n) => handler.current(n),
-        onMode: (mode, why) => { if (!abort.signal.aborted) setStatus({ mode, why }); },
+        onMode: (mode, why) => {
+          if (!abort.signal.aborted) setStatus({ mode, why });
+        },
       },
       abort.signal,
     );
@@ -91,13 +96,30 @@ export function LiveControl() {
         type="button"
         aria-pressed={!paused}
         title={paused ? 'Resume live updates' : 'Pause live updates'}
-        onClick={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, live: paused ? undefined : 'off' }), replace: true })}
+        onClick={() =>
+          void navigate({
+            to: '.',
+            search: (prev: Record<string, unknown>) => ({ ...prev, live: paused ? undefined : 'off' }),
+            replace: true,
+          })
+        }
         className="rounded-full border border-slate-300 px-2 py-0.5 dark:border-slate-700"
         data-testid="live-toggle"
       >
-        <span aria-hidden="true" className={paused ? 'text-slate-500 dark:text-slate-400' : 'text-emerald-700 dark:text-emerald-400'}>{paused ? '❚❚' : '●'}</span> Live
+        <span
+          aria-hidden="true"
+          className={paused ? 'text-slate-500 dark:text-slate-400' : 'text-emerald-700 dark:text-emerald-400'}
+        >
+          {paused ? '❚❚' : '●'}
+        </span>{' '}
+        Live
       </button>
-      <span role="status" title={status.why ?? undefined} className="text-slate-600 dark:text-slate-400" data-testid="live-status">
+      <span
+        role="status"
+        title={status.why ?? undefined}
+        className="text-slate-600 dark:text-slate-400"
+        data-testid="live-status"
+      >
         {text && `Live: ${text}`}
       </span>
     </span>

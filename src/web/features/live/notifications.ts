@@ -6,7 +6,10 @@ import { numberish } from '../../../api/wire';
 
 const txTimes = z.looseObject({ lt: z.string(), now: numberish, mc_block_seqno: z.optional(z.nullable(numberish)) });
 
-export const liveTransactions = z.looseObject({ type: z.literal('transactions'), transactions: z.array(z.looseObject({ account: z.string(), trace_id: z.optional(z.nullable(z.string())) })) });
+export const liveTransactions = z.looseObject({
+  type: z.literal('transactions'),
+  transactions: z.array(z.looseObject({ account: z.string(), trace_id: z.optional(z.nullable(z.string())) })),
+});
 
 export const liveTrace = z.looseObject({
   type: z.literal('trace'),

@@ -3,7 +3,8 @@ import { sseParser } from './sse-frames';
 
 describe('sseParser', () => {
   it('reads frames split anywhere across chunks, skipping keepalive comments', () => {
-    const text = 'event: connected\ndata: {"status":"subscribed"}\n\n: keepalive\n\nevent: event\ndata: {"type":"trace"}\n\n';
+    const text =
+      'event: connected\ndata: {"status":"subscribed"}\n\n: keepalive\n\nevent: event\ndata: {"type":"trace"}\n\n';
     const push = sseParser();
     const frames = [...text].flatMap((c) => push(c));
     expect(frames).toEqual([

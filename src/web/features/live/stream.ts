@@ -57,11 +57,23 @@ async function refusal(res: Response): Promise<string> {
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /** Follows the stream of `subscription` at `base` until `signal` aborts. */
-export async function followStream(base: string, subscription: object, handlers: StreamHandlers, signal: AbortSignal): Promise<void> {
+export async function followStream(
+  base: string,
+  subscription: object,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   let delay = FIRST_DELAY_MS;
   while (!signal.aborted) {
     let why: string;
@@ -87,7 +99,10 @@ export async function followStream(base: string, subscription: object, handlers:
       // a host that answers every path with its index page (a single-page app's fallback) does
       // not stream either
       if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
-        handlers.onMode('polling', `this API does not stream (${res.headers.get('content-type') ?? 'no content type'})`);
+        handlers.onMode(
+          'polling',
+          `this API does not stream (${res.headers.get('content-type') ?? 'no content type'})`,
+        );
         return;
       }
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -8,11 +8,22 @@ import { tracePageOf } from './streamed-trace';
 
 // Real traces (a recorded TON Center `traces` answer) sent as `trace` notifications, which carry
 // no summary fields: the page must read them as the `traces` answer itself reads.
-const answer = JSON.parse(readFileSync(join(__dirname, '../../../api/fixtures/ton-center/v3-traces-cookbook-mainnet.json'), 'utf8')) as { traces: Array<Record<string, unknown>> };
+const answer = JSON.parse(
+  readFileSync(join(__dirname, '../../../api/fixtures/ton-center/v3-traces-cookbook-mainnet.json'), 'utf8'),
+) as { traces: Array<Record<string, unknown>> };
 
 function asNotification(t: Record<string, unknown>): Record<string, unknown> {
   const { trace_id, trace_info, is_incomplete, trace, transactions } = t;
-  return { type: 'trace', finality: 'finalized', trace_external_hash_norm: trace_id, trace_id, trace_info, is_incomplete, trace, transactions };
+  return {
+    type: 'trace',
+    finality: 'finalized',
+    trace_external_hash_norm: trace_id,
+    trace_id,
+    trace_info,
+    is_incomplete,
+    trace,
+    transactions,
+  };
 }
 
 describe('tracePageOf', () => {
@@ -23,7 +34,18 @@ describe('tracePageOf', () => {
       const n = readNotification(asNotification(raw)) as LiveTrace;
       const streamed = tracePageOf(n)!.traces[0]!;
       const want = listed.traces[i]!;
-      for (const k of ['traceId', 'mcSeqnoStart', 'mcSeqnoEnd', 'startLt', 'endLt', 'startUtime', 'endUtime', 'state', 'transactionCount'] as const) expect(streamed[k]).toEqual(want[k]);
+      for (const k of [
+        'traceId',
+        'mcSeqnoStart',
+        'mcSeqnoEnd',
+        'startLt',
+        'endLt',
+        'startUtime',
+        'endUtime',
+        'state',
+        'transactionCount',
+      ] as const)
+        expect(streamed[k]).toEqual(want[k]);
       expect(Object.keys(streamed.transactions).sort()).toEqual(Object.keys(want.transactions).sort());
       expect(streamed.root).toEqual(want.root);
     });
@@ -44,7 +66,9 @@ describe('tracePageOf', () => {
   });
 
   it('reads only the types the explorer follows', () => {
-    expect(readNotification({ type: 'account_state_change', finality: 'finalized', account: '0:00', state: {} })).toBeNull();
+    expect(
+      readNotification({ type: 'account_state_change', finality: 'finalized', account: '0:00', state: {} }),
+    ).toBeNull();
     expect(readNotification({ type: 'transactions', finality: 'finalized', transactions: 'none' })).toBeNull();
     expect(readNotification(null)).toBeNull();
   });

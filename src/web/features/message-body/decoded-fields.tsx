@@ -24,7 +24,14 @@ const JETTON_AMOUNTS: Record<string, readonly string[]> = {
   jetton_mint: ['jetton_amount'],
   bounce: ['amount'],
 };
-const TON_AMOUNTS = new Set(['forward_ton_amount', 'ton_amount', 'total_ton_amount', 'forward_amount', 'value', 'amount']);
+const TON_AMOUNTS = new Set([
+  'forward_ton_amount',
+  'ton_amount',
+  'total_ton_amount',
+  'forward_amount',
+  'value',
+  'amount',
+]);
 const RAW_ADDRESS = /^-?\d+:[0-9A-F]{64}$/;
 
 const label = (key: string) => key.replace(/_/g, ' ');
@@ -33,13 +40,16 @@ interface Payload {
   boc: string;
   decoded: DecodedBody | null;
 }
-const isPayload = (v: unknown): v is Payload => !!v && typeof v === 'object' && typeof (v as Payload).boc === 'string' && 'decoded' in (v as object);
+const isPayload = (v: unknown): v is Payload =>
+  !!v && typeof v === 'object' && typeof (v as Payload).boc === 'string' && 'decoded' in (v as object);
 
 function Raw({ boc }: { boc: string }) {
   return (
     <details className="text-xs">
       <summary className="cursor-pointer text-slate-600 dark:text-slate-400">raw cell (BOC)</summary>
-      <pre className="mono mt-1 max-h-32 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-1 dark:bg-slate-900">{boc}</pre>
+      <pre className="mono mt-1 max-h-32 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-1 dark:bg-slate-900">
+        {boc}
+      </pre>
       <CopyButton text={boc} label="cell BOC" />
     </details>
   );
@@ -53,15 +63,24 @@ function value(type: string, key: string, v: unknown, ctx: FieldContext): ReactN
     if (RAW_ADDRESS.test(v)) return <AddressLink raw={v} book={ctx.book} />;
     if (/^-?\d+$/.test(v) && JETTON_AMOUNTS[type]?.includes(key)) {
       const token = jettonOf(ctx.accounts, ctx.metadata);
-      return <span title={`${v} in the jetton's base units`} data-testid="decoded-jetton-amount">{formatToken(v, token)}</span>;
+      return (
+        <span title={`${v} in the jetton's base units`} data-testid="decoded-jetton-amount">
+          {formatToken(v, token)}
+        </span>
+      );
     }
-    if (/^-?\d+$/.test(v) && TON_AMOUNTS.has(key)) return <span title={`${v} nanoton`}>{formatTon(v, { maxFraction: 9 })}</span>;
+    if (/^-?\d+$/.test(v) && TON_AMOUNTS.has(key))
+      return <span title={`${v} nanoton`}>{formatTon(v, { maxFraction: 9 })}</span>;
     return <span className="mono break-all">{v}</span>;
   }
   if (isPayload(v)) {
     return (
       <div className="space-y-1 border-l-2 border-slate-200 pl-2 dark:border-slate-700">
-        {v.decoded ? <DecodedFields decoded={v.decoded} ctx={ctx} /> : <span className="text-slate-500 dark:text-slate-400">not decoded</span>}
+        {v.decoded ? (
+          <DecodedFields decoded={v.decoded} ctx={ctx} />
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">not decoded</span>
+        )}
         <Raw boc={v.boc} />
       </div>
     );
@@ -95,7 +114,9 @@ function FieldList({ type, data, ctx }: { type: string; data: Record<string, unk
       {Object.entries(data).map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-slate-500 dark:text-slate-400">{label(k)}</dt>
-          <dd className="min-w-0" data-field={k}>{value(type, k, v, ctx)}</dd>
+          <dd className="min-w-0" data-field={k}>
+            {value(type, k, v, ctx)}
+          </dd>
         </div>
       ))}
     </dl>

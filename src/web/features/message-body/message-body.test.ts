@@ -22,8 +22,16 @@ describe('useDecoded', () => {
   });
 
   it("uses the server's decoding as sent, and has nothing for an empty body", () => {
-    const served = { hash: 'h', boc: 'te6cckEBAQEAAgAAAEysuc0=', comment: null, decoded: { type: 'excess', data: { query_id: '1' } } };
-    expect(renderHook(() => useDecoded(served, false)).result.current).toEqual({ type: 'excess', data: { query_id: '1' } });
+    const served = {
+      hash: 'h',
+      boc: 'te6cckEBAQEAAgAAAEysuc0=',
+      comment: null,
+      decoded: { type: 'excess', data: { query_id: '1' } },
+    };
+    expect(renderHook(() => useDecoded(served, false)).result.current).toEqual({
+      type: 'excess',
+      data: { query_id: '1' },
+    });
     expect(renderHook(() => useDecoded({ ...served, decoded: null }, false)).result.current).toBeNull();
     expect(renderHook(() => useDecoded(null, false)).result.current).toBeNull();
   });

@@ -13,7 +13,11 @@ export function MessageBody({ m, book, metadata }: { m: Message; book: AddressBo
   // a comment the server read is already on the card
   if (decoded === null || (decoded.type === 'text_comment' && m.body?.comment != null)) return null;
   return (
-    <div role="group" aria-label="Decoded body" className="rounded border border-slate-200 p-2 text-sm dark:border-slate-800">
+    <div
+      role="group"
+      aria-label="Decoded body"
+      className="rounded border border-slate-200 p-2 text-sm dark:border-slate-800"
+    >
       <DecodedFields decoded={decoded} ctx={{ book, metadata, accounts: [m.destination, m.source] }} />
     </div>
   );

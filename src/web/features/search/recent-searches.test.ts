@@ -1,9 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RECENT_MAX, addRecent, describeTarget, loadRecent, parseRecent, saveRecent, type RecentSearch } from './recent-searches';
+import {
+  RECENT_MAX,
+  addRecent,
+  describeTarget,
+  loadRecent,
+  parseRecent,
+  saveRecent,
+  type RecentSearch,
+} from './recent-searches';
 
 const H1 = 'fbf7' + '0'.repeat(56) + '0db1';
 const tx = (hash: string, query = hash): RecentSearch => ({ query, target: { to: '/tx/$hash', params: { hash } } });
-const mc = (seqno: number): RecentSearch => ({ query: String(seqno), target: { to: '/mc/$seqno', params: { seqno: String(seqno) } } });
+const mc = (seqno: number): RecentSearch => ({
+  query: String(seqno),
+  target: { to: '/mc/$seqno', params: { seqno: String(seqno) } },
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,7 +35,17 @@ describe('recent searches', () => {
   });
 
   it('survives a save and load round trip', () => {
-    const list = [tx(H1), mc(150), { query: '0:80:3', target: { to: '/block/$workchain/$shard/$seqno', params: { workchain: '0', shard: '-9223372036854775808', seqno: '3' } } } as RecentSearch];
+    const list = [
+      tx(H1),
+      mc(150),
+      {
+        query: '0:80:3',
+        target: {
+          to: '/block/$workchain/$shard/$seqno',
+          params: { workchain: '0', shard: '-9223372036854775808', seqno: '3' },
+        },
+      } as RecentSearch,
+    ];
     saveRecent(list);
     expect(loadRecent()).toEqual(list);
     saveRecent([]);
@@ -66,6 +87,8 @@ describe('recent searches', () => {
     expect(describeTarget(mc(150).target, 'raw')).toBe('masterchain block 150');
     const raw = '0:' + 'AB'.repeat(32);
     expect(describeTarget({ to: '/account/$address', params: { address: raw } }, 'raw')).toBe('account 0:ABAB…ABAB');
-    expect(describeTarget({ to: '/account/$address', params: { address: raw } }, 'bounceable')).toMatch(/^account EQ[A-Za-z0-9_-]{2}…[A-Za-z0-9_-]{4}$/);
+    expect(describeTarget({ to: '/account/$address', params: { address: raw } }, 'bounceable')).toMatch(
+      /^account EQ[A-Za-z0-9_-]{2}…[A-Za-z0-9_-]{4}$/,
+    );
   });
 });

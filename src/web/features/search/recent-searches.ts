@@ -25,10 +25,14 @@ const PARAMS: Record<SearchTarget['to'], readonly string[]> = {
 function isTarget(v: unknown): v is SearchTarget {
   if (typeof v !== 'object' || v === null) return false;
   const { to, params } = v as { to?: unknown; params?: unknown };
-  if (typeof to !== 'string' || !Object.hasOwn(PARAMS, to) || typeof params !== 'object' || params === null) return false;
+  if (typeof to !== 'string' || !Object.hasOwn(PARAMS, to) || typeof params !== 'object' || params === null)
+    return false;
   const names = PARAMS[to as SearchTarget['to']];
   const entries = Object.entries(params);
-  return entries.length === names.length && entries.every(([k, p]) => names.includes(k) && typeof p === 'string' && p.length > 0 && p.length <= 100);
+  return (
+    entries.length === names.length &&
+    entries.every(([k, p]) => names.includes(k) && typeof p === 'string' && p.length > 0 && p.length <= 100)
+  );
 }
 
 /** Two searches are the same when they open the same page, however they were typed. */

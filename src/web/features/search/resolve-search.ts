@@ -32,7 +32,10 @@ export async function resolveSearch(qc: QueryClient, api: LedgerClient, input: s
     case 'block':
       return {
         ok: true,
-        target: { to: '/block/$workchain/$shard/$seqno', params: { workchain: String(parsed.workchain), shard: parsed.shard, seqno: String(parsed.seqno) } },
+        target: {
+          to: '/block/$workchain/$shard/$seqno',
+          params: { workchain: String(parsed.workchain), shard: parsed.shard, seqno: String(parsed.seqno) },
+        },
       };
     case 'mc-seqno': {
       try {
@@ -56,7 +59,11 @@ export async function resolveSearch(qc: QueryClient, api: LedgerClient, input: s
       const byId = await qc.fetchQuery(tracesQuery(api, { trace_id: hex, limit: 1 }));
       if (byId.traces[0]) return { ok: true, target: { to: '/trace/$traceId', params: { traceId: hex } } };
       const byMsgTrace = await qc.fetchQuery(tracesQuery(api, { msg_hash: hex, limit: 1 }));
-      if (byMsgTrace.traces[0]) return { ok: true, target: { to: '/trace/$traceId', params: { traceId: hashPath(byMsgTrace.traces[0].traceId) } } };
+      if (byMsgTrace.traces[0])
+        return {
+          ok: true,
+          target: { to: '/trace/$traceId', params: { traceId: hashPath(byMsgTrace.traces[0].traceId) } },
+        };
       return { ok: false, message: `No transaction, message or trace has the hash ${hex}.` };
     }
   }

@@ -164,7 +164,12 @@ export function SearchBox() {
             <div className="absolute z-30 mt-1 w-full rounded-md border border-slate-200 bg-white text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
               <div className="flex items-center justify-between px-3 pt-1.5 text-xs text-slate-500 dark:text-slate-400">
                 <span id="recent-searches-label">Recent searches</span>
-                <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={clearRecent} className="rounded px-1 hover:underline">
+                <button
+                  type="button"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={clearRecent}
+                  className="rounded px-1 hover:underline"
+                >
                   Clear
                 </button>
               </div>
@@ -189,12 +194,20 @@ export function SearchBox() {
             </div>
           )}
         </div>
-        <button type="submit" disabled={busy} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-60"
+        >
           {busy ? 'Searching…' : 'Search'}
         </button>
       </div>
       {message && (
-        <p id="search-message" role="alert" className="absolute z-20 mt-1 w-full rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 shadow dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          id="search-message"
+          role="alert"
+          className="absolute z-20 mt-1 w-full rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 shadow dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {message}
         </p>
       )}

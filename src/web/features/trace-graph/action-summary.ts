@@ -1,7 +1,8 @@
 import { formatTon, formatToken } from '../../lib/format';
 import { opcodeToHex } from '../../../ton/opcode';
 
-export type SummaryPart = { kind: 'text'; text: string } | { kind: 'account'; raw: string | null } | { kind: 'amount'; text: string };
+export type SummaryPart =
+  { kind: 'text'; text: string } | { kind: 'account'; raw: string | null } | { kind: 'amount'; text: string };
 
 export interface ActionLike {
   type: string;
@@ -9,14 +10,20 @@ export interface ActionLike {
   details: Record<string, unknown>;
 }
 
-export type TokenMetadata = Record<string, { tokens: Array<{ type: string; symbol: string | null; decimals: number | null }> }>;
+export type TokenMetadata = Record<
+  string,
+  { tokens: Array<{ type: string; symbol: string | null; decimals: number | null }> }
+>;
 
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 }
 
 /** A jetton's symbol and decimals live on its master; a wallet's entry only points to it. */
-export function jettonToken(asset: string | null, metadata: TokenMetadata): { symbol?: string | null; decimals?: number | string | null } | null {
+export function jettonToken(
+  asset: string | null,
+  metadata: TokenMetadata,
+): { symbol?: string | null; decimals?: number | string | null } | null {
   if (!asset) return null;
   const info = metadata[asset]?.tokens.find((t) => t.type === 'jetton_masters') ?? metadata[asset]?.tokens[0];
   return info ? { symbol: info.symbol ?? null, decimals: info.decimals ?? null } : null;
@@ -39,11 +46,27 @@ export function summarizeAction(action: ActionLike, metadata: TokenMetadata = {}
     case 'ton_transfer':
       return withComment([a(d.source), t(' sent '), amt(formatTon(str(d.value) ?? '0')), t(' to '), a(d.destination)]);
     case 'jetton_transfer':
-      return withComment([a(d.sender), t(' transferred '), amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))), t(' to '), a(d.receiver)]);
+      return withComment([
+        a(d.sender),
+        t(' transferred '),
+        amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))),
+        t(' to '),
+        a(d.receiver),
+      ]);
     case 'jetton_mint':
-      return [a(d.asset), t(' minted '), amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))), t(' to '), a(d.receiver ?? d.destination ?? d.owner)];
+      return [
+        a(d.asset),
+        t(' minted '),
+        amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))),
+        t(' to '),
+        a(d.receiver ?? d.destination ?? d.owner),
+      ];
     case 'jetton_burn':
-      return [a(d.owner ?? d.sender), t(' burned '), amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata)))];
+      return [
+        a(d.owner ?? d.sender),
+        t(' burned '),
+        amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))),
+      ];
     case 'nft_mint':
       return [a(d.nft_collection), t(' minted NFT '), a(d.nft_item), t(' to '), a(d.owner ?? d.new_owner)];
     case 'nft_transfer':
@@ -51,8 +74,13 @@ export function summarizeAction(action: ActionLike, metadata: TokenMetadata = {}
     case 'contract_deploy':
       return [t('deployed '), a(d.destination ?? d.address ?? d.contract)];
     case 'call_contract': {
-      const op = typeof d.opcode === 'number' ? opcodeToHex(d.opcode) : str(d.opcode) ?? 'a method';
-      return [a(d.source), t(` called ${op} on `), a(d.destination), ...(str(d.value) ? [t(' with '), amt(formatTon(str(d.value)!))] : [])];
+      const op = typeof d.opcode === 'number' ? opcodeToHex(d.opcode) : (str(d.opcode) ?? 'a method');
+      return [
+        a(d.source),
+        t(` called ${op} on `),
+        a(d.destination),
+        ...(str(d.value) ? [t(' with '), amt(formatTon(str(d.value)!))] : []),
+      ];
     }
     default:
       return [t(`${action.type.replace(/_/g, ' ')}`)];

@@ -15,7 +15,8 @@ export function messageLabel(m: MessageView): { value: string | null; name: stri
   else if (m.comment !== null) name = `“${m.comment.length > 24 ? m.comment.slice(0, 23) + '…' : m.comment}”`;
   else if (m.opcode === null) name = m.source === null ? 'External' : 'Empty body';
   else name = standardOpcodeName(m.opcode) ?? opcodeToHex(m.opcode);
-  if (m.source === null && m.opcode !== null && standardOpcodeName(m.opcode) === null) name = `External ${opcodeToHex(m.opcode)}`;
+  if (m.source === null && m.opcode !== null && standardOpcodeName(m.opcode) === null)
+    name = `External ${opcodeToHex(m.opcode)}`;
   return { value, name };
 }
 
@@ -36,12 +37,15 @@ export function traceLayoutInput(trace: TraceView): LayoutInput {
       const c = build.get(child);
       if (c) node.children.push(c);
     }
-    for (const m of tx.outMsgs) if (m.destination === null) node.children.push({ id: EXT_OUT_PREFIX + m.hash, children: [] });
+    for (const m of tx.outMsgs)
+      if (m.destination === null) node.children.push({ id: EXT_OUT_PREFIX + m.hash, children: [] });
   }
   const root = build.get(trace.rootHash);
   if (!root) return { id: 'empty', children: [] };
   const rootTx = trace.txs.get(trace.rootHash)!;
-  return rootTx.inMsg && rootTx.inMsg.source === null ? { id: EXT_IN_PREFIX + rootTx.inMsg.hash, children: [root] } : root;
+  return rootTx.inMsg && rootTx.inMsg.source === null
+    ? { id: EXT_IN_PREFIX + rootTx.inMsg.hash, children: [root] }
+    : root;
 }
 
 /** Whether a transaction sits under its parent's "+N more" node while that parent is not expanded (same order as traceLayoutInput: transactions, then external-outs). */

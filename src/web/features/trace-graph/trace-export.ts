@@ -26,7 +26,11 @@ export function wrapWords(text: string, max: number): string[] {
  * A standalone SVG of the trace drawn from the same layout as the graph (no screenshot of the DOM:
  * every node is exported, not just the visible ones, and text stays text).
  */
-export function traceToSvg(trace: TraceView, letters: Map<string, string>, interfaces: (raw: string) => string | undefined): string {
+export function traceToSvg(
+  trace: TraceView,
+  letters: Map<string, string>,
+  interfaces: (raw: string) => string | undefined,
+): string {
   const { layout } = buildGraphModel(trace, new Set(trace.order));
   const pad = 20;
   const pos = new Map(layout.nodes.map((n) => [n.id, n]));
@@ -35,35 +39,61 @@ export function traceToSvg(trace: TraceView, letters: Map<string, string>, inter
     const s = pos.get(e.source)!;
     const t = pos.get(e.target)!;
     const m = edgeMessage(trace, e.source, e.target);
-    const x1 = s.x + NODE_WIDTH + pad, y1 = s.y + NODE_HEIGHT / 2 + pad, x2 = t.x + pad, y2 = t.y + NODE_HEIGHT / 2 + pad;
+    const x1 = s.x + NODE_WIDTH + pad,
+      y1 = s.y + NODE_HEIGHT / 2 + pad,
+      x2 = t.x + pad,
+      y2 = t.y + NODE_HEIGHT / 2 + pad;
     // bent where the graph bends it, the label above the straight run into the target
     const bx = x1 + EDGE_BEND;
     const bounced = m?.bounced ?? false;
-    parts.push(`<path d="M${x1},${y1} H${bx} V${y2} H${x2}" fill="none" stroke="${bounced ? '#ea580c' : '#64748b'}" stroke-width="${bounced ? 2.5 : 1.5}"${bounced ? ' stroke-dasharray="7 5"' : ''}/>`);
+    parts.push(
+      `<path d="M${x1},${y1} H${bx} V${y2} H${x2}" fill="none" stroke="${bounced ? '#ea580c' : '#64748b'}" stroke-width="${bounced ? 2.5 : 1.5}"${bounced ? ' stroke-dasharray="7 5"' : ''}/>`,
+    );
     if (m) {
       const l = messageLabel(m);
       const lines = [l.value ?? '', ...wrapWords((bounced ? '↩ ' : '') + l.name, LABEL_CHARS)].filter((t) => t !== '');
       lines.forEach((t, i) => {
         const fill = i === 0 && l.value ? '#334155' : bounced ? '#c2410c' : '#475569';
-        parts.push(`<text x="${(bx + x2) / 2}" y="${y2 - 3 - (lines.length - 1 - i) * 11}" font-size="10" text-anchor="middle" fill="${fill}">${esc(t)}</text>`);
+        parts.push(
+          `<text x="${(bx + x2) / 2}" y="${y2 - 3 - (lines.length - 1 - i) * 11}" font-size="10" text-anchor="middle" fill="${fill}">${esc(t)}</text>`,
+        );
       });
     }
   }
   for (const n of layout.nodes) {
-    const x = n.x + pad, y = n.y + pad;
+    const x = n.x + pad,
+      y = n.y + pad;
     const tx = trace.txs.get(n.id);
     if (!tx) {
-      const label = n.kind === 'more' ? `+${n.hidden} more` : n.id.startsWith(EXT_IN_PREFIX) ? 'external message' : n.id.startsWith(EXT_OUT_PREFIX) ? 'external out' : '';
-      parts.push(`<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="#fff" stroke="#94a3b8" stroke-dasharray="4 3"/><text x="${x + 10}" y="${y + 36}" font-size="12" fill="#475569">${label}</text>`);
+      const label =
+        n.kind === 'more'
+          ? `+${n.hidden} more`
+          : n.id.startsWith(EXT_IN_PREFIX)
+            ? 'external message'
+            : n.id.startsWith(EXT_OUT_PREFIX)
+              ? 'external out'
+              : '';
+      parts.push(
+        `<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="#fff" stroke="#94a3b8" stroke-dasharray="4 3"/><text x="${x + 10}" y="${y + 36}" font-size="12" fill="#475569">${label}</text>`,
+      );
       continue;
     }
     const failure = failureOf(tx);
-    parts.push(`<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="${failure ? '#fef2f2' : '#fff'}" stroke="${failure ? '#dc2626' : '#94a3b8'}" stroke-width="${failure ? 3 : 1}"/>`);
-    parts.push(`<text x="${x + 8}" y="${y + 18}" font-size="12" font-weight="600" fill="#0f172a">${esc(`${letters.get(tx.account) ?? '?'} · ${interfaces(tx.account) ?? 'account'}`)}</text>`);
-    parts.push(`<text x="${x + 8}" y="${y + 35}" font-size="10" font-family="monospace" fill="#334155">${esc(shortAddress(tx.account, 8))}</text>`);
-    parts.push(`<text x="${x + 8}" y="${y + 52}" font-size="10" fill="${failure ? '#b91c1c' : '#047857'}">${esc(failure ? `✕ ${failure}` : `✓ success · fees ${formatTon(tx.totalFees)}`)}</text>`);
+    parts.push(
+      `<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="${failure ? '#fef2f2' : '#fff'}" stroke="${failure ? '#dc2626' : '#94a3b8'}" stroke-width="${failure ? 3 : 1}"/>`,
+    );
+    parts.push(
+      `<text x="${x + 8}" y="${y + 18}" font-size="12" font-weight="600" fill="#0f172a">${esc(`${letters.get(tx.account) ?? '?'} · ${interfaces(tx.account) ?? 'account'}`)}</text>`,
+    );
+    parts.push(
+      `<text x="${x + 8}" y="${y + 35}" font-size="10" font-family="monospace" fill="#334155">${esc(shortAddress(tx.account, 8))}</text>`,
+    );
+    parts.push(
+      `<text x="${x + 8}" y="${y + 52}" font-size="10" fill="${failure ? '#b91c1c' : '#047857'}">${esc(failure ? `✕ ${failure}` : `✓ success · fees ${formatTon(tx.totalFees)}`)}</text>`,
+    );
   }
-  const w = layout.width + pad * 2, h = layout.height + pad * 2;
+  const w = layout.width + pad * 2,
+    h = layout.height + pad * 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="system-ui, sans-serif"><rect width="100%" height="100%" fill="#f8fafc"/>${parts.join('')}</svg>`;
 }
 
@@ -95,7 +125,9 @@ export async function svgToPng(svg: string): Promise<Blob> {
     const ctx = canvas.getContext('2d')!;
     ctx.scale(scale, scale);
     ctx.drawImage(img, 0, 0);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -11,7 +11,10 @@ beforeAll(() => {
   class RO {
     constructor(private cb: ResizeObserverCallback) {}
     observe(target: Element) {
-      this.cb([{ target, contentRect: { width: 1000, height: 600 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      this.cb(
+        [{ target, contentRect: { width: 1000, height: 600 } } as unknown as ResizeObserverEntry],
+        this as unknown as ResizeObserver,
+      );
     }
     unobserve() {}
     disconnect() {}
@@ -29,7 +32,8 @@ beforeAll(() => {
     offsetHeight: { configurable: true, get: () => 600 },
     offsetWidth: { configurable: true, get: () => 1000 },
   });
-  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () => ({ x: 0, y: 0, width: 0, height: 0 }) as DOMRect;
+  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () =>
+    ({ x: 0, y: 0, width: 0, height: 0 }) as DOMRect;
 });
 
 describe('TraceGraph on a recorded bounce trace', () => {
@@ -40,7 +44,17 @@ describe('TraceGraph on a recorded bounce trace', () => {
   it('draws one node per transaction, marks the failed one, and reports clicks', async () => {
     const onSelect = vi.fn();
     render(
-      <TraceGraph trace={trace} book={fixture.book} letters={letters} addressForm="bounceable" selected={null} onSelect={onSelect} expanded={new Set()} onExpand={() => {}} className="h-[600px] w-[1000px]" />,
+      <TraceGraph
+        trace={trace}
+        book={fixture.book}
+        letters={letters}
+        addressForm="bounceable"
+        selected={null}
+        onSelect={onSelect}
+        expanded={new Set()}
+        onExpand={() => {}}
+        className="h-[600px] w-[1000px]"
+      />,
     );
     await waitFor(() => expect(screen.getAllByTestId('trace-node')).toHaveLength(trace.txs.size));
     const failed = screen.getAllByTestId('trace-node').filter((n) => n.dataset.failed);

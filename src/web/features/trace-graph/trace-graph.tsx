@@ -26,7 +26,15 @@ import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLab
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
 import { initialViewport } from './trace-viewport';
 
-type TxNodeData = { kind: 'tx'; title: string; account: string; addressForm: AddressForm; status: string; failed: boolean; selected: boolean };
+type TxNodeData = {
+  kind: 'tx';
+  title: string;
+  account: string;
+  addressForm: AddressForm;
+  status: string;
+  failed: boolean;
+  selected: boolean;
+};
 type PseudoNodeData = { kind: 'ext-in' | 'ext-out' | 'more'; text: string; parentId?: string };
 type GraphNode = Node<TxNodeData, 'tx'> | Node<PseudoNodeData, 'pseudo'>;
 type MsgEdgeData = { value: string | null; name: string; bounced: boolean; failedTarget: boolean };
@@ -35,7 +43,10 @@ type GraphEdge = Edge<MsgEdgeData, 'msg'>;
 const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>) {
   // Formatted here, not when the node list is built: only the nodes on screen are mounted, so a
   // 1000-transaction trace checksums a handful of addresses instead of all of them.
-  const address = useMemo(() => shortAddress(displayAddress(data.account, data.addressForm), 8), [data.account, data.addressForm]);
+  const address = useMemo(
+    () => shortAddress(displayAddress(data.account, data.addressForm), 8),
+    [data.account, data.addressForm],
+  );
   const tone = data.failed
     ? 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]'
     : 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border';
@@ -49,7 +60,11 @@ const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>)
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <div className="truncate font-semibold">{data.title}</div>
       <div className="mono truncate text-[11px] opacity-80">{address}</div>
-      <div className={`truncate text-[11px] font-medium ${data.failed ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}>{data.status}</div>
+      <div
+        className={`truncate text-[11px] font-medium ${data.failed ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
+      >
+        {data.status}
+      </div>
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
   );
@@ -70,7 +85,16 @@ const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeD
 const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
   const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, id } = props;
   const centerX = sourceX + EDGE_BEND;
-  const [path] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 8, centerX });
+  const [path] = getSmoothStepPath({
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+    borderRadius: 8,
+    centerX,
+  });
   const bounced = data?.bounced ?? false;
   const style = bounced
     ? { stroke: '#ea580c', strokeWidth: 2.5, strokeDasharray: '7 5' }
@@ -85,10 +109,19 @@ const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
         {/* wraps within the straight run rather than spilling over the nodes either side of it */}
         <div
           className="nodrag nopan pointer-events-none absolute text-center text-[11px] leading-tight text-balance break-words"
-          style={{ maxWidth: room, transform: `translate(-50%, -50%) translate(${(centerX + targetX) / 2}px, ${targetY}px)` }}
+          style={{
+            maxWidth: room,
+            transform: `translate(-50%, -50%) translate(${(centerX + targetX) / 2}px, ${targetY}px)`,
+          }}
         >
-          {data?.value && <div className="rounded bg-white/90 px-1 font-semibold text-slate-800 dark:bg-slate-950/90 dark:text-slate-100">{data.value}</div>}
-          <div className={`rounded px-1 ${bounced ? 'bg-orange-100 font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200' : 'bg-white/90 text-slate-700 dark:bg-slate-950/90 dark:text-slate-300'}`}>
+          {data?.value && (
+            <div className="rounded bg-white/90 px-1 font-semibold text-slate-800 dark:bg-slate-950/90 dark:text-slate-100">
+              {data.value}
+            </div>
+          )}
+          <div
+            className={`rounded px-1 ${bounced ? 'bg-orange-100 font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200' : 'bg-white/90 text-slate-700 dark:bg-slate-950/90 dark:text-slate-300'}`}
+          >
             {bounced ? '↩ ' : ''}
             {data?.name}
           </div>
@@ -106,8 +139,24 @@ const BIG_GRAPH = 150;
 // handles, which for a 1000-transaction trace was most of the page's first render and layout.
 const HANDLE = 6;
 const NODE_HANDLES: NonNullable<Node['handles']> = [
-  { id: null, type: 'target', position: Position.Left, x: -HANDLE / 2, y: NODE_HEIGHT / 2 - HANDLE / 2, width: HANDLE, height: HANDLE },
-  { id: null, type: 'source', position: Position.Right, x: NODE_WIDTH - HANDLE / 2, y: NODE_HEIGHT / 2 - HANDLE / 2, width: HANDLE, height: HANDLE },
+  {
+    id: null,
+    type: 'target',
+    position: Position.Left,
+    x: -HANDLE / 2,
+    y: NODE_HEIGHT / 2 - HANDLE / 2,
+    width: HANDLE,
+    height: HANDLE,
+  },
+  {
+    id: null,
+    type: 'source',
+    position: Position.Right,
+    x: NODE_WIDTH - HANDLE / 2,
+    y: NODE_HEIGHT / 2 - HANDLE / 2,
+    width: HANDLE,
+    height: HANDLE,
+  },
 ];
 
 // Defined once outside the component: React Flow re-mounts every node when these objects change.
@@ -138,10 +187,25 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
   // one new node object (two with the one deselected) and React Flow re-renders only those.
   const unselected = useMemo(() => {
     const nodes: GraphNode[] = model.layout.nodes.map((n) => {
-      const base = { id: n.id, position: { x: n.x, y: n.y }, width: NODE_WIDTH, height: NODE_HEIGHT, handles: NODE_HANDLES, draggable: false, connectable: false };
-      if (n.kind === 'more') return { ...base, type: 'pseudo', data: { kind: 'more', text: `+${n.hidden} more`, parentId: n.parentId ?? undefined } };
-      if (n.id.startsWith(EXT_IN_PREFIX)) return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-in', text: 'external message' } };
-      if (n.id.startsWith(EXT_OUT_PREFIX)) return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-out', text: 'external out (log)' } };
+      const base = {
+        id: n.id,
+        position: { x: n.x, y: n.y },
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        handles: NODE_HANDLES,
+        draggable: false,
+        connectable: false,
+      };
+      if (n.kind === 'more')
+        return {
+          ...base,
+          type: 'pseudo',
+          data: { kind: 'more', text: `+${n.hidden} more`, parentId: n.parentId ?? undefined },
+        };
+      if (n.id.startsWith(EXT_IN_PREFIX))
+        return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-in', text: 'external message' } };
+      if (n.id.startsWith(EXT_OUT_PREFIX))
+        return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-out', text: 'external out (log)' } };
       const tx = trace.txs.get(n.id)!;
       const text = txNodeText(tx, letters.get(tx.account) ?? '?', book[tx.account]?.interfaces?.[0]);
       return {
@@ -155,7 +219,12 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
   }, [model, trace, letters, book, addressForm]);
 
   const nodes = useMemo(
-    () => (selected === null ? unselected : unselected.map((n) => (n.id === selected && n.type === 'tx' ? { ...n, data: { ...n.data, selected: true } } : n))),
+    () =>
+      selected === null
+        ? unselected
+        : unselected.map((n) =>
+            n.id === selected && n.type === 'tx' ? { ...n, data: { ...n.data, selected: true } } : n,
+          ),
     [unselected, selected],
   );
 
@@ -191,7 +260,14 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
     const v = flow.getViewport();
     const left = v.x + n.x * v.zoom;
     const top = v.y + n.y * v.zoom;
-    if (v.zoom >= 0.6 && left >= 0 && left + NODE_WIDTH * v.zoom <= paneWidth - coveredRight && top >= 0 && top + NODE_HEIGHT * v.zoom <= paneHeight) return;
+    if (
+      v.zoom >= 0.6 &&
+      left >= 0 &&
+      left + NODE_WIDTH * v.zoom <= paneWidth - coveredRight &&
+      top >= 0 &&
+      top + NODE_HEIGHT * v.zoom <= paneHeight
+    )
+      return;
     // centred in the part of the canvas the details leave uncovered, so its children stay in view
     const zoom = Math.max(v.zoom, 0.6);
     void flow.setCenter(n.x + NODE_WIDTH / 2 + coveredRight / 2 / zoom, n.y + NODE_HEIGHT / 2, { zoom, duration: 200 });
@@ -233,7 +309,15 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
       {/* Only for a trace that does not open whole: there it shows the rest, while over a trace
           that is all on screen it would just cover the root's corner. On a phone it would cover a
           third of an already small canvas. */}
-      {wide && !opensWhole && <MiniMap pannable zoomable position="bottom-left" nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')} ariaLabel="Trace minimap" />}
+      {wide && !opensWhole && (
+        <MiniMap
+          pannable
+          zoomable
+          position="bottom-left"
+          nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')}
+          ariaLabel="Trace minimap"
+        />
+      )}
     </ReactFlow>
   );
 }

@@ -4,10 +4,11 @@ import { layoutTree, moreNodeId, NODE_HEIGHT, NODE_WIDTH, type LayoutInput } fro
 /** A TON-shaped tree: mostly chains, some fan-out, one wallet sending to many. */
 function tonTree(n: number, seed = 7): LayoutInput {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const nodes: LayoutInput[] = [{ id: 'n0', children: [] }];
   for (let i = 1; i < n; i++) {
-    const parent = nodes[Math.floor(rand() ** 3 * nodes.length) === 0 && i < 200 ? 0 : Math.floor(rand() * nodes.length)]!;
+    const parent =
+      nodes[Math.floor(rand() ** 3 * nodes.length) === 0 && i < 200 ? 0 : Math.floor(rand() * nodes.length)]!;
     const node = { id: `n${i}`, children: [] };
     parent.children.push(node);
     nodes.push(node);
@@ -21,7 +22,13 @@ function overlaps(a: { x: number; y: number }, b: { x: number; y: number }): boo
 
 describe('tidy tree layout', () => {
   it('places children right of their parent, in order, without overlaps', () => {
-    const root: LayoutInput = { id: 'r', children: [{ id: 'a', children: [{ id: 'c', children: [] }] }, { id: 'b', children: [] }] };
+    const root: LayoutInput = {
+      id: 'r',
+      children: [
+        { id: 'a', children: [{ id: 'c', children: [] }] },
+        { id: 'b', children: [] },
+      ],
+    };
     const l = layoutTree(root);
     const at = new Map(l.nodes.map((n) => [n.id, n]));
     expect(at.get('a')!.x).toBeGreaterThan(at.get('r')!.x + NODE_WIDTH);
@@ -32,7 +39,10 @@ describe('tidy tree layout', () => {
   });
 
   it('folds siblings beyond 20 into "+N more" and unfolds them on request', () => {
-    const root: LayoutInput = { id: 'w', children: Array.from({ length: 255 }, (_, i) => ({ id: `m${i}`, children: [] })) };
+    const root: LayoutInput = {
+      id: 'w',
+      children: Array.from({ length: 255 }, (_, i) => ({ id: `m${i}`, children: [] })),
+    };
     const folded = layoutTree(root);
     expect(folded.nodes).toHaveLength(1 + 20);
     const more = folded.nodes.find((n) => n.kind === 'more')!;

@@ -74,7 +74,10 @@ function fold(root: LayoutInput, expanded: ReadonlySet<string>, limit: number): 
  * siblings stack along y in the given order. A trace is a tree (every transaction has exactly one
  * inbound message), so this places 1000 nodes in a few milliseconds where dagre/ELK take ~1 s.
  */
-export function layoutTree(root: LayoutInput, opts: { expanded?: ReadonlySet<string>; foldLimit?: number } = {}): TraceLayout {
+export function layoutTree(
+  root: LayoutInput,
+  opts: { expanded?: ReadonlySet<string>; foldLimit?: number } = {},
+): TraceLayout {
   const folded = fold(root, opts.expanded ?? new Set(), opts.foldLimit ?? FOLD_LIMIT);
   const h = hierarchy<LayoutNode>(folded);
   tree<LayoutNode>()
@@ -93,7 +96,14 @@ export function layoutTree(root: LayoutInput, opts: { expanded?: ReadonlySet<str
     maxY = Math.max(maxY, y);
     maxX = Math.max(maxX, x);
     const parentId = n.parent ? n.parent.data.id : null;
-    nodes.push({ id: n.data.id, kind: n.data.kind, parentId, x, y, ...(n.data.hidden ? { hidden: n.data.hidden } : {}) });
+    nodes.push({
+      id: n.data.id,
+      kind: n.data.kind,
+      parentId,
+      x,
+      y,
+      ...(n.data.hidden ? { hidden: n.data.hidden } : {}),
+    });
     if (parentId !== null) edges.push({ id: `${parentId}->${n.data.id}`, source: parentId, target: n.data.id });
   });
   // Shift so the top-most node sits at y = 0.

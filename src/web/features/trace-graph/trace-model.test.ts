@@ -33,7 +33,7 @@ describe('trace model on recorded traces', () => {
   it('actions read as sentences; jetton amounts use the master’s decimals and symbol, not TON', () => {
     const t = fromApiTrace(jetton, jettonFixture.book);
     const letters = accountLetters(t);
-    const name = (raw: string | null) => (raw ? letters.get(raw) ?? raw.slice(0, 6) : 'external');
+    const name = (raw: string | null) => (raw ? (letters.get(raw) ?? raw.slice(0, 6)) : 'external');
     const lines = jetton.actions.map((a) => summaryText(summarizeAction(a, jettonFixture.metadata), name));
     const transfer = lines.find((l) => l.includes('transferred'))!;
     expect(transfer).toMatch(/^A transferred [\d,.]+ LJT to \w+ with comment “salary”$/);
@@ -43,7 +43,9 @@ describe('trace model on recorded traces', () => {
 
     const b = fromApiTrace(bounce, bounceFixture.book);
     const bl = accountLetters(b);
-    const sent = summaryText(summarizeAction(bounce.actions.find((a) => a.type === 'ton_transfer')!), (r) => (r ? bl.get(r) ?? '?' : 'external'));
+    const sent = summaryText(summarizeAction(bounce.actions.find((a) => a.type === 'ton_transfer')!), (r) =>
+      r ? (bl.get(r) ?? '?') : 'external',
+    );
     expect(sent).toMatch(/^A sent [\d.]+ TON to B with comment “.+”$/);
   });
 

@@ -53,7 +53,10 @@ export interface TraceView {
 }
 
 /** What the phases say, all that `failureOf` reads (the v2 block list fills it from a BOC). */
-export type TxVerdict = Pick<TxView, 'aborted' | 'computeSkipped' | 'computeSkipReason' | 'exitCode' | 'actionResultCode' | 'success' | 'interfaces'>;
+export type TxVerdict = Pick<
+  TxView,
+  'aborted' | 'computeSkipped' | 'computeSkipReason' | 'exitCode' | 'actionResultCode' | 'success' | 'interfaces'
+>;
 
 /** A transaction failed when it was aborted, or its compute or action phase did not succeed. */
 export function failureOf(tx: TxVerdict): string | null {
@@ -129,7 +132,9 @@ export function fromApiTrace(trace: M.Trace, book: AddressBook = {}): TraceView 
   const txs = new Map<string, TxView>();
   const order: string[] = [];
   const hashOf = (n: M.TraceNode) => n.txHash;
-  const stack: Array<{ node: M.TraceNode; parent: string | null; depth: number }> = trace.root ? [{ node: trace.root, parent: null, depth: 0 }] : [];
+  const stack: Array<{ node: M.TraceNode; parent: string | null; depth: number }> = trace.root
+    ? [{ node: trace.root, parent: null, depth: 0 }]
+    : [];
   while (stack.length > 0) {
     const { node, parent, depth } = stack.pop()!;
     const hash = hashOf(node);

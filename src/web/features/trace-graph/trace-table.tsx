@@ -18,7 +18,21 @@ interface Row {
  * all of a 1000-row trace. A long trace shows its first rows and more on request (always the
  * selected one), so a 4,000-transaction trace opens as fast as a 200-transaction one.
  */
-export function TraceTable({ trace, book, letters, addressForm, selected, onSelect }: { trace: TraceView; book: AddressBook; letters: Map<string, string>; addressForm: AddressForm; selected: string | null; onSelect: (hash: string) => void }) {
+export function TraceTable({
+  trace,
+  book,
+  letters,
+  addressForm,
+  selected,
+  onSelect,
+}: {
+  trace: TraceView;
+  book: AddressBook;
+  letters: Map<string, string>;
+  addressForm: AddressForm;
+  selected: string | null;
+  onSelect: (hash: string) => void;
+}) {
   const rows = useMemo(() => trace.order.map((hash) => ({ hash, tx: trace.txs.get(hash)! })), [trace]);
   const columns = useMemo<Column<Row>[]>(
     () => [
@@ -26,9 +40,18 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
       {
         header: 'Account',
         cell: ({ hash, tx }, _i, isSelected) => (
-          <button type="button" onClick={() => onSelect(hash)} className="text-left hover:underline" aria-current={isSelected ? 'true' : undefined} style={{ paddingLeft: `${Math.min(tx.depth, 12) * 0.9}rem` }}>
-            <span className="font-semibold">{letters.get(tx.account)}</span> <span className="mono">{shortAddress(displayAddress(tx.account, addressForm))}</span>{' '}
-            <span className="text-xs text-slate-500 dark:text-slate-400">{book[tx.account]?.interfaces?.[0] ?? ''}</span>
+          <button
+            type="button"
+            onClick={() => onSelect(hash)}
+            className="text-left hover:underline"
+            aria-current={isSelected ? 'true' : undefined}
+            style={{ paddingLeft: `${Math.min(tx.depth, 12) * 0.9}rem` }}
+          >
+            <span className="font-semibold">{letters.get(tx.account)}</span>{' '}
+            <span className="mono">{shortAddress(displayAddress(tx.account, addressForm))}</span>{' '}
+            <span className="text-xs text-slate-500 dark:text-slate-400">
+              {book[tx.account]?.interfaces?.[0] ?? ''}
+            </span>
           </button>
         ),
       },
@@ -37,7 +60,15 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
         header: 'Result',
         cell: ({ tx }) => {
           const failure = failureOf(tx);
-          return <span className={failure ? 'font-medium text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>{failure ? `✕ ${failure}` : '✓ ok'}</span>;
+          return (
+            <span
+              className={
+                failure ? 'font-medium text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'
+              }
+            >
+              {failure ? `✕ ${failure}` : '✓ ok'}
+            </span>
+          );
         },
       },
     ],
@@ -47,7 +78,15 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
   const list = useLongList(rows, selectedIndex);
   return (
     <>
-      <DataTable caption="Transactions of the trace, in tree order" columns={columns} rows={list.shown} rowKey={(r) => r.hash} rowTestId="trace-row" selectedKey={selected} dense />
+      <DataTable
+        caption="Transactions of the trace, in tree order"
+        columns={columns}
+        rows={list.shown}
+        rowKey={(r) => r.hash}
+        rowTestId="trace-row"
+        selectedKey={selected}
+        dense
+      />
       <ShowMore shown={list.shown.length} total={rows.length} what="transactions" onMore={list.more} onAll={list.all} />
     </>
   );

@@ -17,7 +17,12 @@ function chain(n: number, fan = 0): LayoutInput {
 
 /** Where a placed node lands on screen. */
 function onScreen(v: { x: number; y: number; zoom: number }, n: { x: number; y: number }) {
-  return { left: v.x + n.x * v.zoom, top: v.y + n.y * v.zoom, right: v.x + (n.x + NODE_WIDTH) * v.zoom, bottom: v.y + (n.y + NODE_HEIGHT) * v.zoom };
+  return {
+    left: v.x + n.x * v.zoom,
+    top: v.y + n.y * v.zoom,
+    right: v.x + (n.x + NODE_WIDTH) * v.zoom,
+    bottom: v.y + (n.y + NODE_HEIGHT) * v.zoom,
+  };
 }
 
 function inside(box: ReturnType<typeof onScreen>, canvas: { width: number; height: number }) {

@@ -34,6 +34,8 @@ export function initialViewport(layout: TraceLayout, canvas: { width: number; he
   const fitsAcross = layout.width * zoom <= room.width;
   const fitsDown = layout.height * zoom <= room.height;
   const x = fitsAcross ? (canvas.width - layout.width * zoom) / 2 : PADDING - root.x * zoom;
-  const y = fitsDown ? (canvas.height - layout.height * zoom) / 2 : canvas.height / 2 - (root.y + NODE_HEIGHT / 2) * zoom;
+  const y = fitsDown
+    ? (canvas.height - layout.height * zoom) / 2
+    : canvas.height / 2 - (root.y + NODE_HEIGHT / 2) * zoom;
   return { x, y, zoom, whole: fitsAcross && fitsDown };
 }

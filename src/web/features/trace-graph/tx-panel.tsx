@@ -8,21 +8,40 @@ import { failureOf, type AddressBook, type TxView } from './trace-model';
 /** The selected transaction beside the graph. */
 export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; letter: string }) {
   const failure = failureOf(tx);
-  const meaning = tx.exitCode !== null && tx.exitCode !== 0 && tx.exitCode !== 1 ? describeExitCode(tx.exitCode, { wallet: tx.interfaces.some((i) => i.startsWith('wallet')) }) : null;
+  const meaning =
+    tx.exitCode !== null && tx.exitCode !== 0 && tx.exitCode !== 1
+      ? describeExitCode(tx.exitCode, { wallet: tx.interfaces.some((i) => i.startsWith('wallet')) })
+      : null;
   return (
-    <section aria-labelledby="tx-panel-title" className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" data-testid="tx-panel">
+    <section
+      aria-labelledby="tx-panel-title"
+      className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
+      data-testid="tx-panel"
+    >
       <h2 id="tx-panel-title" className="font-semibold">
         Transaction {letter}{' '}
-        <TxLink hash={tx.hash} className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400" data-testid="tx-panel-link">
+        <TxLink
+          hash={tx.hash}
+          className="mono text-xs font-normal text-teal-700 hover:underline dark:text-teal-400"
+          data-testid="tx-panel-link"
+        >
           {hashPath(tx.hash).slice(0, 16)}…
         </TxLink>
         <CopyButton text={hashBase64(tx.hash) ?? tx.hash} label="transaction hash" />
       </h2>
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-1">
         <dt className="text-slate-500 dark:text-slate-400">Account</dt>
-        <dd className="min-w-0"><AddressLink raw={tx.account} book={book} /></dd>
+        <dd className="min-w-0">
+          <AddressLink raw={tx.account} book={book} />
+        </dd>
         <dt className="text-slate-500 dark:text-slate-400">Result</dt>
-        <dd className={failure ? 'font-semibold text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>{failure ? `✕ ${failure}` : '✓ success'}</dd>
+        <dd
+          className={
+            failure ? 'font-semibold text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'
+          }
+        >
+          {failure ? `✕ ${failure}` : '✓ success'}
+        </dd>
         {meaning && (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Meaning</dt>
@@ -33,8 +52,16 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
           <>
             <dt className="text-slate-500 dark:text-slate-400">Inbound</dt>
             <dd>
-              {tx.inMsg.source === null ? 'external message' : <>{formatTon(tx.inMsg.value)} from <AddressLink raw={tx.inMsg.source} book={book} /></>}
-              {tx.inMsg.bounced && <span className="ml-1 font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>}
+              {tx.inMsg.source === null ? (
+                'external message'
+              ) : (
+                <>
+                  {formatTon(tx.inMsg.value)} from <AddressLink raw={tx.inMsg.source} book={book} />
+                </>
+              )}
+              {tx.inMsg.bounced && (
+                <span className="ml-1 font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>
+              )}
               <div className="text-xs text-slate-500 dark:text-slate-400">
                 op {formatOpcode(tx.inMsg.opcode)}
                 {tx.inMsg.comment !== null && <> · “{tx.inMsg.comment}”</>}
@@ -43,18 +70,25 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
           </>
         )}
         <dt className="text-slate-500 dark:text-slate-400">Sent</dt>
-        <dd>{tx.outMsgs.length} message{tx.outMsgs.length === 1 ? '' : 's'}</dd>
+        <dd>
+          {tx.outMsgs.length} message{tx.outMsgs.length === 1 ? '' : 's'}
+        </dd>
         <dt className="text-slate-500 dark:text-slate-400">Fees</dt>
         <dd>{formatTon(tx.totalFees, { maxFraction: 9 })}</dd>
         <dt className="text-slate-500 dark:text-slate-400">Time · lt</dt>
-        <dd>{formatTime(tx.now)} · {tx.lt}</dd>
+        <dd>
+          {formatTime(tx.now)} · {tx.lt}
+        </dd>
         {tx.blockRef && (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Block</dt>
             <dd>
               <BlockLink block={tx.blockRef} className="text-teal-700 hover:underline dark:text-teal-400" />
               {tx.mcSeqno !== null && (
-                <> in <McBlockLink seqno={tx.mcSeqno}>mc {tx.mcSeqno}</McBlockLink></>
+                <>
+                  {' '}
+                  in <McBlockLink seqno={tx.mcSeqno}>mc {tx.mcSeqno}</McBlockLink>
+                </>
               )}
             </dd>
           </>

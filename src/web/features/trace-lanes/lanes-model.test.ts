@@ -46,7 +46,9 @@ describe('shard lanes', () => {
       const trace = fromApiTrace(rec.trace, rec.book);
       const layout = laneLayout(trace);
       checkPlacement(trace, layout);
-      expect(layout.lanes.length).toBe(new Set([...trace.txs.values()].map((t) => `${t.blockRef!.workchain}:${t.blockRef!.shard}`)).size);
+      expect(layout.lanes.length).toBe(
+        new Set([...trace.txs.values()].map((t) => `${t.blockRef!.workchain}:${t.blockRef!.shard}`)).size,
+      );
     }
   });
 
@@ -63,7 +65,9 @@ describe('shard lanes', () => {
     for (const hash of base.order) {
       const t = txs.get(hash)!;
       const parent = t.parent ? txs.get(t.parent)! : null;
-      const shift = parent ? (parent.mcSeqno! - base.txs.get(parent.hash)!.mcSeqno!) + (crossing.includes(hash) ? 1 : 0) : 0;
+      const shift = parent
+        ? parent.mcSeqno! - base.txs.get(parent.hash)!.mcSeqno! + (crossing.includes(hash) ? 1 : 0)
+        : 0;
       t.mcSeqno = base.txs.get(hash)!.mcSeqno! + shift;
       t.blockRef = { ...t.blockRef!, seqno: base.txs.get(hash)!.blockRef!.seqno + shift };
     }
@@ -71,8 +75,12 @@ describe('shard lanes', () => {
     const layout = laneLayout(trace);
     checkPlacement(trace, layout);
     expect(layout.columns.length).toBeGreaterThan(1);
-    expect(layout.columns.map((c) => c.mcSeqno)).toEqual([...layout.columns.map((c) => c.mcSeqno)].sort((a, b) => a! - b!));
+    expect(layout.columns.map((c) => c.mcSeqno)).toEqual(
+      [...layout.columns.map((c) => c.mcSeqno)].sort((a, b) => a! - b!),
+    );
     for (const e of layout.edges) if (crossing.includes(e.to)) expect(e.mcWait).toBe(1);
-    expect(layout.columns.every((c, i) => i === 0 || c.x >= layout.columns[i - 1]!.x + layout.columns[i - 1]!.w)).toBe(true);
+    expect(layout.columns.every((c, i) => i === 0 || c.x >= layout.columns[i - 1]!.x + layout.columns[i - 1]!.w)).toBe(
+      true,
+    );
   });
 });

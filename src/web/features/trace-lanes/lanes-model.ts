@@ -141,9 +141,28 @@ export function laneLayout(trace: TraceView): LaneLayout {
         const by = y + LANE_PAD;
         const ordered = [...g.txs].sort(byLt);
         const id = blockId(g.block);
-        blocks.push({ block: g.block, id, lane: key, mcSeqno: g.mcSeqno, x: bx, y: by, w: BLOCK_W, h: BLOCK_HEADER_H + ordered.length * (CHIP_H + CHIP_GAP), txs: ordered.map((t) => t.hash) });
+        blocks.push({
+          block: g.block,
+          id,
+          lane: key,
+          mcSeqno: g.mcSeqno,
+          x: bx,
+          y: by,
+          w: BLOCK_W,
+          h: BLOCK_HEADER_H + ordered.length * (CHIP_H + CHIP_GAP),
+          txs: ordered.map((t) => t.hash),
+        });
         ordered.forEach((t, i) => {
-          txs.set(t.hash, { hash: t.hash, lane: key, blockId: id, mcSeqno: g.mcSeqno, x: bx + 4, y: by + BLOCK_HEADER_H + i * (CHIP_H + CHIP_GAP), w: BLOCK_W - 8, h: CHIP_H });
+          txs.set(t.hash, {
+            hash: t.hash,
+            lane: key,
+            blockId: id,
+            mcSeqno: g.mcSeqno,
+            x: bx + 4,
+            y: by + BLOCK_HEADER_H + i * (CHIP_H + CHIP_GAP),
+            w: BLOCK_W - 8,
+            h: CHIP_H,
+          });
         });
       });
     }
@@ -157,7 +176,12 @@ export function laneLayout(trace: TraceView): LaneLayout {
     const from = parent ? txs.get(parent) : undefined;
     const to = txs.get(hash);
     if (!from || !to) continue;
-    edges.push({ from: from.hash, to: to.hash, crossLane: from.lane !== to.lane, mcWait: column.get(to.mcSeqno)! - column.get(from.mcSeqno)! });
+    edges.push({
+      from: from.hash,
+      to: to.hash,
+      crossLane: from.lane !== to.lane,
+      mcWait: column.get(to.mcSeqno)! - column.get(from.mcSeqno)!,
+    });
   }
   return { lanes, columns, blocks, txs, edges, width, height: y + LANE_PAD };
 }

@@ -12,30 +12,72 @@ import { HEADER_H, LABEL_W, laneLayout, type LaneLayout, type LaneTx } from './l
  * a link (selecting it in the trace) inside its shard block, and the messages between them drawn
  * as arrows, amber where they cross to another shard. Below, the same placement as a table.
  */
-export function TraceLanes({ trace, letters, selected }: { trace: TraceView; letters: Map<string, string>; selected: string | null }) {
+export function TraceLanes({
+  trace,
+  letters,
+  selected,
+}: {
+  trace: TraceView;
+  letters: Map<string, string>;
+  selected: string | null;
+}) {
   const layout = useMemo(() => laneLayout(trace), [trace]);
   const box = useRef<HTMLDivElement>(null);
   const windowed = trace.txs.size > WINDOW_FROM;
   const view = useScrollWindow(box, windowed);
-  const shows = (r: Rect) => view === null || (r.right >= view.left && r.left <= view.right && r.bottom >= view.top && r.top <= view.bottom);
+  const shows = (r: Rect) =>
+    view === null || (r.right >= view.left && r.left <= view.right && r.bottom >= view.top && r.top <= view.bottom);
   return (
     <div className="space-y-3">
-      <div ref={box} className={`overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${windowed ? 'max-h-[75vh]' : ''}`} data-testid="lanes" data-windowed={windowed}>
+      <div
+        ref={box}
+        className={`overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${windowed ? 'max-h-[75vh]' : ''}`}
+        data-testid="lanes"
+        data-windowed={windowed}
+      >
         <div className="relative text-xs" style={{ width: layout.width, height: layout.height }}>
           <LaneBackdrop layout={layout} />
           {layout.columns.map((c) => (
-            <div key={String(c.mcSeqno)} className="absolute top-0 flex items-center font-medium" style={{ left: c.x, width: c.w, height: layout.height }} data-testid="lane-column" data-mc={c.mcSeqno ?? 'pending'}>
-              <span className="absolute top-1.5">{c.mcSeqno === null ? 'not yet in a masterchain block' : <McBlockLink seqno={c.mcSeqno}>MC {c.mcSeqno}</McBlockLink>}</span>
+            <div
+              key={String(c.mcSeqno)}
+              className="absolute top-0 flex items-center font-medium"
+              style={{ left: c.x, width: c.w, height: layout.height }}
+              data-testid="lane-column"
+              data-mc={c.mcSeqno ?? 'pending'}
+            >
+              <span className="absolute top-1.5">
+                {c.mcSeqno === null ? (
+                  'not yet in a masterchain block'
+                ) : (
+                  <McBlockLink seqno={c.mcSeqno}>MC {c.mcSeqno}</McBlockLink>
+                )}
+              </span>
             </div>
           ))}
           {layout.lanes.map((l) => (
-            <div key={l.key} className="absolute left-0 border-t border-slate-200 dark:border-slate-800" style={{ top: l.y, width: layout.width, height: l.h }} data-testid="lane" data-lane={l.key}>
+            <div
+              key={l.key}
+              className="absolute left-0 border-t border-slate-200 dark:border-slate-800"
+              style={{ top: l.y, width: layout.width, height: l.h }}
+              data-testid="lane"
+              data-lane={l.key}
+            >
               <span className="absolute left-2 top-2 w-[8.5rem] break-all font-semibold">{l.label}</span>
             </div>
           ))}
           {layout.blocks.map((b) => (
-            <div key={`${b.id}@${b.mcSeqno}`} className="absolute rounded border border-slate-300 bg-white/70 dark:border-slate-700 dark:bg-slate-900/70" style={{ left: b.x, top: b.y, width: b.w, height: b.h }} data-testid="lane-block" data-block={b.id} data-mc={b.mcSeqno ?? 'pending'}>
-              <BlockLink block={b.block} className="mono block truncate px-1 text-[11px] leading-5 text-teal-700 hover:underline dark:text-teal-400">
+            <div
+              key={`${b.id}@${b.mcSeqno}`}
+              className="absolute rounded border border-slate-300 bg-white/70 dark:border-slate-700 dark:bg-slate-900/70"
+              style={{ left: b.x, top: b.y, width: b.w, height: b.h }}
+              data-testid="lane-block"
+              data-block={b.id}
+              data-mc={b.mcSeqno ?? 'pending'}
+            >
+              <BlockLink
+                block={b.block}
+                className="mono block truncate px-1 text-[11px] leading-5 text-teal-700 hover:underline dark:text-teal-400"
+              >
                 #{b.block.seqno}
               </BlockLink>
             </div>
@@ -44,13 +86,22 @@ export function TraceLanes({ trace, letters, selected }: { trace: TraceView; let
           {trace.order.map((hash) => {
             const at = layout.txs.get(hash);
             if (!at || (hash !== selected && !shows(rectOf(at)))) return null;
-            return <Chip key={hash} at={at} trace={trace} letter={letters.get(trace.txs.get(hash)!.account) ?? '?'} selected={hash === selected} />;
+            return (
+              <Chip
+                key={hash}
+                at={at}
+                trace={trace}
+                letter={letters.get(trace.txs.get(hash)!.account) ?? '?'}
+                selected={hash === selected}
+              />
+            );
           })}
         </div>
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        Lanes are shards, columns masterchain blocks, boxes shard blocks. <span className="text-amber-700 dark:text-amber-400">Amber arrows</span> are messages to another shard: one
-        that spans columns waited for the masterchain to commit its sender&apos;s block.
+        Lanes are shards, columns masterchain blocks, boxes shard blocks.{' '}
+        <span className="text-amber-700 dark:text-amber-400">Amber arrows</span> are messages to another shard: one that
+        spans columns waited for the masterchain to commit its sender&apos;s block.
       </p>
       <LanesTable trace={trace} layout={layout} letters={letters} />
     </div>
@@ -134,27 +185,67 @@ function Chip({ at, trace, letter, selected }: { at: LaneTx; trace: TraceView; l
 function LaneBackdrop({ layout }: { layout: LaneLayout }) {
   return (
     <svg aria-hidden="true" className="absolute inset-0" width={layout.width} height={layout.height}>
-      {layout.lanes.map((l, i) => i % 2 === 1 && <rect key={l.key} x={0} y={l.y} width={layout.width} height={l.h} className="fill-slate-50 dark:fill-slate-900" />)}
-      <line x1={LABEL_W - 8} x2={LABEL_W - 8} y1={HEADER_H} y2={layout.height} className="stroke-slate-200 dark:stroke-slate-800" />
+      {layout.lanes.map(
+        (l, i) =>
+          i % 2 === 1 && (
+            <rect
+              key={l.key}
+              x={0}
+              y={l.y}
+              width={layout.width}
+              height={l.h}
+              className="fill-slate-50 dark:fill-slate-900"
+            />
+          ),
+      )}
+      <line
+        x1={LABEL_W - 8}
+        x2={LABEL_W - 8}
+        y1={HEADER_H}
+        y2={layout.height}
+        className="stroke-slate-200 dark:stroke-slate-800"
+      />
     </svg>
   );
 }
 
 function LaneEdges({ layout, shows }: { layout: LaneLayout; shows: ((r: Rect) => boolean) | null }) {
   return (
-    <svg aria-hidden="true" className="pointer-events-none absolute inset-0" width={layout.width} height={layout.height}>
+    <svg
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-0"
+      width={layout.width}
+      height={layout.height}
+    >
       <defs>
         <marker id="lane-arrow" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto">
           <path d="M0,0 L6,3 L0,6 z" className="fill-slate-500" />
         </marker>
-        <marker id="lane-arrow-cross" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto">
+        <marker
+          id="lane-arrow-cross"
+          viewBox="0 0 6 6"
+          refX="6"
+          refY="3"
+          markerWidth="6"
+          markerHeight="6"
+          orient="auto"
+        >
           <path d="M0,0 L6,3 L0,6 z" className="fill-amber-600" />
         </marker>
       </defs>
       {layout.edges.map((e) => {
         const a = layout.txs.get(e.from)!;
         const b = layout.txs.get(e.to)!;
-        if (shows && !shows({ left: Math.min(a.x, b.x), right: Math.max(a.x + a.w, b.x + b.w), top: Math.min(a.y, b.y), bottom: Math.max(a.y + a.h, b.y + b.h) })) return null;
+        if (
+          shows &&
+          !shows({
+            left: Math.min(a.x, b.x),
+            right: Math.max(a.x + a.w, b.x + b.w),
+            top: Math.min(a.y, b.y),
+            bottom: Math.max(a.y + a.h, b.y + b.h),
+          })
+        )
+          return null;
         const x1 = a.x + a.w;
         const y1 = a.y + a.h / 2;
         // to a later column: into the receiver's left side; within the same block: around its right side
@@ -162,7 +253,9 @@ function LaneEdges({ layout, shows }: { layout: LaneLayout; shows: ((r: Rect) =>
         const x2 = forward ? b.x : b.x + b.w;
         const y2 = b.y + b.h / 2;
         const bend = forward ? Math.max(24, (x2 - x1) / 2) : 18;
-        const d = forward ? `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}` : `M${x1},${y1} C${x1 + bend},${y1} ${x2 + bend},${y2} ${x2},${y2}`;
+        const d = forward
+          ? `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}`
+          : `M${x1},${y1} C${x1 + bend},${y1} ${x2 + bend},${y2} ${x2},${y2}`;
         return (
           <path
             key={`${e.from}>${e.to}`}
@@ -190,23 +283,47 @@ interface Row {
 
 const COLUMNS: Column<Row>[] = [
   { header: 'Lane', cell: (r) => r.lane },
-  { header: 'Masterchain block', testId: 'lanes-row-mc', cell: (r) => (r.tx.mcSeqno === null ? 'not yet' : <McBlockLink seqno={r.tx.mcSeqno} />) },
+  {
+    header: 'Masterchain block',
+    testId: 'lanes-row-mc',
+    cell: (r) => (r.tx.mcSeqno === null ? 'not yet' : <McBlockLink seqno={r.tx.mcSeqno} />),
+  },
   { header: 'Shard block', testId: 'lanes-row-block', cell: (r) => (r.block ? <BlockLink block={r.block} /> : '—') },
   { header: 'Transaction', cell: (r) => <TxLink hash={r.tx.hash}>{`${r.letter} ${shortHash(r.tx.hash)}`}</TxLink> },
 ];
 
 /** The lanes' twin for screen readers and copying: lane, masterchain block, shard block, transaction. */
-function LanesTable({ trace, layout, letters }: { trace: TraceView; layout: LaneLayout; letters: Map<string, string> }) {
+function LanesTable({
+  trace,
+  layout,
+  letters,
+}: {
+  trace: TraceView;
+  layout: LaneLayout;
+  letters: Map<string, string>;
+}) {
   const rows = useMemo(() => {
     const label = new Map(layout.lanes.map((l) => [l.key, l.label]));
     return layout.blocks.flatMap((b) =>
-      b.txs.map((hash) => ({ tx: layout.txs.get(hash)!, lane: label.get(b.lane)!, letter: letters.get(trace.txs.get(hash)!.account) ?? '?', block: b.block.shard === '?' ? null : b.block })),
+      b.txs.map((hash) => ({
+        tx: layout.txs.get(hash)!,
+        lane: label.get(b.lane)!,
+        letter: letters.get(trace.txs.get(hash)!.account) ?? '?',
+        block: b.block.shard === '?' ? null : b.block,
+      })),
     );
   }, [layout, letters, trace]);
   const list = useLongList(rows);
   return (
     <div>
-      <DataTable caption="Where each transaction happened: its shard lane, masterchain block and shard block" columns={COLUMNS} rows={list.shown} rowKey={(r) => r.tx.hash} rowTestId="lanes-row" dense />
+      <DataTable
+        caption="Where each transaction happened: its shard lane, masterchain block and shard block"
+        columns={COLUMNS}
+        rows={list.shown}
+        rowKey={(r) => r.tx.hash}
+        rowTestId="lanes-row"
+        dense
+      />
       <ShowMore shown={list.shown.length} total={rows.length} what="transactions" onMore={list.more} onAll={list.all} />
     </div>
   );

@@ -9,5 +9,9 @@ import { fetchLimit } from '../../lib/pagination';
 export const latestTracesQuery = (api: LedgerClient) => tracesQuery(api, { limit: 20 });
 
 /** A page of traces matching filters, with one row more than the page (pagination.ts). */
-export const tracePageQuery = (api: LedgerClient, filters: Omit<TracesRequest, 'limit' | 'offset'>, limit: number, offset: number) =>
-  tracesQuery(api, { ...filters, limit: fetchLimit(limit), offset });
+export const tracePageQuery = (
+  api: LedgerClient,
+  filters: Omit<TracesRequest, 'limit' | 'offset'>,
+  limit: number,
+  offset: number,
+) => tracesQuery(api, { ...filters, limit: fetchLimit(limit), offset });

@@ -23,28 +23,70 @@ interface TraceRow {
 
 function rowOf(trace: Trace, book: AddressBook): TraceRow {
   const view = fromApiTrace(trace, book);
-  return { trace, book, root: view.txs.get(view.rootHash)?.account, size: trace.transactionCount || view.txs.size, failed: firstFailure(view) !== null };
+  return {
+    trace,
+    book,
+    root: view.txs.get(view.rootHash)?.account,
+    size: trace.transactionCount || view.txs.size,
+    failed: firstFailure(view) !== null,
+  };
 }
 
 const HEAD: Column<TraceRow>[] = [
   { header: 'Trace', cell: ({ trace }) => <TraceLink traceId={trace.traceId} /> },
-  { header: 'Started by', className: 'max-w-[12rem]', cell: ({ root, book }) => root && <AddressLink raw={root} book={book} /> },
+  {
+    header: 'Started by',
+    className: 'max-w-[12rem]',
+    cell: ({ root, book }) => root && <AddressLink raw={root} book={book} />,
+  },
   { header: 'Txs', className: 'text-right', cell: ({ size }) => formatInt(size) },
   {
     header: 'Status',
-    cell: ({ failed }) => (failed ? <span className="font-medium text-red-700 dark:text-red-400">✕ failed</span> : <span className="text-emerald-700 dark:text-emerald-400">✓ ok</span>),
+    cell: ({ failed }) =>
+      failed ? (
+        <span className="font-medium text-red-700 dark:text-red-400">✕ failed</span>
+      ) : (
+        <span className="text-emerald-700 dark:text-emerald-400">✓ ok</span>
+      ),
   },
 ];
 
 const TAIL: Column<TraceRow>[] = [
-  { header: 'MC block', className: 'hidden sm:table-cell', cell: ({ trace }) => trace.mcSeqnoEnd > 0 && <McBlockLink seqno={trace.mcSeqnoEnd} className="hover:underline" /> },
-  { header: 'Time', className: 'whitespace-nowrap', cell: ({ trace }) => (trace.endUtime ? <Age unix={trace.endUtime} /> : '') },
+  {
+    header: 'MC block',
+    className: 'hidden sm:table-cell',
+    cell: ({ trace }) => trace.mcSeqnoEnd > 0 && <McBlockLink seqno={trace.mcSeqnoEnd} className="hover:underline" />,
+  },
+  {
+    header: 'Time',
+    className: 'whitespace-nowrap',
+    cell: ({ trace }) => (trace.endUtime ? <Age unix={trace.endUtime} /> : ''),
+  },
 ];
 
 /** Traces as rows: root account, size, status, age. Keyed by trace id so live updates never reorder focus. */
-export function TraceList({ traces, book, caption, empty, extra }: { traces: Trace[]; book: AddressBook; caption: string; empty?: string; extra?: ExtraColumn }) {
+export function TraceList({
+  traces,
+  book,
+  caption,
+  empty,
+  extra,
+}: {
+  traces: Trace[];
+  book: AddressBook;
+  caption: string;
+  empty?: string;
+  extra?: ExtraColumn;
+}) {
   const columns = useMemo(
-    () => (extra ? [...HEAD, { header: extra.header, className: 'text-right', cell: ({ trace }: TraceRow) => extra.cell(trace) }, ...TAIL] : [...HEAD, ...TAIL]),
+    () =>
+      extra
+        ? [
+            ...HEAD,
+            { header: extra.header, className: 'text-right', cell: ({ trace }: TraceRow) => extra.cell(trace) },
+            ...TAIL,
+          ]
+        : [...HEAD, ...TAIL],
     [extra],
   );
   const rows = useMemo(() => traces.map((t) => rowOf(t, book)), [traces, book]);

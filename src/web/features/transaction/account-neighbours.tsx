@@ -29,7 +29,11 @@ export function AccountNeighbours({ tx, trace }: { tx: Transaction; trace: Trace
   return (
     <>
       <DetailRow k="Previous tx">
-        {prev ? <Neighbour hash={prev.hash} lt={prev.lt} testId="prev-tx" /> : <span className="text-slate-500 dark:text-slate-400">none: the account&apos;s first transaction</span>}
+        {prev ? (
+          <Neighbour hash={prev.hash} lt={prev.lt} testId="prev-tx" />
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">none: the account&apos;s first transaction</span>
+        )}
       </DetailRow>
       {inTrace ? (
         <DetailRow k="Next tx">
@@ -39,11 +43,17 @@ export function AccountNeighbours({ tx, trace }: { tx: Transaction; trace: Trace
         <Deferred
           label="Looking for the next transaction"
           resetKey={tx.hash}
-          fallback={<DetailRow k="Next tx"><span className="text-slate-500 dark:text-slate-400">looking…</span></DetailRow>}
+          fallback={
+            <DetailRow k="Next tx">
+              <span className="text-slate-500 dark:text-slate-400">looking…</span>
+            </DetailRow>
+          }
           failed={(error, retry) => (
             <DetailRow k="Next tx">
               <span className="text-slate-500 dark:text-slate-400">not looked up: {errorMessage(error).title}</span>{' '}
-              <button type="button" onClick={retry} className="text-teal-700 hover:underline dark:text-teal-400">Retry</button>
+              <button type="button" onClick={retry} className="text-teal-700 hover:underline dark:text-teal-400">
+                Retry
+              </button>
             </DetailRow>
           )}
         >
@@ -60,7 +70,13 @@ function NextInLaterTraces({ tx }: { tx: Transaction }) {
   if (!next && data.traces.length >= NEXT_SEARCH) return null;
   return (
     <DetailRow k="Next tx">
-      {next ? <Neighbour hash={next.hash} lt={next.lt} testId="next-tx" /> : <span className="text-slate-500 dark:text-slate-400" data-testid="no-next-tx">none yet: the account&apos;s latest transaction on this ledger</span>}
+      {next ? (
+        <Neighbour hash={next.hash} lt={next.lt} testId="next-tx" />
+      ) : (
+        <span className="text-slate-500 dark:text-slate-400" data-testid="no-next-tx">
+          none yet: the account&apos;s latest transaction on this ledger
+        </span>
+      )}
     </DetailRow>
   );
 }

@@ -4,7 +4,15 @@ import { bounceRecording } from '../trace-graph/fixtures/recorded';
 
 describe('nanoton fields of the phase cards', () => {
   it('fees, credit and balances are amounts; gas figures and counts are not', () => {
-    for (const k of ['gasFees', 'feesCollected', 'credit', 'totalFwdFees', 'totalActionFees', 'balance', 'reqFwdFees']) {
+    for (const k of [
+      'gasFees',
+      'feesCollected',
+      'credit',
+      'totalFwdFees',
+      'totalActionFees',
+      'balance',
+      'reqFwdFees',
+    ]) {
       expect(nanotonValue(k, '2889200')).toBe('2889200');
     }
     for (const k of ['gasUsed', 'gasLimit', 'gasCredit', 'vmSteps', 'totalActions', 'messagesCreated', 'exitCode']) {

@@ -3,11 +3,16 @@
 // units and the action counts are counts, and printing either as TON would be wrong.
 const NANOTON_FIELDS = new Set([
   'balance', // account state
-  'feesCollected', 'feesDue', // storage phase
-  'credit', 'dueFeesCollected', // credit phase
+  'feesCollected',
+  'feesDue', // storage phase
+  'credit',
+  'dueFeesCollected', // credit phase
   'gasFees', // compute phase
-  'totalFwdFees', 'totalActionFees', // action phase
-  'msgFees', 'fwdFees', 'reqFwdFees', // bounce phase
+  'totalFwdFees',
+  'totalActionFees', // action phase
+  'msgFees',
+  'fwdFees',
+  'reqFwdFees', // bounce phase
 ]);
 
 /** The value as a nanoton amount when `key` names one and the value is an integer string, else null. */

@@ -23,7 +23,14 @@ export function transactionIn(page: TracesPage, hex: string): { trace: Trace; tx
  * (the cursor (account, lt - 1) is exclusive, so the first row is this one).
  */
 export const rawTransactionQuery = (api: LedgerClient, tx: Transaction) =>
-  blockTransactionsQuery(api, { workchain: tx.block.workchain, shard: tx.block.shard, seqno: tx.block.seqno, count: 1, after_lt: (BigInt(tx.lt) - 1n).toString(), after_hash: tx.account });
+  blockTransactionsQuery(api, {
+    workchain: tx.block.workchain,
+    shard: tx.block.shard,
+    seqno: tx.block.seqno,
+    count: 1,
+    after_lt: (BigInt(tx.lt) - 1n).toString(),
+    after_hash: tx.account,
+  });
 
 /**
  * How many traces ending after a transaction are searched for the account's next one. The
@@ -38,8 +45,13 @@ export const laterTracesQuery = (api: LedgerClient, tx: Transaction) =>
   tracesQuery(api, { account: tx.account, start_lt: (BigInt(tx.lt) + 1n).toString(), sort: 'asc', limit: NEXT_SEARCH });
 
 /** The transactions that sent and received a message (by its hash, or an external's normalized hash). */
-export const messageQuery = (api: LedgerClient, hex: string) => transactionsByMessageQuery(api, { msg_hash: hex, limit: 10 });
+export const messageQuery = (api: LedgerClient, hex: string) =>
+  transactionsByMessageQuery(api, { msg_hash: hex, limit: 10 });
 
 /** A page of transactions whose messages match the filters, with one row more than the page. */
-export const messagePageQuery = (api: LedgerClient, filters: Omit<TransactionsByMessageRequest, 'limit' | 'offset'>, limit: number, offset: number) =>
-  transactionsByMessageQuery(api, { ...filters, limit: fetchLimit(limit), offset });
+export const messagePageQuery = (
+  api: LedgerClient,
+  filters: Omit<TransactionsByMessageRequest, 'limit' | 'offset'>,
+  limit: number,
+  offset: number,
+) => transactionsByMessageQuery(api, { ...filters, limit: fetchLimit(limit), offset });

@@ -12,16 +12,44 @@ interface TxRow {
 
 const COLUMNS: Column<TxRow>[] = [
   { header: 'Transaction', cell: ({ tx }) => <TxLink hash={tx.hash} /> },
-  { header: 'Account', className: 'max-w-[12rem]', cell: ({ tx, book }) => <AddressLink raw={tx.account} book={book} /> },
-  { header: 'Inbound', className: 'hidden md:table-cell', testId: 'tx-inbound', cell: ({ tx, book }) => <Inbound inMsg={txViewOf(tx, book).inMsg} type={tx.description.type} /> },
+  {
+    header: 'Account',
+    className: 'max-w-[12rem]',
+    cell: ({ tx, book }) => <AddressLink raw={tx.account} book={book} />,
+  },
+  {
+    header: 'Inbound',
+    className: 'hidden md:table-cell',
+    testId: 'tx-inbound',
+    cell: ({ tx, book }) => <Inbound inMsg={txViewOf(tx, book).inMsg} type={tx.description.type} />,
+  },
   { header: 'Result', testId: 'tx-result', cell: ({ tx, book }) => <Result verdict={txViewOf(tx, book)} /> },
   { header: 'lt', className: 'mono hidden text-xs sm:table-cell', cell: ({ tx }) => tx.lt },
   { header: 'Time', className: 'hidden whitespace-nowrap sm:table-cell', cell: ({ tx }) => <Age unix={tx.now} /> },
 ];
 
 /** Transactions as rows; on a phone the less important columns drop out. */
-export function TxList({ txs, book, caption, empty }: { txs: Transaction[]; book: AddressBook; caption: string; empty?: string }) {
-  return <DataTable caption={caption} columns={COLUMNS} rows={txs.map((tx) => ({ tx, book }))} rowKey={(r) => r.tx.hash} rowTestId="tx-row" empty={empty} />;
+export function TxList({
+  txs,
+  book,
+  caption,
+  empty,
+}: {
+  txs: Transaction[];
+  book: AddressBook;
+  caption: string;
+  empty?: string;
+}) {
+  return (
+    <DataTable
+      caption={caption}
+      columns={COLUMNS}
+      rows={txs.map((tx) => ({ tx, book }))}
+      rowKey={(r) => r.tx.hash}
+      rowTestId="tx-row"
+      empty={empty}
+    />
+  );
 }
 
 /** The inbound message as the lists name it: comment or known opcode, and value; none for tick-tock. */
@@ -40,6 +68,10 @@ export function Inbound({ inMsg, type }: { inMsg: MessageView | null; type: stri
 /** ✓, or ✕ with the reason the phases give; — when they are not known. */
 export function Result({ verdict }: { verdict: TxVerdict | null }) {
   const failure = verdict ? failureOf(verdict) : null;
-  const tone = !verdict ? 'text-slate-500 dark:text-slate-400' : failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400';
+  const tone = !verdict
+    ? 'text-slate-500 dark:text-slate-400'
+    : failure
+      ? 'text-red-700 dark:text-red-400'
+      : 'text-emerald-700 dark:text-emerald-400';
   return <span className={tone}>{!verdict ? '—' : failure ? `✕ ${failure}` : '✓'}</span>;
 }

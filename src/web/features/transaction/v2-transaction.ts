@@ -39,7 +39,8 @@ export function summarizeV2Transaction(t: V2Transaction): V2TxSummary {
     /* an unreadable BOC: the message fields v2 sends as JSON still show */
   }
   const info = tx?.inMessage?.info;
-  const flags = info?.type === 'internal' ? { bounce: info.bounce, bounced: info.bounced } : { bounce: false, bounced: false };
+  const flags =
+    info?.type === 'internal' ? { bounce: info.bounce, bounced: info.bounced } : { bounce: false, bounced: false };
   return {
     inMsg: t.inMsg ? messageOf(t.inMsg, flags) : null,
     type: tx ? TYPES[tx.description.type] : 'unknown',
@@ -52,8 +53,8 @@ function messageOf(m: V2Message, flags: { bounce: boolean; bounced: boolean }): 
   return {
     hash: m.hash ?? '',
     // v2 prints an external source as an empty address
-    source: m.source ? rawAddressOrNull(m.source) ?? m.source : null,
-    destination: m.destination ? rawAddressOrNull(m.destination) ?? m.destination : null,
+    source: m.source ? (rawAddressOrNull(m.source) ?? m.source) : null,
+    destination: m.destination ? (rawAddressOrNull(m.destination) ?? m.destination) : null,
     value: m.value,
     opcode: body.opcode,
     comment: body.comment,
