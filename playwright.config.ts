@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests run against the real server over a real, deterministic ledger (fixed seed, live
-// production off), built once by e2e/global-setup.ts. Playwright cannot download browsers here, so
+// production off), built and served by e2e/serve-fixture-ledger.ts (the webServer below). Playwright cannot download browsers here, so
 // the tests drive Debian's Chromium; CHROMIUM_PATH points them at another browser.
 const port = Number(process.env.E2E_PORT ?? 8181);
 
@@ -10,7 +10,7 @@ export default defineConfig({
   outputDir: './e2e-artifacts/results',
   timeout: 60_000,
   retries: 0,
-  forbidOnly: !!process.env.CI,
+  forbidOnly: true,
   workers: 1,
   reporter: [['list'], ['html', { outputFolder: 'e2e-artifacts/report', open: 'never' }]],
   use: {

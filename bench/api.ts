@@ -1,4 +1,4 @@
-// Load on the four operations from a second process: `npm run bench -- api`. The server runs as
+// Load on the REST operations from a second process: `npm run bench -- api`. The server runs as
 // `npm start` does (its own process, the default ledger: seed 42, 3000 transactions, live off);
 // autocannon drives it from this process. Prints one JSON line.
 import { spawn } from 'node:child_process';

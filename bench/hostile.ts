@@ -1,4 +1,4 @@
-// Issue 19's targets: `npm run bench -- hostile`. The server runs as `npm start` runs it (its own
+// The hostile-client targets: `npm run bench -- hostile`. The server runs as `npm start` runs it (its own
 // process, default limits, live production off) over the ledger of seed 42 with HOSTILE_TXS
 // transactions (default 10,000, built once under data/bench/). Not the default 3,000: there the
 // 4,370-transaction fan-out is among the newest 100 traces, so `traces?limit=100` is a 56 MB answer

@@ -5,7 +5,7 @@
 //    they are the same ledger. The producer is bound by its emulator (the same on both engines), so
 //    the batches it wrote are also written again into empty ledgers of both engines, alone, in
 //    alternation: the store's own write throughput.
-// 2. The same query mix of the four operations, from autocannon, against one API process on the
+// 2. The same query mix of the REST operations, from autocannon, against one API process on the
 //    SQLite file and one on PostgreSQL: requests/s and median latency, and their ratios.
 // 3. Two API processes on the one PostgreSQL against one: requests/s of both together over one's,
 //    and where the machine's CPU went meanwhile (the API processes, the PostgreSQL server, this

@@ -1,7 +1,7 @@
 // The service at two sizes of one ledger, and under abuse: `npm run bench -- scale`.
 //
 // Part 1: ledgers of one seed (SCALE_SEED, default 42) at the sizes of SCALE_TXS (default
-// "10000,100000"; "10000,1000000" for the issue's full target, which takes most of an hour to
+// "10000,100000"; "10000,1000000" for the full target, which takes most of an hour to
 // build), built once under data/bench/ and reused. A ledger of one seed is the prefix of every
 // larger one, so a fixed mix of queries chosen from the smallest ledger (point lookups by every hash
 // kind, ascending account lists with offsets, mc seqno, lt and utime ranges, opcode and body hash,

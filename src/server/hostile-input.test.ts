@@ -1,4 +1,4 @@
-// The fuzz corpus of issue 19 against the real server process (`npm start`'s entry point), so that
+// The fuzz corpus against the real server process (`npm start`'s entry point), so that
 // an error escaping one client's handling would end the process as it would in production: deep
 // nesting, huge lists and strings, binary, fragmented and oversized frames, invalid UTF-8, floods of
 // pings, subscriptions and reconnects, over WebSocket, SSE and plain HTTP. After each group the
