@@ -8,6 +8,9 @@
 // file and the answers from SERVE, so the two engines' answers can be compared. An OUT ending in
 // `.sha256` holds each answer's digest instead of its body (a 10,000-transaction ledger's bodies
 // weigh tens of gigabytes: every page of 1000 traces carries its address book).
+// COMPARE_TRACE_MAX_TXS cuts traces shorter than the service's default (4,000): every ledger holds a
+// 4,370-transaction fan-out, and each of its thousands of accounts' `traces?account=` would print it
+// whole (~50 MB, hours for the whole run); the cut leaves every code path of the answer in play.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -64,7 +67,11 @@ if (!serve) openLedgerStore(path).close();
 // the v2 dialect's `@extra` is an id of the request (time and counter), never the same twice
 const dropRequestId = (key: string, value: unknown) => (key === '@extra' ? undefined : value);
 // the whole answer of every request, however loaded the machine: no time budget cuts one short
-const app = await createServer({ location: serve ?? path, limits: { queryTimeoutMs: 3_600_000 } });
+const traceMaxTxs = process.env.COMPARE_TRACE_MAX_TXS ? Number(process.env.COMPARE_TRACE_MAX_TXS) : undefined;
+const app = await createServer({
+  location: serve ?? path,
+  limits: { queryTimeoutMs: 3_600_000, ...(traceMaxTxs ? { traceMaxTxs } : {}) },
+});
 const file = createWriteStream(out);
 let failed = 0;
 let done = 0;
