@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchLedgerPath, median } from './bench-ledger';
-import { openLedgerStore } from '../src/store/open-store';
+import { openLedgerStore } from '../src/store/sqlite/open-sqlite-store';
 import { inProcessExecutor } from '../src/server/readers/in-process';
 import { transactionsByMessage } from '../src/server/routes/transactions-by-message';
 import { getBlockTransactionsExt } from '../src/server/routes/get-block-transactions-ext';

@@ -6,7 +6,7 @@
 import { Cell } from '@ton/core';
 import { performance } from 'node:perf_hooks';
 import { decodeBody } from '../src/ton/decode/decode-body';
-import { openLedgerStore } from '../src/store/open-store';
+import { openLedgerStore } from '../src/store/sqlite/open-sqlite-store';
 import type { MessageRecord } from '../src/store/records';
 import { benchLedgerPath, median } from './bench-ledger';
 

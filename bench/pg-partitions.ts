@@ -4,7 +4,7 @@
 // by transaction hash (the whole record: transaction, messages, states, bodies), by message hash
 // and of the latest-traces list are compared. Prints one JSON line.
 import { loadavg } from 'node:os';
-import { syntheticBatches } from '../src/store/synthetic-ledger';
+import { syntheticBatches } from '../src/store/test-support/synthetic-ledger';
 import { openPgStore, type PgLedgerStore } from '../src/store/postgres/open-pg-store';
 import { startPgCluster } from '../src/store/postgres/test-support/pg-cluster';
 import type { TransactionRecord } from '../src/store/records';

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openLedgerStore } from '../src/store/open-store';
-import { FULL_SHARD, syntheticBatches } from '../src/store/synthetic-ledger';
+import { openLedgerStore } from '../src/store/sqlite/open-sqlite-store';
+import { FULL_SHARD, syntheticBatches } from '../src/store/test-support/synthetic-ledger';
 import type { LedgerBatch } from '../src/store/records';
 import { median } from './bench-ledger';
 

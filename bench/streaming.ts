@@ -24,7 +24,7 @@ type ToParent =
   | { kind: 'done' };
 
 async function serverRole(mode: 'nudge' | 'poll'): Promise<void> {
-  const { openLedgerStore } = await import('../src/store/open-store');
+  const { openLedgerStore } = await import('../src/store/sqlite/open-sqlite-store');
   const { generateInto } = await import('../src/ledger/generate');
   const { createServer } = await import('../src/server/app');
   const send = (m: ToParent) => process.send!(m);

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import Database from 'better-sqlite3';
-import { openLedgerStore } from '../../src/store/open-store';
+import { openLedgerStore } from '../../src/store/sqlite/open-sqlite-store';
 import { createServer } from '../../src/server/app';
 
 const [path, out, serve] = process.argv.slice(2);

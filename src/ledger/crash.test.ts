@@ -4,16 +4,19 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { killMidBatch } from '../store/test-support/kill-mid-batch';
-import { openLedgerStore, LedgerFileError } from '../store/open-store';
-import { SCHEMA_VERSION } from '../store/schema';
+import { openLedgerStore, LedgerFileError } from '../store/sqlite/open-sqlite-store';
+import { SCHEMA_VERSION } from '../store/sqlite/sqlite-schema';
 import { Producer } from './producer/producer';
-import { tableDump } from '../store/table-dump';
+import { tableDump } from '../store/sqlite/test-support/table-dump';
 
 describe('the store survives a writer killed mid-batch', () => {
   it('reopens at the last committed batch, with nothing half-written, and the producer resumes from it exactly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-crash-'));
     const path = join(dir, 'ledger.db');
-    const { midBatch, committedTxs } = await killMidBatch(join(__dirname, 'crash-writer.ts'), [path, '6']);
+    const { midBatch, committedTxs } = await killMidBatch(join(__dirname, 'test-support', 'crash-writer.ts'), [
+      path,
+      '6',
+    ]);
     expect(midBatch).toBe(true);
     expect(committedTxs).toBeGreaterThan(0);
     const store = openLedgerStore(path);

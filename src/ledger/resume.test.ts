@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore } from '../store/open-store';
+import { openLedgerStore } from '../store/sqlite/open-sqlite-store';
 import { Producer } from './producer/producer';
-import { tableDump } from '../store/table-dump';
+import { tableDump } from '../store/sqlite/test-support/table-dump';
 
 // A producer stopped by SIGTERM (as the service is stopped) or killed by SIGKILL (a crash) and
 // started again must go on from its saved position and make the very ledger an uninterrupted run
@@ -20,7 +20,7 @@ interface Run {
 function runUntil(path: string, seed: number, stopAt: number, signal: NodeJS.Signals): Promise<Run> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, 'resume-child.ts'), path, String(seed), '3'],
+    ['--import', 'tsx', join(__dirname, 'test-support', 'resume-child.ts'), path, String(seed), '3'],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const run: Run = { replayed: -1, lastMc: -1 };

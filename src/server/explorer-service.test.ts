@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from './app';
-import { openLedgerStore, type LedgerStore } from '../store/open-store';
+import { openLedgerStore, type LedgerStore } from '../store/sqlite/open-sqlite-store';
 
 let app: FastifyInstance;
 let store: LedgerStore;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../ledger/test-ledger';
-import { openLedgerStore } from '../store/open-store';
+import { testLedgerPath } from '../ledger/test-support/test-ledger';
+import { openLedgerStore } from '../store/sqlite/open-sqlite-store';
 import { createServer } from './app';
 import { checkAgainstSchemas } from './test-support/test-server';
 

@@ -1,7 +1,7 @@
 // The one place where a ledger's location chooses its engine: a `postgres://` (or `postgresql://`)
 // URL opens the PostgreSQL engine, anything else is a SQLite file path.
 import type { LedgerStore } from './interface';
-import { openLedgerStore } from './open-store';
+import { openLedgerStore } from './sqlite/open-sqlite-store';
 import { openPgStore } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
 

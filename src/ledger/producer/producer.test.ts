@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from '../../store/open-store';
+import { openLedgerStore, type LedgerStore } from '../../store/sqlite/open-sqlite-store';
 import { LiveProducer } from '../live';
-import { tableDump as dumpTables } from '../../store/table-dump';
-import { PRODUCER_POSITION_KEY } from '../../store/schema';
+import { tableDump as dumpTables } from '../../store/sqlite/test-support/table-dump';
+import { PRODUCER_POSITION_KEY } from '../../store/ledger-meta';
 import { Producer } from './producer';
 import { generateLedger } from '../generate';
 

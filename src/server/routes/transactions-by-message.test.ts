@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerStore } from '../../store/open-store';
+import { testLedgerPath } from '../../ledger/test-support/test-ledger';
+import { openLedgerStore } from '../../store/sqlite/open-sqlite-store';
 import { parseParams, transactionsByMessageParams, ParamError } from '../../api/params';
 import { inProcessExecutor } from '../readers/in-process';
 import { transactionsByMessage } from './transactions-by-message';

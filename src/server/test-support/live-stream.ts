@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { generateInto } from '../../ledger/generate';
 import type { Producer } from '../../ledger/producer/producer';
 import type { LedgerWriter } from '../../store/interface';
-import { openLedgerStore, type LedgerStore } from '../../store/open-store';
+import { openLedgerStore, type LedgerStore } from '../../store/sqlite/open-sqlite-store';
 import type { LedgerBatch } from '../../store/records';
 import { streamingConnected, streamingNotification } from '../../api/schemas/streaming';
 import { createServer } from '../app';

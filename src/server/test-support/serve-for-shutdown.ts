@@ -1,7 +1,7 @@
 // A child process for lifecycle.test.ts: the real server over the test ledger, shut down by
 // closeOnSignals exactly as src/service.ts does. Requests carrying `x-test-hold: <ms>` are held that
 // long before being answered, so the test can have a request in flight when the signal arrives.
-import { openLedgerStore } from '../../store/open-store';
+import { openLedgerStore } from '../../store/sqlite/open-sqlite-store';
 import { createServer } from '../app';
 import { closeOnSignals } from '../lifecycle';
 

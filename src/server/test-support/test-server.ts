@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerStore, type LedgerStore } from '../../store/open-store';
+import { testLedgerPath } from '../../ledger/test-support/test-ledger';
+import { openLedgerStore, type LedgerStore } from '../../store/sqlite/open-sqlite-store';
 import { createServer } from '../app';
 import { startPgTestLedger } from '../../store/postgres/test-support/pg-test-ledger';
 import { defaultLimits, type ServiceLimits } from '../limits';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { LedgerReader, LedgerSnapshots, LedgerStore } from '../interface';
-import { PRODUCER_POSITION_KEY } from '../schema';
+import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import { PartitionKeeper } from './pg-partitions';
 import { LedgerConnectionError, describeError } from './pg-location';
 import { LATEST_MC_SQL, PgLedgerReader, latestFromRows } from './pg-reader';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerBatch } from '../records';
-import { syntheticBatches } from '../synthetic-ledger';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
 import { openPgStore, type PgLedgerStore } from './open-pg-store';
 import { PgLedgerReader, type Queryable } from './pg-reader';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';

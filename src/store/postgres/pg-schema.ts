@@ -21,7 +21,7 @@ export type PgMigration = string | ((db: ClientBase) => Promise<void>);
 
 import type { ClientBase } from 'pg';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
-import { MESSAGE_PAYLOAD_COLUMNS } from '../schema';
+import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1

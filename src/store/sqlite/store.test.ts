@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from './open-store';
-import { FULL_SHARD, syntheticBatches } from './synthetic-ledger';
-import type { LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from './records';
+import { openLedgerStore, type LedgerStore } from './open-sqlite-store';
+import { FULL_SHARD, syntheticBatches } from '../test-support/synthetic-ledger';
+import type { LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
 
 // The store on its own: records built in the test (synthetic-ledger.ts, real cells for bodies and
 // transaction BOCs) go in through the writer and must come back exactly through the reader, every

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore } from './open-store';
+import { openLedgerStore } from './open-sqlite-store';
 
 // docs/architecture.md: every list query is served by an index in its requested order: no sort of the whole
 // table (a temp B-tree for ORDER BY) and no full scan of a big table, so latency stays flat as the

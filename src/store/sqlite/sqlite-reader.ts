@@ -1,7 +1,7 @@
 import { StatementCache } from './statement-cache';
 import type Database from 'better-sqlite3';
-import { balanceChanges, jettonWalletIdentities } from './balance-changes';
-import type { LedgerReader, MessageFilter, Page, TraceFilter } from './interface';
+import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
+import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
 import type {
   AccountInfoRecord,
   ActionRecord,
@@ -11,7 +11,7 @@ import type {
   TokenInfoRecord,
   TraceRecord,
   TransactionRecord,
-} from './records';
+} from '../records';
 import {
   accountInfoFromRow,
   actionFromRow,
@@ -24,7 +24,7 @@ import {
   traceFromRow,
   transactionsFromRows,
   type Row,
-} from './row-records';
+} from '../row-records';
 
 // Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; the row
 // converters of row-records.ts turn them back into the record types.

@@ -3,9 +3,9 @@
 // milliseconds) and prints each masterchain block it wrote, until it is stopped. SIGTERM stops it
 // as src/service.ts does (the block in progress is finished, then the store is closed); SIGKILL is
 // the crash.
-import { openLedgerStore } from '../store/open-store';
-import { LiveProducer } from './live';
-import { Producer } from './producer/producer';
+import { openLedgerStore } from '../../store/sqlite/open-sqlite-store';
+import { LiveProducer } from '../live';
+import { Producer } from '../producer/producer';
 
 const [path, seedArg, bulkArg] = process.argv.slice(2);
 const seed = Number(seedArg);

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from './open-store';
-import { syntheticBatches } from './synthetic-ledger';
-import type { MessageFilter, Page } from './interface';
+import { openLedgerStore, type LedgerStore } from './open-sqlite-store';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
+import type { MessageFilter, Page } from '../interface';
 
 // A message-hash lookup is ordered and paged in JavaScript (sqlite-reader.ts); it must give exactly
 // what SQLite's DISTINCT … ORDER BY gives, including ties on lt and account and external messages

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore } from './open-store';
+import { openLedgerStore } from './open-sqlite-store';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { StatementCache } from './statement-cache';
 

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeAction, decodeBoc, decodeDescription } from './compact';
-import { openLedgerStore, type LedgerStore } from './open-store';
-import { MESSAGE_PAYLOAD_COLUMNS, MIGRATIONS, SCHEMA_VERSION } from './schema';
-import { syntheticBatches } from './synthetic-ledger';
-import { tableDump } from './table-dump';
+import { decodeAction, decodeBoc, decodeDescription } from '../compact';
+import { openLedgerStore, type LedgerStore } from './open-sqlite-store';
+import { MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
+import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
+import { tableDump } from './test-support/table-dump';
 
 // A ledger of schema version 1 (what the first builds wrote) opened by this build is migrated to
 // version 2 and answers exactly as a ledger written by this build. The version 1 file is made the

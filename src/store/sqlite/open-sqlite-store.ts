@@ -1,14 +1,15 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { APPLICATION_ID, MIGRATIONS, PRODUCER_POSITION_KEY, SCHEMA_VERSION } from './schema';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
+import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { SqliteLedgerWriter } from './sqlite-writer';
 import { sqliteReadSnapshot } from './sqlite-snapshots';
-import { pgLedgerSnapshots } from './postgres/open-pg-store';
-import { isPostgresUrl } from './postgres/pg-location';
-import type { LedgerReader, LedgerSnapshots, LedgerStore as AnyLedgerStore, LedgerWriter } from './interface';
-import type { ProducerAccountRecord } from './records';
+import { pgLedgerSnapshots } from '../postgres/open-pg-store';
+import { isPostgresUrl } from '../postgres/pg-location';
+import type { LedgerReader, LedgerSnapshots, LedgerStore as AnyLedgerStore, LedgerWriter } from '../interface';
+import type { ProducerAccountRecord } from '../records';
 
 /** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
 export class LedgerFileError extends Error {
