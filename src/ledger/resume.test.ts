@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore } from '../store/sqlite/open-sqlite-store';
+import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { Producer } from './producer/producer';
 import { tableDump } from '../store/sqlite/test-support/table-dump';
 
@@ -63,13 +63,13 @@ describe('a stopped or killed producer resumes exactly', () => {
     // the ledger ends on a saved position and nothing is produced again
     expect(third.replayed).toBe(0);
 
-    const interrupted = openLedgerStore(path);
+    const interrupted = openSqliteStore(path);
     const bulk = Number(await interrupted.getMeta('bulk_slots'));
     const live = Number(await interrupted.getMeta('live_slots'));
     expect(bulk).toBe(3);
     expect(await interrupted.reader.latestMasterchainSeqno()).toBeGreaterThanOrEqual(second.lastMc + 4);
 
-    const straight = openLedgerStore(join(dir, 'straight.db'));
+    const straight = openSqliteStore(join(dir, 'straight.db'));
     const p = await Producer.start(straight, seed);
     await p.slots(bulk + live, (i) => i >= bulk);
     await p.close();

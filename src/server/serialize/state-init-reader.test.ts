@@ -3,7 +3,7 @@
 import { beginCell, type Builder, Cell, Dictionary, type Slice, storeStateInit, type StateInit } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLedgerPath } from '../../ledger/test-support/test-ledger';
-import { openLedgerReaderFor } from '../../store/sqlite/open-sqlite-store';
+import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
 import { decodeStateInit } from '../../ton/decode/state-init';
 import { readPlainStateInit } from './state-init-reader';

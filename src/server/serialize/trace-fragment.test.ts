@@ -3,7 +3,7 @@
 // with actions, byte for byte, and the addresses it mentions in the same order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLedgerPath } from '../../ledger/test-support/test-ledger';
-import { openLedgerReaderFor } from '../../store/sqlite/open-sqlite-store';
+import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
 import { collectAddresses } from './address-book';
 import { transactionFragment, transactionJson, traceFragment, traceJson } from './v3';

@@ -1,6 +1,7 @@
 import type { QueryResultRow } from 'pg';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
   ActionRecord,
@@ -62,11 +63,13 @@ export function statementName(sql: string): string | undefined {
  * as one array parameter (`= ANY($1)`). Bound to a pool, each query sees the newest committed
  * ledger; bound to a connection inside a REPEATABLE READ transaction, all of them see one snapshot.
  */
-export class PgLedgerReader implements LedgerReader {
+export class PgLedgerReader extends ComposedReader implements LedgerReader {
   /** The newest masterchain seqno of the snapshot this reader is in, read when it began (`snapshotBegun`). */
   private snapshotLatest: number | null | undefined;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Queryable) {
+    super();
+  }
 
   /**
    * The snapshot transaction this reader runs in has begun with `LATEST_MC_SQL` (in the same round
@@ -115,15 +118,6 @@ export class PgLedgerReader implements LedgerReader {
     return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
   }
 
-  async getBlockTransactions(
-    ref: BlockRef,
-    after: { account: string; lt: bigint } | null,
-    count: number,
-  ): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }> {
-    const page = await this.getBlockTransactionHashes(ref, after, count);
-    return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
-  }
-
   async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
     const mc = await this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
     if (!mc) return null;
@@ -144,10 +138,6 @@ export class PgLedgerReader implements LedgerReader {
     return rows.map((r) => blob(r.hash));
   }
 
-  async getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.getTransactionHashesByMcSeqno(seqno, page));
-  }
-
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
   async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
     if (hashes.length === 0) return [];
@@ -160,10 +150,6 @@ export class PgLedgerReader implements LedgerReader {
       if (r) ordered.push(r);
     }
     return this.assemble(ordered);
-  }
-
-  async getTransaction(hash: Buffer): Promise<TransactionRecord | null> {
-    return (await this.getTransactions([hash]))[0] ?? null;
   }
 
   async findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]> {
@@ -237,10 +223,6 @@ export class PgLedgerReader implements LedgerReader {
     const out: ActionRecord[] = [];
     for (const id of traceIds) out.push(...(byTrace.get(hex(id)) ?? []));
     return out;
-  }
-
-  async findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.findTransactionHashesByMessage(filter, page));
   }
 
   async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from './open-sqlite-store';
+import { openSqliteStore, type SqliteLedgerStore } from './open-sqlite-store';
 import { syntheticBatches } from '../test-support/synthetic-ledger';
 import type { MessageFilter, Page } from '../interface';
 
@@ -10,11 +10,11 @@ import type { MessageFilter, Page } from '../interface';
 // what SQLite's DISTINCT … ORDER BY gives, including ties on lt and account and external messages
 // that share one normalized hash.
 
-let store: LedgerStore;
+let store: SqliteLedgerStore;
 const hashes: Buffer[] = [];
 
 beforeAll(async () => {
-  store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-msg-order-')), 'ledger.db'));
+  store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-msg-order-')), 'ledger.db'));
   for (const batch of syntheticBatches({ batches: 3, txPerBatch: 30, accounts: 12, pendingEvery: 4 }))
     await store.writer!.writeBatch(batch);
   const db = store.db;

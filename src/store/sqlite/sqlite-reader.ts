@@ -2,6 +2,7 @@ import { StatementCache } from './statement-cache';
 import type Database from 'better-sqlite3';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
   ActionRecord,
@@ -44,11 +45,12 @@ const IN_CHUNK = 256;
 // driven from those ids (CROSS JOIN fixes SQLite's join order): left to itself the planner walks
 // the whole traces_by_end_lt index to avoid sorting, probing each trace against the id list, which
 // costs a scan of every trace for a result of a few rows. Sorting those few rows is cheap.
-export class SqliteLedgerReader implements LedgerReader {
+export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
   /** Bounded: a statement dropped from it is finalized when its handle is collected. */
   readonly statements: StatementCache<Database.Statement>;
 
   constructor(private readonly db: Database.Database) {
+    super();
     this.statements = new StatementCache((sql) => this.db.prepare(sql).safeIntegers(true));
   }
 
@@ -83,11 +85,6 @@ export class SqliteLedgerReader implements LedgerReader {
     return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
   }
 
-  async getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
-    const page = await this.getBlockTransactionHashes(ref, after, count);
-    return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
-  }
-
   async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
     const mc = await this.getBlock({ workchain: -1, shard: MASTERCHAIN_SHARD, seqno });
     if (!mc) return null;
@@ -106,10 +103,6 @@ export class SqliteLedgerReader implements LedgerReader {
         ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT ? OFFSET ?`,
     ).all(seqno, page.limit, page.offset) as Row[];
     return rows.map((r) => blob(r.hash));
-  }
-
-  async getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.getTransactionHashesByMcSeqno(seqno, page));
   }
 
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
@@ -214,10 +207,6 @@ export class SqliteLedgerReader implements LedgerReader {
     return out;
   }
 
-  async findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.findTransactionHashesByMessage(filter, page));
-  }
-
   async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {
     if (filter.msgHash) return this.transactionHashesByMessageHash(filter, filter.msgHash, page);
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
@@ -260,10 +249,6 @@ export class SqliteLedgerReader implements LedgerReader {
             : Buffer.compare(a.tx_hash, b.tx_hash)),
     );
     return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
-  }
-
-  async getTransaction(hash: Buffer): Promise<TransactionRecord | null> {
-    return (await this.getTransactions([hash]))[0] ?? null;
   }
 
   async getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]> {
