@@ -1,4 +1,4 @@
-// The store alone: `npm run bench -- store`. Writes synthetic batches (src/store/synthetic-ledger,
+// The store alone: `npm run bench -- store`. Writes synthetic batches (src/store/test-support/synthetic-ledger,
 // producer-shaped records with real cells) into a fresh file, timing writeBatch only (building the
 // records is not counted), then times each reader method on the result. Prints one JSON line:
 // µs per written transaction, store bytes per transaction, and the median latency of each query.

@@ -1,4 +1,4 @@
-// The PostgreSQL schema: the same tables, columns and indexes as the SQLite schema (src/store/schema.ts)
+// The PostgreSQL schema: the same tables, columns and indexes as the SQLite schema (src/store/sqlite/sqlite-schema.ts)
 // version for version, so the same ledger reads back the same on both engines. What differs, and why:
 // - hashes are `bytea` and accounts `text COLLATE "C"`: both compare as bytes, as SQLite's BLOB and
 //   TEXT do, so every ORDER BY walks rows in the same order on both engines;
