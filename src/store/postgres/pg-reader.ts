@@ -1,6 +1,8 @@
 import type { QueryResultRow } from 'pg';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { clampLt } from '../lt-bound';
+import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
 import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
@@ -36,10 +38,6 @@ export interface Queryable {
     name?: string;
   }): Promise<{ rows: R[] }>;
 }
-
-/** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
-const MAX_LT = (1n << 63n) - 1n;
-const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
 
 /**
  * Statements are prepared once per connection under a name derived from their text; PostgreSQL
@@ -233,31 +231,15 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
     };
     if (filter.msgHash) {
       // the message's two rows (sent, received) and the few external messages sharing its
-      // normalized hash: two index lookups, deduplicated and ordered here, as the SQLite reader does
+      // normalized hash: two index lookups, deduplicated and ordered by messageHashPage, as in SQLite
       const h = arg(filter.msgHash);
       const rest = messageConditions(filter, arg);
       const rows = (await this.rows(
         `SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ${h}${rest}
          UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ${h} AND msg_hash != ${h}${rest}`,
         args,
-      )) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
-      const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
-      for (const r of rows) unique.set(hex(r.tx_hash), r);
-      const sign = page.sort === 'asc' ? 1 : -1;
-      const ordered = [...unique.values()].sort(
-        (a, b) =>
-          sign *
-          (a.tx_lt !== b.tx_lt
-            ? a.tx_lt < b.tx_lt
-              ? -1
-              : 1
-            : a.tx_account !== b.tx_account
-              ? a.tx_account < b.tx_account
-                ? -1
-                : 1
-              : Buffer.compare(a.tx_hash, b.tx_hash)),
-      );
-      return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
+      )) as MessageTransactionRow[];
+      return messageHashPage(rows, page);
     }
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
     const rest = messageConditions(filter, arg);

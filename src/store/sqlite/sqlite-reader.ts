@@ -2,6 +2,8 @@ import { StatementCache } from './statement-cache';
 import type Database from 'better-sqlite3';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { clampLt } from '../lt-bound';
+import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
 import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
@@ -32,10 +34,6 @@ import {
 
 /** The masterchain's only shard id (0x8000000000000000 read as a signed 64-bit integer). */
 const MASTERCHAIN_SHARD = -9223372036854775808n;
-
-/** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
-const MAX_LT = (1n << 63n) - 1n;
-const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
 
 const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(',');
 const IN_SIZES = [1, 2, 4, 8, 16, 32, 64, 128, 256];
@@ -221,7 +219,7 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
   /**
    * A message hash names one message (two rows: sent and received) plus the few external messages
    * sharing that normalized hash, so the rows are fetched whole by two index lookups (an OR would
-   * scan the table) and deduplicated, ordered and paged here: SQLite's DISTINCT and ORDER BY over
+   * scan the table) and deduplicated, ordered and paged by messageHashPage: SQLite's DISTINCT and ORDER BY over
    * them cost two temporary B-trees, most of the query's time for a result of one or two rows.
    * Same order as the general query: lt, then account, then transaction hash.
    */
@@ -230,25 +228,8 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
     const rows = this.q(
       `SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ?${rest}
         UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ? AND msg_hash != ?${rest}`,
-    ).all(msgHash, ...args, msgHash, msgHash, ...args) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
-    const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
-    for (const r of rows) unique.set(r.tx_hash.toString('hex'), r);
-    const sign = page.sort === 'asc' ? 1 : -1;
-    // accounts are ASCII, so string order is SQLite's byte order; hashes compare as bytes, as BLOBs do
-    const ordered = [...unique.values()].sort(
-      (a, b) =>
-        sign *
-        (a.tx_lt !== b.tx_lt
-          ? a.tx_lt < b.tx_lt
-            ? -1
-            : 1
-          : a.tx_account !== b.tx_account
-            ? a.tx_account < b.tx_account
-              ? -1
-              : 1
-            : Buffer.compare(a.tx_hash, b.tx_hash)),
-    );
-    return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
+    ).all(msgHash, ...args, msgHash, msgHash, ...args) as MessageTransactionRow[];
+    return messageHashPage(rows, page);
   }
 
   async getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]> {
