@@ -6,7 +6,7 @@ import { openSqliteStore, type SqliteLedgerStore } from './open-sqlite-store';
 import { syntheticBatches } from '../test-support/synthetic-ledger';
 import type { MessageFilter, Page } from '../interface';
 
-// A message-hash lookup is ordered and paged in JavaScript (sqlite-reader.ts); it must give exactly
+// A message-hash lookup is ordered and paged in JavaScript (message-hash-page.ts); it must give exactly
 // what SQLite's DISTINCT … ORDER BY gives, including ties on lt and account and external messages
 // that share one normalized hash.
 
