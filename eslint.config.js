@@ -51,6 +51,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/ledger/**', '@ton/sandbox'] }] },
   },
   {
+    // Production code never imports test support (a part's harnesses, kept in its test-support/
+    // folders): only tests, other test support, e2e/ and bench/ do.
+    files: ['src/**/*.{ts,tsx,mjs,js}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/(^|\\/)test-support(\\/|$)/]`,
+          message: 'Production code never imports test support; only tests, test support, e2e/ and bench/ do.',
+        })),
+      ],
+    },
+  },
+  {
     // the store is shared by the producer and the service: it knows neither
     files: ['src/store/**/*.ts'],
     // test support builds the generated ledgers the engines' tests read

@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchLedgerPath, median } from './bench-ledger';
-import { openLedgerStore } from '../src/store/open-store';
+import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 import { inProcessExecutor } from '../src/server/readers/in-process';
 import { transactionsByMessage } from '../src/server/routes/transactions-by-message';
 import { getBlockTransactionsExt } from '../src/server/routes/get-block-transactions-ext';
@@ -15,7 +15,7 @@ import { getBlockTransactionsExt } from '../src/server/routes/get-block-transact
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
 const base = `http://127.0.0.1:${PORT}`;
 const path = await benchLedgerPath();
-const store = openLedgerStore(path, { readonly: true });
+const store = openSqliteStore(path, { readonly: true });
 const sql = store.db;
 const msgHash = (
   sql

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLedger } from '../src/ledger/generate';
-import { SCHEMA_VERSION } from '../src/store/schema';
+import { SCHEMA_VERSION } from '../src/store/sqlite/sqlite-schema';
 import { POSITION_FORMAT } from '../src/ledger/producer/position';
 
 /** The default ledger (seed 42, 3000 transactions, as `npm start` makes it), built once for benchmarks. */

@@ -1,6 +1,7 @@
 // Classifier cost inside the producer: `npx tsx bench/classify.ts`. Runs the traffic mix for a
 // fixed number of transactions and times the classifier's share. Prints one JSON line.
-import { LedgerNetwork, type TraceClassifier } from '../src/ledger/network/ledger-network';
+import type { TraceClassifier } from '../src/ledger/network/ledger-assembler';
+import { LedgerNetwork } from '../src/ledger/test-support/ledger-network';
 import { Traffic } from '../src/ledger/traffic/traffic';
 import { createTraceClassifier } from '../src/ledger/classify/trace-classifier';
 

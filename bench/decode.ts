@@ -6,12 +6,12 @@
 import { Cell } from '@ton/core';
 import { performance } from 'node:perf_hooks';
 import { decodeBody } from '../src/ton/decode/decode-body';
-import { openLedgerStore } from '../src/store/open-store';
+import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 import type { MessageRecord } from '../src/store/records';
 import { benchLedgerPath, median } from './bench-ledger';
 
 const path = await benchLedgerPath();
-const store = openLedgerStore(path, { readonly: true });
+const store = openSqliteStore(path, { readonly: true });
 const reader = store.reader;
 
 const seen = new Set<string>();

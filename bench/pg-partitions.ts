@@ -4,11 +4,12 @@
 // by transaction hash (the whole record: transaction, messages, states, bodies), by message hash
 // and of the latest-traces list are compared. Prints one JSON line.
 import { loadavg } from 'node:os';
-import { syntheticBatches } from '../src/store/synthetic-ledger';
+import { syntheticBatches } from '../src/store/test-support/synthetic-ledger';
 import { openPgStore, type PgLedgerStore } from '../src/store/postgres/open-pg-store';
 import { startPgCluster } from '../src/store/postgres/test-support/pg-cluster';
 import type { TransactionRecord } from '../src/store/records';
 import { median } from './bench-ledger';
+import { transactionByHash } from '../src/store/test-support/reader-compositions';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 400);
 const TX_PER_BATCH = 25;
@@ -42,7 +43,7 @@ async function timeEach(n: number, fn: (i: number) => Promise<unknown>): Promise
 async function measure(store: PgLedgerStore) {
   const pick = (i: number) => txs[i % txs.length]!;
   return {
-    transaction_by_hash_ms: await timeEach(500, (i) => store.reader.getTransaction(pick(i).hash)),
+    transaction_by_hash_ms: await timeEach(500, (i) => transactionByHash(store.reader, pick(i).hash)),
     by_message_hash_ms: await timeEach(500, (i) =>
       store.reader.findTransactionHashesByMessage(
         { msgHash: pick(i).inMsg!.hash },

@@ -1,4 +1,4 @@
-// The store alone: `npm run bench -- store`. Writes synthetic batches (src/store/synthetic-ledger,
+// The store alone: `npm run bench -- store`. Writes synthetic batches (src/store/test-support/synthetic-ledger,
 // producer-shaped records with real cells) into a fresh file, timing writeBatch only (building the
 // records is not counted), then times each reader method on the result. Prints one JSON line:
 // µs per written transaction, store bytes per transaction, and the median latency of each query.
@@ -6,17 +6,18 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openLedgerStore } from '../src/store/open-store';
-import { FULL_SHARD, syntheticBatches } from '../src/store/synthetic-ledger';
+import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
+import { FULL_SHARD, syntheticBatches } from '../src/store/test-support/synthetic-ledger';
 import type { LedgerBatch } from '../src/store/records';
 import { median } from './bench-ledger';
+import { transactionByHash, transactionsByMessage } from '../src/store/test-support/reader-compositions';
 
 const BATCHES = Number(process.env.STORE_BENCH_BATCHES ?? 400);
 const TX_PER_BATCH = Number(process.env.STORE_BENCH_TX ?? 50);
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-store-bench-'));
 const path = join(dir, 'ledger.db');
-const store = openLedgerStore(path);
+const store = openSqliteStore(path);
 const writer = store.writer!;
 
 let txs = 0;
@@ -50,7 +51,7 @@ const timed = (fn: () => unknown, n = 200): number => {
   return Number((median(xs) * 1000).toFixed(1));
 };
 const queryUs = {
-  getTransaction: timed(() => reader.getTransaction(tx.hash)),
+  getTransaction: timed(() => transactionByHash(reader, tx.hash)),
   getBlockTransactions_40: timed(() =>
     reader.getBlockTransactions({ workchain: 0, shard: FULL_SHARD, seqno: midMc + 1 }, null, 40),
   ),
@@ -68,12 +69,12 @@ const queryUs = {
   findTraces_msg_hash: timed(() => reader.findTraces({ msgHashes: [tx.inMsg!.hash] }, page)),
   getTraceTransactions: timed(() => reader.getTraceTransactions(tx.traceId, 1000)),
   getActions: timed(() => reader.getActions([tx.traceId])),
-  findTransactionsByMessage_msg_hash: timed(() => reader.findTransactionsByMessage({ msgHash: tx.inMsg!.hash }, page)),
+  findTransactionsByMessage_msg_hash: timed(() => transactionsByMessage(reader, { msgHash: tx.inMsg!.hash }, page)),
   findTransactionsByMessage_opcode_10: timed(() =>
-    reader.findTransactionsByMessage({ opcode: 0x0f8a7ea5, direction: 'in' }, page),
+    transactionsByMessage(reader, { opcode: 0x0f8a7ea5, direction: 'in' }, page),
   ),
   findTransactionsByMessage_body_hash: timed(() =>
-    reader.findTransactionsByMessage({ bodyHash: tx.inMsg!.body.hash }, page),
+    transactionsByMessage(reader, { bodyHash: tx.inMsg!.body.hash }, page),
   ),
   getAccountInfos_10: timed(() => reader.getAccountInfos(some.transactions.slice(0, 10).map((t) => t.account))),
   latestMasterchainSeqno: timed(() => reader.latestMasterchainSeqno()),

@@ -24,12 +24,12 @@ type ToParent =
   | { kind: 'done' };
 
 async function serverRole(mode: 'nudge' | 'poll'): Promise<void> {
-  const { openLedgerStore } = await import('../src/store/open-store');
+  const { openSqliteStore } = await import('../src/store/sqlite/open-sqlite-store');
   const { generateInto } = await import('../src/ledger/generate');
   const { createServer } = await import('../src/server/app');
   const send = (m: ToParent) => process.send!(m);
   const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-bench-stream-')), 'ledger.db');
-  const store = openLedgerStore(path);
+  const store = openSqliteStore(path);
   const { producer } = await generateInto(store, { seed: 42, txs: 600, keepRunning: true });
   const inner = store.writer!;
   // the commit time of each masterchain block: when the store's write of its batch has returned

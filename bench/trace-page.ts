@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { testLedgerPath } from '../src/ledger/test-ledger';
+import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
 import { createServer } from '../src/server/app';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

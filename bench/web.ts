@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { testLedgerPath } from '../src/ledger/test-ledger';
+import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
 import { createServer } from '../src/server/app';
 import { layoutTree, type LayoutInput } from '../src/web/features/trace-graph/trace-layout';
 

@@ -3,7 +3,7 @@
 // alone has 4,370; live production off), serving the built explorer from dist/web. The
 // ledger file is built once and reused (same seed, same hashes), so a second run starts in a second.
 import { resolve } from 'node:path';
-import { testLedgerPath } from '../src/ledger/test-ledger';
+import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
 import { createServer } from '../src/server/app';
 import { defaultLimits } from '../src/server/limits';
 

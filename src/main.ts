@@ -15,7 +15,7 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   // what names a wrong setting or ledger is told as it is; anything else with its stack
-  const { LedgerFileError } = await import('./store/open-store');
+  const { LedgerFileError } = await import('./store/sqlite/open-sqlite-store');
   if (error instanceof ConfigError || error instanceof LedgerFileError || error instanceof LedgerConnectionError) {
     process.stderr.write(`ledgerscope: ${error.message}\n`);
     process.exit(1);

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import Database from 'better-sqlite3';
-import { openLedgerStore } from '../../src/store/open-store';
+import { openSqliteStore } from '../../src/store/sqlite/open-sqlite-store';
 import { createServer } from '../../src/server/app';
 
 const [path, out, serve] = process.argv.slice(2);
@@ -63,7 +63,7 @@ for (const o of col<number>('SELECT DISTINCT opcode FROM messages WHERE opcode I
 sql.close();
 
 // writable: a ledger of an older schema version is migrated first, as the server would
-if (!serve) openLedgerStore(path).close();
+if (!serve) openSqliteStore(path).close();
 // the v2 dialect's `@extra` is an id of the request (time and counter), never the same twice
 const dropRequestId = (key: string, value: unknown) => (key === '@extra' ? undefined : value);
 // the whole answer of every request, however loaded the machine: no time budget cuts one short

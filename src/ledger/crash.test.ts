@@ -4,19 +4,22 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { killMidBatch } from '../store/test-support/kill-mid-batch';
-import { openLedgerStore, LedgerFileError } from '../store/open-store';
-import { SCHEMA_VERSION } from '../store/schema';
+import { openSqliteStore, LedgerFileError } from '../store/sqlite/open-sqlite-store';
+import { SCHEMA_VERSION } from '../store/sqlite/sqlite-schema';
 import { Producer } from './producer/producer';
-import { tableDump } from '../store/table-dump';
+import { tableDump } from '../store/sqlite/test-support/table-dump';
 
 describe('the store survives a writer killed mid-batch', () => {
   it('reopens at the last committed batch, with nothing half-written, and the producer resumes from it exactly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-crash-'));
     const path = join(dir, 'ledger.db');
-    const { midBatch, committedTxs } = await killMidBatch(join(__dirname, 'crash-writer.ts'), [path, '6']);
+    const { midBatch, committedTxs } = await killMidBatch(join(__dirname, 'test-support', 'crash-writer.ts'), [
+      path,
+      '6',
+    ]);
     expect(midBatch).toBe(true);
     expect(committedTxs).toBeGreaterThan(0);
-    const store = openLedgerStore(path);
+    const store = openSqliteStore(path);
     const db = store.db;
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(committedTxs);
@@ -46,7 +49,7 @@ describe('the store survives a writer killed mid-batch', () => {
     await resumed.slots(3, () => false);
     await resumed.close();
     const bulk = Number(await store.getMeta('bulk_slots'));
-    const straight = openLedgerStore(join(dir, 'straight.db'));
+    const straight = openSqliteStore(join(dir, 'straight.db'));
     const p = await Producer.start(straight, 3);
     await p.slots(bulk, () => false);
     await p.close();
@@ -61,8 +64,8 @@ describe('opening a file that is not our ledger', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-foreign-')), 'notes.db');
     const bytes = Buffer.from('these are my notes, not a ledger\n'.repeat(100));
     writeFileSync(path, bytes);
-    expect(() => openLedgerStore(path)).toThrow(LedgerFileError);
-    expect(() => openLedgerStore(path)).toThrow(path);
+    expect(() => openSqliteStore(path)).toThrow(LedgerFileError);
+    expect(() => openSqliteStore(path)).toThrow(path);
     expect(readFileSync(path).equals(bytes)).toBe(true);
   });
 
@@ -72,27 +75,27 @@ describe('opening a file that is not our ledger', () => {
     other.exec("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup')");
     other.close();
     const before = readFileSync(path);
-    expect(() => openLedgerStore(path)).toThrow(/not a ledgerscope ledger/);
+    expect(() => openSqliteStore(path)).toThrow(/not a ledgerscope ledger/);
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
   it('refuses a ledger of a newer schema version', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-newer-')), 'ledger.db');
-    openLedgerStore(path).close();
+    openSqliteStore(path).close();
     const db = new Database(path);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     const before = readFileSync(path);
-    expect(() => openLedgerStore(path)).toThrow(new RegExp(`schema version ${SCHEMA_VERSION + 1}`));
+    expect(() => openSqliteStore(path)).toThrow(new RegExp(`schema version ${SCHEMA_VERSION + 1}`));
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
   it('creates a new ledger, and reopens it', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-new-')), 'sub', 'ledger.db');
-    const s = openLedgerStore(path);
+    const s = openSqliteStore(path);
     await s.setMeta('seed', '9');
     s.close();
-    const again = openLedgerStore(path, { readonly: true });
+    const again = openSqliteStore(path, { readonly: true });
     expect(await again.getMeta('seed')).toBe('9');
     expect(await again.reader.latestMasterchainSeqno()).toBeNull();
     again.close();

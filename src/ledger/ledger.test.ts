@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Cell } from '@ton/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testLedgerPath } from './test-ledger';
+import { testLedgerPath } from './test-support/test-ledger';
 import { decodeAction, decodeBoc, decodeDescription } from '../store/compact';
 import { messageCells } from './network/extract-messages';
 import { shardContainsAccount } from '../ton/shard';

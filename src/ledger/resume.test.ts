@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore } from '../store/open-store';
+import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { Producer } from './producer/producer';
-import { tableDump } from '../store/table-dump';
+import { tableDump } from '../store/sqlite/test-support/table-dump';
 
 // A producer stopped by SIGTERM (as the service is stopped) or killed by SIGKILL (a crash) and
 // started again must go on from its saved position and make the very ledger an uninterrupted run
@@ -20,7 +20,7 @@ interface Run {
 function runUntil(path: string, seed: number, stopAt: number, signal: NodeJS.Signals): Promise<Run> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, 'resume-child.ts'), path, String(seed), '3'],
+    ['--import', 'tsx', join(__dirname, 'test-support', 'resume-child.ts'), path, String(seed), '3'],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const run: Run = { replayed: -1, lastMc: -1 };
@@ -63,13 +63,13 @@ describe('a stopped or killed producer resumes exactly', () => {
     // the ledger ends on a saved position and nothing is produced again
     expect(third.replayed).toBe(0);
 
-    const interrupted = openLedgerStore(path);
+    const interrupted = openSqliteStore(path);
     const bulk = Number(await interrupted.getMeta('bulk_slots'));
     const live = Number(await interrupted.getMeta('live_slots'));
     expect(bulk).toBe(3);
     expect(await interrupted.reader.latestMasterchainSeqno()).toBeGreaterThanOrEqual(second.lastMc + 4);
 
-    const straight = openLedgerStore(join(dir, 'straight.db'));
+    const straight = openSqliteStore(join(dir, 'straight.db'));
     const p = await Producer.start(straight, seed);
     await p.slots(bulk + live, (i) => i >= bulk);
     await p.close();

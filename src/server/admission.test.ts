@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToHex } from '../ton/hash';
 import { STREAM_BUDGETS } from './readers/reader-pool';
-import { testLedgerPath } from '../ledger/test-ledger';
+import { testLedgerPath } from '../ledger/test-support/test-ledger';
 import { createServer } from './app';
 import { stalledGet } from './test-support/stalled-client';
 import { startTestServer, type TestServer } from './test-support/test-server';

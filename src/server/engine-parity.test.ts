@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../ledger/test-ledger';
+import { testLedgerPath } from '../ledger/test-support/test-ledger';
 import { hashToBase64, hashToHex } from '../ton/hash';
 import { createServer } from './app';
 import type { PgCluster } from '../store/postgres/test-support/pg-cluster';

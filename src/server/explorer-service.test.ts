@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from './app';
-import { openLedgerStore, type LedgerStore } from '../store/open-store';
+import { openSqliteStore, type SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
 
 let app: FastifyInstance;
-let store: LedgerStore;
+let store: SqliteLedgerStore;
 let base: string;
 
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
     '<!doctype html><title>ledgerscope</title><script type="module" src="/assets/app-1a2b3c.js"></script>',
   );
   writeFileSync(join(root, 'assets', 'app-1a2b3c.js'), 'console.log("explorer")');
-  store = openLedgerStore(join(root, 'empty.db'));
+  store = openSqliteStore(join(root, 'empty.db'));
   app = await createServer({ location: store.path, webRoot: root });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const a = app.server.address();

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../ledger/test-ledger';
+import { testLedgerPath } from '../ledger/test-support/test-ledger';
 import { startServing, type MainProcess } from '../cli/test-support/main-process';
 import { nestedList, openWsProbe } from './test-support/ws-probe';
 

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../ledger/test-ledger';
-import { openLedgerStore } from '../store/open-store';
+import { testLedgerPath } from '../ledger/test-support/test-ledger';
+import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { createServer } from './app';
 import { checkAgainstSchemas } from './test-support/test-server';
 
@@ -59,7 +59,7 @@ describe('graceful shutdown', () => {
 describe('store unavailable', () => {
   it('answers 503 in the dialect envelope, without internals, once the store is closed', async () => {
     const path = await testLedgerPath();
-    const store = openLedgerStore(path, { readonly: true });
+    const store = openSqliteStore(path, { readonly: true });
     const app = await createServer({ location: path });
     const seqno = (await store.reader.latestMasterchainSeqno())!;
     store.close();

@@ -1,6 +1,7 @@
 // The narrow interface of the store (docs/architecture.md: "the store is behind one module with a narrow
-// interface, so a second engine can be added without touching the handlers"). SQLite implements it
-// in this folder; a second engine implements the same two interfaces.
+// interface, so a second engine can be added without touching the handlers"). Each engine
+// (sqlite/, postgres/) implements `LedgerQueries` and `LedgerWriter`; open-ledger.ts picks one by
+// the ledger's location.
 import type {
   AccountInfoRecord,
   ActionRecord,
@@ -55,32 +56,25 @@ export interface LedgerWriter {
 }
 
 /**
- * What the service reads. Every method answers with a promise, so that an engine reached over the
- * network (a server database) implements the same interface as the embedded one. A request's reads
- * go through one `LedgerSnapshots.readSnapshot` call, so they all see one state of the ledger even
- * while the producer writes.
+ * What each engine answers: the service's reads, each written in the engine's own SQL. Every method
+ * answers with a promise, so that an engine reached over the network (a server database) implements
+ * the same interface as the embedded one.
  */
-export interface LedgerReader {
+export interface LedgerQueries {
   getBlock(ref: BlockRef): Promise<BlockRecord | null>;
   /**
-   * The v2 cursor walk: transactions of one block in ascending (account id, lt), strictly after
-   * (afterAccount, afterLt) when given; `incomplete` is true exactly when more follow.
+   * The v2 cursor walk: hashes of one block's transactions in ascending (account id, lt), strictly
+   * after (afterAccount, afterLt) when given; `incomplete` is true exactly when more follow.
    */
-  getBlockTransactions(
-    ref: BlockRef,
-    after: { account: string; lt: bigint } | null,
-    count: number,
-  ): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }>;
   getBlockTransactionHashes(
     ref: BlockRef,
     after: { account: string; lt: bigint } | null,
     count: number,
   ): Promise<{ hashes: Buffer[]; incomplete: boolean }>;
-  getTransaction(hash: Buffer): Promise<TransactionRecord | null>;
   /** The masterchain block first, then the shard blocks it commits. `null` when unknown. */
   getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null>;
-  getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]>;
   getTransactionHashesByMcSeqno(seqno: number, page: Page): Promise<Buffer[]>;
+  /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
   getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]>;
   /** Completed traces only, ordered by end_lt (end_utime when a utime bound is given), then trace id. */
   findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]>;
@@ -88,7 +82,6 @@ export interface LedgerReader {
   getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]>;
   getActions(traceIds: Buffer[]): Promise<ActionRecord[]>;
   /** Each transaction once, even when several of its messages match. */
-  findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]>;
   findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]>;
   getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]>;
   getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]>;
@@ -108,6 +101,23 @@ export interface LedgerReader {
    */
   getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]>;
   close(): Promise<void>;
+}
+
+/**
+ * What the service reads: an engine's queries and their compositions, written once for every engine
+ * (`ComposedReader`, reader-compositions.ts). A request's reads go through one
+ * `LedgerSnapshots.readSnapshot` call, so they all see one state of the ledger even while the
+ * producer writes.
+ */
+export interface LedgerReader extends LedgerQueries {
+  /** `getBlockTransactionHashes` with the full records. */
+  getBlockTransactions(
+    ref: BlockRef,
+    after: { account: string; lt: bigint } | null,
+    count: number,
+  ): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }>;
+  /** `getTransactionHashesByMcSeqno` with the full records. */
+  getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]>;
 }
 
 /**

@@ -1,9 +1,9 @@
 // The one place where a ledger's location chooses its engine: a `postgres://` (or `postgresql://`)
-// URL opens the PostgreSQL engine, anything else is a SQLite file path.
-import type { LedgerStore } from './interface';
-import { openLedgerStore } from './open-store';
-import { openPgStore } from './postgres/open-pg-store';
+// URL is a PostgreSQL database, anything else a SQLite file path.
+import type { LedgerSnapshots, LedgerStore } from './interface';
+import { openPgStore, pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
+import { openSqliteStore, sqliteReaderSnapshots } from './sqlite/open-sqlite-store';
 
 export interface OpenLedgerOptions {
   /** Reads only; never creates or migrates (an API process). */
@@ -12,7 +12,37 @@ export interface OpenLedgerOptions {
   partitionSpan?: number;
 }
 
-export async function openLedger(location: string, opts: OpenLedgerOptions = {}): Promise<LedgerStore> {
-  if (isPostgresUrl(location)) return openPgStore(location, opts);
-  return openLedgerStore(location, { readonly: opts.readonly });
+export interface ReaderOptions {
+  /** PostgreSQL: a statement running longer is cancelled by the server. */
+  statementTimeoutMs?: number;
+}
+
+/** An engine: how it opens a ledger (the producer, the composition root) and a reader worker's snapshots. */
+export interface LedgerEngine {
+  open(location: string, opts: OpenLedgerOptions): Promise<LedgerStore>;
+  readerSnapshots(location: string, opts: ReaderOptions): LedgerSnapshots;
+}
+
+const sqlite: LedgerEngine = {
+  open: async (path, opts) => openSqliteStore(path, { readonly: opts.readonly }),
+  readerSnapshots: (path) => sqliteReaderSnapshots(path),
+};
+
+const postgres: LedgerEngine = {
+  open: (url, opts) => openPgStore(url, opts),
+  readerSnapshots: (url, opts) => pgLedgerSnapshots(url, opts),
+};
+
+/** The engine of the ledger at `location`. */
+export function engineAt(location: string): LedgerEngine {
+  return isPostgresUrl(location) ? postgres : sqlite;
+}
+
+export function openLedger(location: string, opts: OpenLedgerOptions = {}): Promise<LedgerStore> {
+  return engineAt(location).open(location, opts);
+}
+
+/** A read-only source of snapshots over the ledger at `location`: what each reader worker of the service opens. */
+export function openLedgerReaderFor(location: string, opts: ReaderOptions = {}): LedgerSnapshots {
+  return engineAt(location).readerSnapshots(location, opts);
 }

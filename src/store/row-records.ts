@@ -16,7 +16,7 @@ import type {
   TransactionRecord,
 } from './records';
 import { decodeAction, decodeBoc, decodeDescription } from './compact';
-import { MESSAGE_PAYLOAD_COLUMNS } from './schema';
+import { MESSAGE_PAYLOAD_COLUMNS } from './message-payload';
 
 export type Row = Record<string, unknown>;
 
@@ -116,7 +116,7 @@ export function actionFromRow(r: Row): ActionRecord {
   };
 }
 
-/** Whether a message row keeps the message's own columns (MESSAGE_PAYLOAD_COLUMNS in schema.ts). */
+/** Whether a message row keeps the message's own columns (MESSAGE_PAYLOAD_COLUMNS in message-payload.ts). */
 export const keepsPayload = (r: Row) => r.direction === 'out' || r.destination !== null;
 
 /** The columns of a message row that belong to its end (everything but MESSAGE_PAYLOAD_COLUMNS). */

@@ -1,7 +1,8 @@
 import { beginCell, Cell } from '@ton/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OP } from '../contracts/opcodes';
-import { LedgerNetwork, type TraceClassifier, type TraceSummary } from '../network/ledger-network';
+import type { TraceClassifier } from '../network/ledger-assembler';
+import { LedgerNetwork, type TraceSummary } from '../test-support/ledger-network';
 import { Traffic, type TraceKind } from '../traffic/traffic';
 import { selectActions } from '../../server/actions-select';
 import type {

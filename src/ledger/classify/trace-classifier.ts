@@ -4,7 +4,7 @@ import { toRaw } from '../../ton/address';
 import { decodeTextComment } from '../../ton/comment';
 import { OP } from '../contracts/opcodes';
 import { isFailed } from '../network/describe-transaction';
-import type { TraceClassifier } from '../network/ledger-network';
+import type { TraceClassifier } from '../network/ledger-assembler';
 import type {
   AccountInfoRecord,
   AccountStateRecord,

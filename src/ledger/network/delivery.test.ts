@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerNetwork } from './ledger-network';
+import { LedgerNetwork } from '../test-support/ledger-network';
 import { Traffic } from '../traffic/traffic';
 import { configBlockLimits, type BlockLimits } from './block-limits';
 import type { TransactionRecord } from '../../store/records';

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from '../../store/open-store';
+import { openSqliteStore, type SqliteLedgerStore } from '../../store/sqlite/open-sqlite-store';
 import { LiveProducer } from '../live';
-import { tableDump as dumpTables } from '../../store/table-dump';
-import { PRODUCER_POSITION_KEY } from '../../store/schema';
+import { tableDump as dumpTables } from '../../store/sqlite/test-support/table-dump';
+import { PRODUCER_POSITION_KEY } from '../../store/ledger-meta';
 import { Producer } from './producer';
 import { generateLedger } from '../generate';
 
@@ -13,17 +13,17 @@ import { generateLedger } from '../generate';
 // to what a restart needs: a replay of the recorded slot counts rebuilds exactly the same network.
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-producer-'));
-const stores: LedgerStore[] = [];
-function store(name: string): LedgerStore {
-  const s = openLedgerStore(join(dir, `${name}.db`));
+const stores: SqliteLedgerStore[] = [];
+function store(name: string): SqliteLedgerStore {
+  const s = openSqliteStore(join(dir, `${name}.db`));
   stores.push(s);
   return s;
 }
 afterAll(() => stores.forEach((s) => s.close()));
 
-const tableDump = (s: LedgerStore) => dumpTables(s.db);
+const tableDump = (s: SqliteLedgerStore) => dumpTables(s.db);
 
-const txHashes = (s: LedgerStore) =>
+const txHashes = (s: SqliteLedgerStore) =>
   (s.db.prepare('SELECT hash FROM transactions ORDER BY lt, hash').all() as { hash: Buffer }[]).map((r) =>
     r.hash.toString('hex'),
   );
@@ -176,7 +176,7 @@ describe('the producer', () => {
     // generation stops on a transaction count: the end is estimated, close to the epoch
     expect(Math.abs(times.at(-1)! - epoch)).toBeLessThanOrEqual(Math.max(20, length / 4));
     const c = await make('epoch-c', epoch + 60);
-    const root0 = (x: LedgerStore) =>
+    const root0 = (x: SqliteLedgerStore) =>
       x.db.prepare('SELECT root_hash FROM blocks WHERE workchain = -1 AND seqno = 0').pluck().get() as Buffer;
     expect(root0(c).equals(root0(a))).toBe(false);
   }, 300_000);

@@ -4,7 +4,7 @@ import { keyPairFromSecretKey, sign as tonSign, signVerify } from '@ton/crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeyPair, signerFor } from './keys';
 import { Random } from './random';
-import { testLedgerPath } from '../test-ledger';
+import { testLedgerPath } from '../test-support/test-ledger';
 
 describe('keys derived from the ledger seed', () => {
   it('sign exactly as @ton/crypto does, and verify under the derived public key', async () => {

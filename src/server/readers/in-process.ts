@@ -1,4 +1,4 @@
-import { openLedgerReaderFor } from '../../store/open-store';
+import { openLedgerReaderFor } from '../../store/open-ledger';
 import { NotFoundError } from '../errors';
 import { operationByPath } from '../operations/registry';
 import { ChunkingSink, runOperation } from '../operations/run-operation';

@@ -3,7 +3,7 @@
 // the body back in pieces as it is produced, no faster than the accepting thread takes them.
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openLedgerReaderFor } from '../../store/open-store';
+import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
 import { NotFoundError } from '../errors';
 import { operationByPath } from '../operations/registry';

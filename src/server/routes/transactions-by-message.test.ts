@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerStore } from '../../store/open-store';
+import { testLedgerPath } from '../../ledger/test-support/test-ledger';
+import { openSqliteStore } from '../../store/sqlite/open-sqlite-store';
 import { parseParams, transactionsByMessageParams, ParamError } from '../../api/params';
 import { inProcessExecutor } from '../readers/in-process';
 import { transactionsByMessage } from './transactions-by-message';
@@ -9,7 +9,7 @@ import { transactionsByMessage } from './transactions-by-message';
 describe('transactionsByMessage, msg_hash alone', () => {
   it('gives the body of the schema path for every hash form, and the schema’s errors', async () => {
     const path = await testLedgerPath();
-    const store = openLedgerStore(path, { readonly: true });
+    const store = openSqliteStore(path, { readonly: true });
     const readers = inProcessExecutor(path, 1000);
     const body = async (params: unknown) =>
       ((await readers.execute(transactionsByMessage.path, params, true, 'r')).body as Buffer).toString();

@@ -2,8 +2,8 @@
 // carry, and state inits of every shape the TL-B allows, read the same, or are left to @ton/core.
 import { beginCell, type Builder, Cell, Dictionary, type Slice, storeStateInit, type StateInit } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerReaderFor } from '../../store/open-store';
+import { testLedgerPath } from '../../ledger/test-support/test-ledger';
+import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
 import { decodeStateInit } from '../../ton/decode/state-init';
 import { readPlainStateInit } from './state-init-reader';

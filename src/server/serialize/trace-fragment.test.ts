@@ -2,8 +2,8 @@
 // map) is exactly the trace printed as one object: every trace of the test ledger, whole, cut and
 // with actions, byte for byte, and the addresses it mentions in the same order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerReaderFor } from '../../store/open-store';
+import { testLedgerPath } from '../../ledger/test-support/test-ledger';
+import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
 import { collectAddresses } from './address-book';
 import { transactionFragment, transactionJson, traceFragment, traceJson } from './v3';

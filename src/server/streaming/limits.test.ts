@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { testLedgerPath } from '../../ledger/test-ledger';
+import { testLedgerPath } from '../../ledger/test-support/test-ledger';
 import { createServer } from '../app';
 import { SseStream } from '../test-support/live-stream';
 import { openWsProbe } from '../test-support/ws-probe';

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import proxyaddr from '@fastify/proxy-addr';
-import { openLedgerReaderFor } from '../../store/open-store';
+import { openLedgerReaderFor } from '../../store/open-ledger';
 import { LedgerFollower } from './follower';
 import { StreamHub, TooManyConnections } from './hub';
 import { maxSubscriptionBytes, type StreamingLimits } from './limits';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { generateInto } from '../../ledger/generate';
 import type { Producer } from '../../ledger/producer/producer';
 import type { LedgerWriter } from '../../store/interface';
-import { openLedgerStore, type LedgerStore } from '../../store/open-store';
+import { openSqliteStore, type SqliteLedgerStore } from '../../store/sqlite/open-sqlite-store';
 import type { LedgerBatch } from '../../store/records';
 import { streamingConnected, streamingNotification } from '../../api/schemas/streaming';
 import { createServer } from '../app';
@@ -19,7 +19,7 @@ import type { StreamingLimits } from '../streaming/limits';
  */
 export interface LiveLedger {
   path: string;
-  store: LedgerStore;
+  store: SqliteLedgerStore;
   producer: Producer;
   /** Direct SQL on the ledger, to check notifications against the store. */
   sql: Database.Database;
@@ -30,7 +30,7 @@ export interface LiveLedger {
 
 export async function startLiveLedger(seed = 5, txs = 120): Promise<LiveLedger> {
   const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-stream-')), 'ledger.db');
-  const store = openLedgerStore(path);
+  const store = openSqliteStore(path);
   const r = await generateInto(store, { seed, txs, keepRunning: true });
   const producer = r.producer!;
   const sql = new Database(path, { readonly: true });

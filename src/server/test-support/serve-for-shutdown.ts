@@ -1,12 +1,12 @@
 // A child process for lifecycle.test.ts: the real server over the test ledger, shut down by
 // closeOnSignals exactly as src/service.ts does. Requests carrying `x-test-hold: <ms>` are held that
 // long before being answered, so the test can have a request in flight when the signal arrives.
-import { openLedgerStore } from '../../store/open-store';
+import { openSqliteStore } from '../../store/sqlite/open-sqlite-store';
 import { createServer } from '../app';
 import { closeOnSignals } from '../lifecycle';
 
 const path = process.argv[2]!;
-const store = openLedgerStore(path, { readonly: true });
+const store = openSqliteStore(path, { readonly: true });
 const app = await createServer({ location: path, log: true });
 app.addHook('onRequest', async (request) => {
   const hold = Number(request.headers['x-test-hold'] ?? 0);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { testLedgerPath } from '../../ledger/test-ledger';
-import { openLedgerStore, type LedgerStore } from '../../store/open-store';
+import { testLedgerPath } from '../../ledger/test-support/test-ledger';
+import { openSqliteStore, type SqliteLedgerStore } from '../../store/sqlite/open-sqlite-store';
 import { createServer } from '../app';
 import { startPgTestLedger } from '../../store/postgres/test-support/pg-test-ledger';
 import { defaultLimits, type ServiceLimits } from '../limits';
@@ -49,7 +49,7 @@ export const TEST_TRACE_MAX_TXS = defaultLimits().traceMaxTxs;
 export interface TestServer {
   base: string;
   app: FastifyInstance;
-  store: LedgerStore;
+  store: SqliteLedgerStore;
   /** Direct SQL on the same ledger, to check answers against the store. */
   sql: Database.Database;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies, checked by the tests field by field and by the zod schemas
@@ -63,7 +63,7 @@ export interface TestServer {
  */
 export async function startTestServer(limits: Partial<ServiceLimits> = {}): Promise<TestServer> {
   const path = await testLedgerPath();
-  const store = openLedgerStore(path, { readonly: true });
+  const store = openSqliteStore(path, { readonly: true });
   // LEDGER_TEST_ENGINE=postgres: the same suites against the same seed's ledger in PostgreSQL, the
   // SQLite file of that seed still the oracle they check answers against
   const pg = process.env.LEDGER_TEST_ENGINE === 'postgres' ? await startPgTestLedger() : null;

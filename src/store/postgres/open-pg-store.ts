@@ -1,15 +1,12 @@
 import pg from 'pg';
-import type { LedgerReader, LedgerSnapshots, LedgerStore } from '../interface';
-import { PRODUCER_POSITION_KEY } from '../schema';
+import type { LedgerSnapshots, LedgerStore } from '../interface';
+import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import { PartitionKeeper } from './pg-partitions';
 import { LedgerConnectionError, describeError } from './pg-location';
-import { LATEST_MC_SQL, PgLedgerReader, latestFromRows } from './pg-reader';
+import { PgLedgerReader } from './pg-reader';
+import { pgReadSnapshot } from './pg-snapshots';
 import { DEFAULT_PARTITION_SPAN, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
 import { PgLedgerWriter } from './pg-writer';
-
-// One reader per pooled connection, reused by every snapshot on it: what the service caches per
-// reader (the address book) lives as long as the connection.
-const snapshotReaders = new WeakMap<pg.PoolClient, PgLedgerReader>();
 
 export interface PgStoreOptions {
   /** An API process: reads only, never migrates (the producer does). */
@@ -195,41 +192,7 @@ export async function openPgStore(location: string, opts: PgStoreOptions = {}): 
     reader: new PgLedgerReader(reads),
     writer,
     pool: primary,
-    // one REPEATABLE READ, READ ONLY transaction: every read of `fn` sees the snapshot taken at its
-    // first query; a hot standby serves these too, as of the WAL it has replayed
-    async readSnapshot<T>(fn: (reader: LedgerReader) => Promise<T>): Promise<T> {
-      const client = await reads.connect();
-      let reader = snapshotReaders.get(client);
-      if (!reader) snapshotReaders.set(client, (reader = new PgLedgerReader(client)));
-      try {
-        // one round trip begins the transaction and takes its snapshot with the first read every
-        // request makes (the newest masterchain seqno, for X-Ledger-Seqno)
-        const begun = (await client.query(
-          `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${LATEST_MC_SQL}`,
-        )) as unknown as pg.QueryResult[];
-        reader.snapshotBegun(latestFromRows(begun[1]!.rows));
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
-        throw error;
-      }
-      let result: T;
-      try {
-        result = await fn(reader);
-      } catch (error) {
-        reader.snapshotEnded();
-        await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
-        throw error;
-      }
-      reader.snapshotEnded();
-      // nothing waits for the end of a read-only transaction: the connection goes back to the pool
-      // at once and runs the COMMIT before whatever its next user sends (the client queues them);
-      // a connection lost meanwhile fails that next query, as it would have anyway
-      client.query('COMMIT').catch(() => undefined);
-      client.release();
-      return result;
-    },
+    readSnapshot: pgReadSnapshot(reads),
     // the producer's own values (where it stopped, the seed): the primary's, never a lagging replica's
     async getMeta(key) {
       const r = await primary.query<{ value: string }>('SELECT value FROM ledger_meta WHERE key = $1', [key]);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killMidBatch } from '../test-support/kill-mid-batch';
-import { syntheticBatches } from '../synthetic-ledger';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
 import { openPgStore } from './open-pg-store';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
 

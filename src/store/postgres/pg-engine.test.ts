@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from '../open-store';
+import { openSqliteStore, type SqliteLedgerStore } from '../sqlite/open-sqlite-store';
 import type { LedgerBatch } from '../records';
-import { syntheticBatches } from '../synthetic-ledger';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
 import { openPgStore, type PgLedgerStore } from './open-pg-store';
 import { partitionName } from './pg-partitions';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
+import { transactionsByMessage } from '../test-support/reader-compositions';
 
 // The same batches written into both engines must read back the same through every reader method:
 // same records, same orders, same paging. The PostgreSQL ledger spans several partitions (4
@@ -15,13 +16,13 @@ import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
 
 let cluster: PgCluster;
 let pg: PgLedgerStore;
-let lite: LedgerStore;
+let lite: SqliteLedgerStore;
 const batches: LedgerBatch[] = [];
 
 beforeAll(async () => {
   cluster = await startPgCluster();
   pg = await openPgStore(cluster.createDatabase('engine'), { partitionSpan: 4 });
-  lite = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-engine-')), 'ledger.db'));
+  lite = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-engine-')), 'ledger.db'));
   for (const batch of syntheticBatches({ batches: 14, txPerBatch: 30, accounts: 20, pendingEvery: 4 })) {
     batches.push(batch);
     await lite.writer!.writeBatch(batch);
@@ -128,8 +129,8 @@ describe('PostgreSQL and SQLite on the same batches', () => {
     ];
     for (const f of filters) {
       for (const page of pages)
-        expect(await pg.reader.findTransactionsByMessage(f, page)).toEqual(
-          await lite.reader.findTransactionsByMessage(f, page),
+        expect(await transactionsByMessage(pg.reader, f, page)).toEqual(
+          await transactionsByMessage(lite.reader, f, page),
         );
     }
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syntheticBatches } from '../synthetic-ledger';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
 import { openPgStore } from './open-pg-store';
 import { decodeAction, decodeBoc, decodeDescription } from '../compact';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerBatch } from '../records';
-import { syntheticBatches } from '../synthetic-ledger';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
 import { openPgStore, type PgLedgerStore } from './open-pg-store';
 import { PgLedgerReader, type Queryable } from './pg-reader';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
+import { transactionsByMessage } from '../test-support/reader-compositions';
 
 // docs/architecture.md: every list the API serves is read through an index in its requested order,
 // on PostgreSQL too, across the partitions of the big tables. The plans are PostgreSQL's own
@@ -50,9 +51,9 @@ beforeAll(async () => {
   await r.findTraces({ startUtime: tx.now }, page);
   await r.getTraceTransactions(tx.traceId, 4000);
   await r.getActions([tx.traceId]);
-  await r.findTransactionsByMessage({ msgHash: tx.inMsg!.hash }, page);
-  await r.findTransactionsByMessage({ opcode: 0 }, page);
-  await r.findTransactionsByMessage({ bodyHash: tx.inMsg!.body.hash, direction: 'in' }, page);
+  await transactionsByMessage(r, { msgHash: tx.inMsg!.hash }, page);
+  await transactionsByMessage(r, { opcode: 0 }, page);
+  await transactionsByMessage(r, { bodyHash: tx.inMsg!.body.hash, direction: 'in' }, page);
   await r.getAccountInfos([tx.account]);
   await r.getTokenInfos([tx.account]);
   await r.latestMasterchainSeqno();

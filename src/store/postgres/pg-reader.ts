@@ -1,6 +1,9 @@
 import type { QueryResultRow } from 'pg';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
 import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { clampLt } from '../lt-bound';
+import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
+import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
   ActionRecord,
@@ -36,10 +39,6 @@ export interface Queryable {
   }): Promise<{ rows: R[] }>;
 }
 
-/** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
-const MAX_LT = (1n << 63n) - 1n;
-const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
-
 /**
  * Statements are prepared once per connection under a name derived from their text; PostgreSQL
  * keeps each in the backend's memory for the connection's life. The texts follow the request's
@@ -62,11 +61,13 @@ export function statementName(sql: string): string | undefined {
  * as one array parameter (`= ANY($1)`). Bound to a pool, each query sees the newest committed
  * ledger; bound to a connection inside a REPEATABLE READ transaction, all of them see one snapshot.
  */
-export class PgLedgerReader implements LedgerReader {
+export class PgLedgerReader extends ComposedReader implements LedgerReader {
   /** The newest masterchain seqno of the snapshot this reader is in, read when it began (`snapshotBegun`). */
   private snapshotLatest: number | null | undefined;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Queryable) {
+    super();
+  }
 
   /**
    * The snapshot transaction this reader runs in has begun with `LATEST_MC_SQL` (in the same round
@@ -115,15 +116,6 @@ export class PgLedgerReader implements LedgerReader {
     return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
   }
 
-  async getBlockTransactions(
-    ref: BlockRef,
-    after: { account: string; lt: bigint } | null,
-    count: number,
-  ): Promise<{ transactions: TransactionRecord[]; incomplete: boolean }> {
-    const page = await this.getBlockTransactionHashes(ref, after, count);
-    return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
-  }
-
   async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
     const mc = await this.getBlock({ workchain: -1, shard: -9223372036854775808n, seqno });
     if (!mc) return null;
@@ -144,10 +136,6 @@ export class PgLedgerReader implements LedgerReader {
     return rows.map((r) => blob(r.hash));
   }
 
-  async getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.getTransactionHashesByMcSeqno(seqno, page));
-  }
-
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
   async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
     if (hashes.length === 0) return [];
@@ -160,10 +148,6 @@ export class PgLedgerReader implements LedgerReader {
       if (r) ordered.push(r);
     }
     return this.assemble(ordered);
-  }
-
-  async getTransaction(hash: Buffer): Promise<TransactionRecord | null> {
-    return (await this.getTransactions([hash]))[0] ?? null;
   }
 
   async findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]> {
@@ -239,10 +223,6 @@ export class PgLedgerReader implements LedgerReader {
     return out;
   }
 
-  async findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.findTransactionHashesByMessage(filter, page));
-  }
-
   async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {
     const args: unknown[] = [];
     const arg = (v: unknown) => {
@@ -251,31 +231,15 @@ export class PgLedgerReader implements LedgerReader {
     };
     if (filter.msgHash) {
       // the message's two rows (sent, received) and the few external messages sharing its
-      // normalized hash: two index lookups, deduplicated and ordered here, as the SQLite reader does
+      // normalized hash: two index lookups, deduplicated and ordered by messageHashPage, as in SQLite
       const h = arg(filter.msgHash);
       const rest = messageConditions(filter, arg);
       const rows = (await this.rows(
         `SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ${h}${rest}
          UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ${h} AND msg_hash != ${h}${rest}`,
         args,
-      )) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
-      const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
-      for (const r of rows) unique.set(hex(r.tx_hash), r);
-      const sign = page.sort === 'asc' ? 1 : -1;
-      const ordered = [...unique.values()].sort(
-        (a, b) =>
-          sign *
-          (a.tx_lt !== b.tx_lt
-            ? a.tx_lt < b.tx_lt
-              ? -1
-              : 1
-            : a.tx_account !== b.tx_account
-              ? a.tx_account < b.tx_account
-                ? -1
-                : 1
-              : Buffer.compare(a.tx_hash, b.tx_hash)),
-      );
-      return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
+      )) as MessageTransactionRow[];
+      return messageHashPage(rows, page);
     }
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
     const rest = messageConditions(filter, arg);

@@ -1,4 +1,4 @@
-// The PostgreSQL schema: the same tables, columns and indexes as the SQLite schema (src/store/schema.ts)
+// The PostgreSQL schema: the same tables, columns and indexes as the SQLite schema (src/store/sqlite/sqlite-schema.ts)
 // version for version, so the same ledger reads back the same on both engines. What differs, and why:
 // - hashes are `bytea` and accounts `text COLLATE "C"`: both compare as bytes, as SQLite's BLOB and
 //   TEXT do, so every ORDER BY walks rows in the same order on both engines;
@@ -21,7 +21,7 @@ export type PgMigration = string | ((db: ClientBase) => Promise<void>);
 
 import type { ClientBase } from 'pg';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
-import { MESSAGE_PAYLOAD_COLUMNS } from '../schema';
+import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1

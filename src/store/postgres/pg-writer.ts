@@ -1,7 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
-import { holdsMessagePayload, PRODUCER_POSITION_KEY } from '../schema';
+import { holdsMessagePayload } from '../message-payload';
+import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import type { PartitionKeeper } from './pg-partitions';
 
 type Col = readonly [name: string, type: string];

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateLedger } from '../../../ledger/generate';
-import { ledgerSourceKey } from '../../../ledger/test-ledger';
+import { ledgerSourceKey } from '../../../ledger/test-support/test-ledger';
 import { PG_SCHEMA_VERSION } from '../pg-schema';
 import { startPgCluster, startPgClusterCopy, type PgCluster } from './pg-cluster';
 

@@ -13,7 +13,8 @@
 //   offset paging never repeats or skips a row).
 
 import type Database from 'better-sqlite3';
-import { encodeActionJson, encodeBoc, encodeDescriptionJson } from './compact';
+import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
+import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
 export const APPLICATION_ID = 0x4c534350;
@@ -122,32 +123,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migrateToV2,
 ];
 
-/**
- * Columns of a message that describe the message itself rather than one end of it. A message
- * sent inside the ledger keeps them on its sender's `out` row only: the receiver's `in` row leaves
- * them NULL (an `in` row with a source but no destination) and readers take them from the `out`
- * row. An external-in message has only its `in` row, which keeps them. `source` stays on both rows:
- * it tells an internal message's `in` row from an external one's.
- */
-export const MESSAGE_PAYLOAD_COLUMNS = [
-  'destination',
-  'value',
-  'fwd_fee',
-  'ihr_fee',
-  'import_fee',
-  'created_lt',
-  'created_at',
-  'bounce',
-  'bounced',
-  'ihr_disabled',
-  'init_state_hash',
-  'comment',
-] as const;
-
-/** Whether a message row keeps the message's own columns (see MESSAGE_PAYLOAD_COLUMNS). */
-export const holdsMessagePayload = (direction: 'in' | 'out', source: string | null): boolean =>
-  direction === 'out' || source === null;
-
 const TRANSACTIONS_V2 = `
   -- a rowid table: rows of ~1 KB (the BOC) in a WITHOUT ROWID table spill into overflow pages and
   -- waste half of each; \`description\` and \`boc\` are deflated (compact.ts)
@@ -215,8 +190,5 @@ function migrateToV2(db: Database.Database): void {
     );
   `);
 }
-
-/** The \`ledger_meta\` key of the producer's saved position (its own JSON document). */
-export const PRODUCER_POSITION_KEY = 'producer_position';
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

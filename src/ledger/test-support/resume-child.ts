@@ -3,13 +3,13 @@
 // milliseconds) and prints each masterchain block it wrote, until it is stopped. SIGTERM stops it
 // as src/service.ts does (the block in progress is finished, then the store is closed); SIGKILL is
 // the crash.
-import { openLedgerStore } from '../store/open-store';
-import { LiveProducer } from './live';
-import { Producer } from './producer/producer';
+import { openSqliteStore } from '../../store/sqlite/open-sqlite-store';
+import { LiveProducer } from '../live';
+import { Producer } from '../producer/producer';
 
 const [path, seedArg, bulkArg] = process.argv.slice(2);
 const seed = Number(seedArg);
-const store = openLedgerStore(path!);
+const store = openSqliteStore(path!);
 let producer: Producer;
 if ((await store.reader.latestMasterchainSeqno()) === null) {
   producer = await Producer.start(store, seed);

@@ -1,12 +1,12 @@
 // Child process of the crash test: produces real slots into a ledger file, reporting each batch it
 // commits; after `slots` batches it opens one more batch, writes it half-way (inside an open SQLite
 // transaction), says "mid-batch" and waits to be killed.
-import { openLedgerStore } from '../store/open-store';
-import type { LedgerBatch } from '../store/records';
-import { Producer } from './producer/producer';
+import { openSqliteStore } from '../../store/sqlite/open-sqlite-store';
+import type { LedgerBatch } from '../../store/records';
+import { Producer } from '../producer/producer';
 
 const [path, slotsArg] = process.argv.slice(2);
-const store = openLedgerStore(path!);
+const store = openSqliteStore(path!);
 const writer = store.writer!;
 let committed = 0;
 let txs = 0;

@@ -1,10 +1,8 @@
 import type { Address, Cell, Message } from '@ton/core';
 import type { LedgerWriter } from '../../store/interface';
 import type { AccountInfoRecord, TransactionRecord } from '../../store/records';
-import { Emulator, type EmulatedTrace, type EmulatorOptions } from './emulator';
-import { LedgerAssembler, type TraceClassifier } from './ledger-assembler';
-
-export type { TraceClassifier } from './ledger-assembler';
+import { Emulator, type EmulatedTrace, type EmulatorOptions } from '../network/emulator';
+import { LedgerAssembler, type TraceClassifier } from '../network/ledger-assembler';
 
 export interface NetworkOptions extends EmulatorOptions {
   writer: LedgerWriter | null;

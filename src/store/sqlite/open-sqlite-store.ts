@@ -1,14 +1,13 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { APPLICATION_ID, MIGRATIONS, PRODUCER_POSITION_KEY, SCHEMA_VERSION } from './schema';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
+import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { SqliteLedgerWriter } from './sqlite-writer';
 import { sqliteReadSnapshot } from './sqlite-snapshots';
-import { pgLedgerSnapshots } from './postgres/open-pg-store';
-import { isPostgresUrl } from './postgres/pg-location';
-import type { LedgerReader, LedgerSnapshots, LedgerStore as AnyLedgerStore, LedgerWriter } from './interface';
-import type { ProducerAccountRecord } from './records';
+import type { LedgerReader, LedgerSnapshots, LedgerStore, LedgerWriter } from '../interface';
+import type { ProducerAccountRecord } from '../records';
 
 /** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
 export class LedgerFileError extends Error {
@@ -22,7 +21,7 @@ export class LedgerFileError extends Error {
 }
 
 /** The SQLite engine's store: the file and its connection, for tests and tools that read SQL. */
-export interface LedgerStore extends AnyLedgerStore {
+export interface SqliteLedgerStore extends LedgerStore {
   readonly path: string;
   readonly db: Database.Database;
   readonly reader: LedgerReader;
@@ -60,7 +59,7 @@ function checkHeader(path: string): void {
  * Opens (or creates) the ledger file. A file that is not ours, or written by a newer schema
  * version, is refused with a `LedgerFileError` naming it, before anything is written.
  */
-export function openLedgerStore(path: string, opts: { readonly?: boolean } = {}): LedgerStore {
+export function openSqliteStore(path: string, opts: { readonly?: boolean } = {}): SqliteLedgerStore {
   const readonly = opts.readonly ?? false;
   if (readonly && !existsSync(path)) throw new LedgerFileError(path, 'does not exist');
   checkHeader(path);
@@ -168,13 +167,11 @@ const READER_CACHE_KB = 16 * 1024;
 const READER_MMAP_BYTES = 128 * 1024 * 1024;
 
 /**
- * A read-only source of snapshots over the ledger at `location` (a file path): what each reader
- * worker of the service opens. The one place that turns a location into a reader, so that another
- * engine (addressed by URL) is chosen here.
+ * A read-only source of snapshots over the ledger file at `path`: what each reader worker of the
+ * service opens.
  */
-export function openLedgerReaderFor(location: string, opts: { statementTimeoutMs?: number } = {}): LedgerSnapshots {
-  if (isPostgresUrl(location)) return pgLedgerSnapshots(location, opts);
-  const store = openLedgerStore(location, { readonly: true });
+export function sqliteReaderSnapshots(path: string): LedgerSnapshots {
+  const store = openSqliteStore(path, { readonly: true });
   // A service runs several readers in one process, each its own connection: a smaller page cache
   // each, and a map of the file's first 128 MB (what the queries touch most: schema, index roots)
   // rather than 256 MB, because a page mapped by n connections counts n times in the process's

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { LedgerReader } from './interface';
+import type { LedgerReader } from '../interface';
 
 /**
  * `readSnapshot` on one SQLite connection: a read transaction (`BEGIN` … `COMMIT`) around the

@@ -2,19 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from './open-store';
-import { syntheticBatches } from './synthetic-ledger';
-import type { MessageFilter, Page } from './interface';
+import { openSqliteStore, type SqliteLedgerStore } from './open-sqlite-store';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
+import type { MessageFilter, Page } from '../interface';
 
-// A message-hash lookup is ordered and paged in JavaScript (sqlite-reader.ts); it must give exactly
+// A message-hash lookup is ordered and paged in JavaScript (message-hash-page.ts); it must give exactly
 // what SQLite's DISTINCT … ORDER BY gives, including ties on lt and account and external messages
 // that share one normalized hash.
 
-let store: LedgerStore;
+let store: SqliteLedgerStore;
 const hashes: Buffer[] = [];
 
 beforeAll(async () => {
-  store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-msg-order-')), 'ledger.db'));
+  store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-msg-order-')), 'ledger.db'));
   for (const batch of syntheticBatches({ batches: 3, txPerBatch: 30, accounts: 12, pendingEvery: 4 }))
     await store.writer!.writeBatch(batch);
   const db = store.db;

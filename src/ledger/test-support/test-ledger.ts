@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateLedger } from './generate';
-import { SCHEMA_VERSION } from '../store/schema';
+import { generateLedger } from '../generate';
+import { SCHEMA_VERSION } from '../../store/sqlite/sqlite-schema';
 
 let sourceKey: string | null = null;
 /**
@@ -14,7 +14,7 @@ let sourceKey: string | null = null;
 export function ledgerSourceKey(): string {
   if (sourceKey) return sourceKey;
   const hash = createHash('sha256');
-  const src = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const src = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);

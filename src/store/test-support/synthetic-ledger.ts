@@ -14,7 +14,7 @@ import type {
   MessageRecord,
   TraceRecord,
   TransactionRecord,
-} from './records';
+} from '../records';
 
 export const FULL_SHARD = -9223372036854775808n;
 /** Logical times grow by this step per transaction, like the producer's. */

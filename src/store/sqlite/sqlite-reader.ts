@@ -1,7 +1,10 @@
 import { StatementCache } from './statement-cache';
 import type Database from 'better-sqlite3';
-import { balanceChanges, jettonWalletIdentities } from './balance-changes';
-import type { LedgerReader, MessageFilter, Page, TraceFilter } from './interface';
+import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
+import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { clampLt } from '../lt-bound';
+import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
+import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
   ActionRecord,
@@ -11,7 +14,7 @@ import type {
   TokenInfoRecord,
   TraceRecord,
   TransactionRecord,
-} from './records';
+} from '../records';
 import {
   accountInfoFromRow,
   actionFromRow,
@@ -24,17 +27,13 @@ import {
   traceFromRow,
   transactionsFromRows,
   type Row,
-} from './row-records';
+} from '../row-records';
 
 // Statements read integers as BigInt (safeIntegers) because shard ids use all 64 bits; the row
 // converters of row-records.ts turn them back into the record types.
 
 /** The masterchain's only shard id (0x8000000000000000 read as a signed 64-bit integer). */
 const MASTERCHAIN_SHARD = -9223372036854775808n;
-
-/** Largest lt the store can hold; larger API bounds (uint64) are clamped to it. */
-const MAX_LT = (1n << 63n) - 1n;
-const clampLt = (lt: bigint) => (lt > MAX_LT ? MAX_LT : lt);
 
 const marks = (xs: readonly unknown[]) => xs.map(() => '?').join(',');
 const IN_SIZES = [1, 2, 4, 8, 16, 32, 64, 128, 256];
@@ -44,11 +43,12 @@ const IN_CHUNK = 256;
 // driven from those ids (CROSS JOIN fixes SQLite's join order): left to itself the planner walks
 // the whole traces_by_end_lt index to avoid sorting, probing each trace against the id list, which
 // costs a scan of every trace for a result of a few rows. Sorting those few rows is cheap.
-export class SqliteLedgerReader implements LedgerReader {
+export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
   /** Bounded: a statement dropped from it is finalized when its handle is collected. */
   readonly statements: StatementCache<Database.Statement>;
 
   constructor(private readonly db: Database.Database) {
+    super();
     this.statements = new StatementCache((sql) => this.db.prepare(sql).safeIntegers(true));
   }
 
@@ -83,11 +83,6 @@ export class SqliteLedgerReader implements LedgerReader {
     return { hashes: rows.slice(0, count).map((r) => blob(r.hash)), incomplete: rows.length > count };
   }
 
-  async getBlockTransactions(ref: BlockRef, after: { account: string; lt: bigint } | null, count: number) {
-    const page = await this.getBlockTransactionHashes(ref, after, count);
-    return { transactions: await this.getTransactions(page.hashes), incomplete: page.incomplete };
-  }
-
   async getMasterchainBlocks(seqno: number): Promise<BlockRecord[] | null> {
     const mc = await this.getBlock({ workchain: -1, shard: MASTERCHAIN_SHARD, seqno });
     if (!mc) return null;
@@ -106,10 +101,6 @@ export class SqliteLedgerReader implements LedgerReader {
         ORDER BY lt ${dir}, account ${dir}, hash ${dir} LIMIT ? OFFSET ?`,
     ).all(seqno, page.limit, page.offset) as Row[];
     return rows.map((r) => blob(r.hash));
-  }
-
-  async getTransactionsByMcSeqno(seqno: number, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.getTransactionHashesByMcSeqno(seqno, page));
   }
 
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
@@ -214,10 +205,6 @@ export class SqliteLedgerReader implements LedgerReader {
     return out;
   }
 
-  async findTransactionsByMessage(filter: MessageFilter, page: Page): Promise<TransactionRecord[]> {
-    return this.getTransactions(await this.findTransactionHashesByMessage(filter, page));
-  }
-
   async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {
     if (filter.msgHash) return this.transactionHashesByMessageHash(filter, filter.msgHash, page);
     const dir = page.sort === 'asc' ? 'ASC' : 'DESC';
@@ -232,7 +219,7 @@ export class SqliteLedgerReader implements LedgerReader {
   /**
    * A message hash names one message (two rows: sent and received) plus the few external messages
    * sharing that normalized hash, so the rows are fetched whole by two index lookups (an OR would
-   * scan the table) and deduplicated, ordered and paged here: SQLite's DISTINCT and ORDER BY over
+   * scan the table) and deduplicated, ordered and paged by messageHashPage: SQLite's DISTINCT and ORDER BY over
    * them cost two temporary B-trees, most of the query's time for a result of one or two rows.
    * Same order as the general query: lt, then account, then transaction hash.
    */
@@ -241,29 +228,8 @@ export class SqliteLedgerReader implements LedgerReader {
     const rows = this.q(
       `SELECT tx_lt, tx_account, tx_hash FROM messages WHERE msg_hash = ?${rest}
         UNION ALL SELECT tx_lt, tx_account, tx_hash FROM messages WHERE hash_norm = ? AND msg_hash != ?${rest}`,
-    ).all(msgHash, ...args, msgHash, msgHash, ...args) as { tx_lt: bigint; tx_account: string; tx_hash: Buffer }[];
-    const unique = new Map<string, { tx_lt: bigint; tx_account: string; tx_hash: Buffer }>();
-    for (const r of rows) unique.set(r.tx_hash.toString('hex'), r);
-    const sign = page.sort === 'asc' ? 1 : -1;
-    // accounts are ASCII, so string order is SQLite's byte order; hashes compare as bytes, as BLOBs do
-    const ordered = [...unique.values()].sort(
-      (a, b) =>
-        sign *
-        (a.tx_lt !== b.tx_lt
-          ? a.tx_lt < b.tx_lt
-            ? -1
-            : 1
-          : a.tx_account !== b.tx_account
-            ? a.tx_account < b.tx_account
-              ? -1
-              : 1
-            : Buffer.compare(a.tx_hash, b.tx_hash)),
-    );
-    return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
-  }
-
-  async getTransaction(hash: Buffer): Promise<TransactionRecord | null> {
-    return (await this.getTransactions([hash]))[0] ?? null;
+    ).all(msgHash, ...args, msgHash, msgHash, ...args) as MessageTransactionRow[];
+    return messageHashPage(rows, page);
   }
 
   async getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]> {

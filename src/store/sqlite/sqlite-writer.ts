@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { LedgerWriter } from './interface';
-import { encodeAction, encodeBoc, encodeDescription } from './compact';
-import { holdsMessagePayload, PRODUCER_POSITION_KEY } from './schema';
-import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from './records';
+import type { LedgerWriter } from '../interface';
+import { encodeAction, encodeBoc, encodeDescription } from '../compact';
+import { holdsMessagePayload } from '../message-payload';
+import { PRODUCER_POSITION_KEY } from '../ledger-meta';
+import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
 
 const bool = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
 const dec = (v: bigint | null) => (v === null ? null : v.toString());

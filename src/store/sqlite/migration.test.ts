@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeAction, decodeBoc, decodeDescription } from './compact';
-import { openLedgerStore, type LedgerStore } from './open-store';
-import { MESSAGE_PAYLOAD_COLUMNS, MIGRATIONS, SCHEMA_VERSION } from './schema';
-import { syntheticBatches } from './synthetic-ledger';
-import { tableDump } from './table-dump';
+import { decodeAction, decodeBoc, decodeDescription } from '../compact';
+import { openSqliteStore, type SqliteLedgerStore } from './open-sqlite-store';
+import { MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
+import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
+import { syntheticBatches } from '../test-support/synthetic-ledger';
+import { tableDump } from './test-support/table-dump';
 
 // A ledger of schema version 1 (what the first builds wrote) opened by this build is migrated to
 // version 2 and answers exactly as a ledger written by this build. The version 1 file is made the
@@ -15,8 +16,8 @@ import { tableDump } from './table-dump';
 // of each message whole, transactions and actions as WITHOUT ROWID tables (MIGRATIONS[0]).
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-migration-'));
-let written: LedgerStore;
-let migrated: LedgerStore;
+let written: SqliteLedgerStore;
+let migrated: SqliteLedgerStore;
 let v1Facts: { version: number; wholeInRows: number; firstDescription: string };
 
 /** Writes `from`'s data in version 1's layout into a new file. */
@@ -60,7 +61,7 @@ function asVersion1(from: Database.Database, path: string): void {
 }
 
 beforeAll(async () => {
-  written = openLedgerStore(join(dir, 'written.db'));
+  written = openSqliteStore(join(dir, 'written.db'));
   for (const batch of syntheticBatches({ batches: 8, txPerBatch: 40, accounts: 20, pendingEvery: 3 }))
     await written.writer!.writeBatch(batch);
   written.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -77,7 +78,7 @@ beforeAll(async () => {
     firstDescription: v1.prepare('SELECT description FROM transactions LIMIT 1').pluck().get() as string,
   };
   v1.close();
-  migrated = openLedgerStore(join(dir, 'v1.db'));
+  migrated = openSqliteStore(join(dir, 'v1.db'));
 });
 
 describe('schema version 1 -> 2', () => {

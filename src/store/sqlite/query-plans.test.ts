@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore } from './open-store';
+import { openSqliteStore } from './open-sqlite-store';
 
 // docs/architecture.md: every list query is served by an index in its requested order: no sort of the whole
 // table (a temp B-tree for ORDER BY) and no full scan of a big table, so latency stays flat as the
 // ledger grows. The plans are checked on the real schema with SQLite's own planner.
-const store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-plan-')), 'ledger.db'));
+const store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-plan-')), 'ledger.db'));
 const plan = (sql: string, ...args: unknown[]) =>
   (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
 const h = Buffer.alloc(32, 1);

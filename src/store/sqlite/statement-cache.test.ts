@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLedgerStore } from './open-store';
+import { openSqliteStore } from './open-sqlite-store';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { StatementCache } from './statement-cache';
 
@@ -23,7 +23,7 @@ describe('StatementCache', () => {
 
   it('bounds a reader whatever filters and list lengths its requests combine', async () => {
     // the statements are the same on an empty ledger: what a request makes the reader prepare
-    const store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'stmts-')), 'ledger.db'));
+    const store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'stmts-')), 'ledger.db'));
     const reader = new SqliteLedgerReader(store.db);
     const hash = (i: number) => Buffer.alloc(32, i);
     const accounts = (n: number) =>

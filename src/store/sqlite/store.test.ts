@@ -2,16 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openLedgerStore, type LedgerStore } from './open-store';
-import { FULL_SHARD, syntheticBatches } from './synthetic-ledger';
-import type { LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from './records';
+import { openSqliteStore, type SqliteLedgerStore } from './open-sqlite-store';
+import { FULL_SHARD, syntheticBatches } from '../test-support/synthetic-ledger';
+import type { LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
+import { transactionByHash, transactionsByMessage } from '../test-support/reader-compositions';
 
 // The store on its own: records built in the test (synthetic-ledger.ts, real cells for bodies and
 // transaction BOCs) go in through the writer and must come back exactly through the reader, every
 // list in a total order that offset and cursor paging walk without repeats or gaps.
 
 const BATCHES = 12;
-let store: LedgerStore;
+let store: SqliteLedgerStore;
 const batches: LedgerBatch[] = [];
 const allTxs: TransactionRecord[] = [];
 /** Every trace as its last written record (a later record replaces an earlier one). */
@@ -30,7 +31,7 @@ const byLtDesc = (a: TraceRecord, b: TraceRecord) =>
   a.endLt === b.endLt ? Buffer.compare(b.traceId, a.traceId) : a.endLt > b.endLt ? -1 : 1;
 
 beforeAll(async () => {
-  store = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-store-')), 'nested', 'ledger.db'));
+  store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-store-')), 'nested', 'ledger.db'));
   for (const batch of syntheticBatches({ batches: BATCHES, txPerBatch: 40, accounts: 24, pendingEvery: 5 })) {
     batches.push(batch);
     await store.writer!.writeBatch(batch);
@@ -42,8 +43,8 @@ beforeAll(async () => {
 
 describe('round trip', () => {
   it('returns every transaction exactly as written: bigints, nulls, JSON, BOCs, states, both ends of each message', async () => {
-    for (const tx of allTxs) expect(await store.reader.getTransaction(tx.hash)).toEqual(expected(tx));
-    expect(await store.reader.getTransaction(Buffer.alloc(32, 0xee))).toBeNull();
+    for (const tx of allTxs) expect(await transactionByHash(store.reader, tx.hash)).toEqual(expected(tx));
+    expect(await transactionByHash(store.reader, Buffer.alloc(32, 0xee))).toBeNull();
   });
 
   it('sets the receiver of a message delivered in a later batch (pending trace) on the sender’s copy', async () => {
@@ -52,7 +53,7 @@ describe('round trip', () => {
     );
     expect(delivered.length).toBeGreaterThan(0);
     for (const { tx, m } of delivered) {
-      const back = (await store.reader.getTransaction(tx.hash))!.outMsgs.find((o) => o.hash.equals(m.hash))!;
+      const back = (await transactionByHash(store.reader, tx.hash))!.outMsgs.find((o) => o.hash.equals(m.hash))!;
       expect(back.inMsgTxHash).toEqual(receiver.get(hex(m.hash)));
       expect(back.outMsgTxHash).toEqual(tx.hash);
     }
@@ -110,7 +111,7 @@ describe('round trip', () => {
       accounts: [],
       tokens: [],
     });
-    const back = (await store.reader.getTransaction(odd.hash))!;
+    const back = (await transactionByHash(store.reader, odd.hash))!;
     expect(back).toEqual(odd);
     expect(back.lt).toBe(lt);
     expect(typeof back.lt).toBe('bigint');
@@ -168,7 +169,7 @@ describe('traces: pending, then complete', () => {
   });
 
   it('never lists a trace still pending', async () => {
-    const s = openLedgerStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-pending-')), 'ledger.db'));
+    const s = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-pending-')), 'ledger.db'));
     const [b0] = [...syntheticBatches({ batches: 2, txPerBatch: 20, pendingEvery: 2 })];
     await s.writer!.writeBatch(b0!);
     const pending = b0!.traces.filter((t) => t.state === 'pending');
@@ -380,7 +381,7 @@ describe('lists: filters, total order, paging', () => {
       .filter((t) => t.inMsg?.body.hash.equals(body) || t.outMsgs.some((m) => m.body.hash.equals(body)))
       .sort(order)
       .map((t) => hex(t.hash));
-    expect((await store.reader.findTransactionsByMessage({ bodyHash: body }, page)).map((t) => hex(t.hash))).toEqual(
+    expect((await transactionsByMessage(store.reader, { bodyHash: body }, page)).map((t) => hex(t.hash))).toEqual(
       withBody,
     );
   });
@@ -396,7 +397,7 @@ describe('every SQL statement the reader runs is planned on an index', () => {
       return prepare(sql);
     }) as typeof db.prepare;
     // a fresh reader, so every statement is prepared (and recorded) again
-    const fresh = openLedgerStore(store.path, { readonly: true });
+    const fresh = openSqliteStore(store.path, { readonly: true });
     fresh.db.prepare = db.prepare;
     const r = fresh.reader;
     const tx = allTxs[50]!;
@@ -414,9 +415,9 @@ describe('every SQL statement the reader runs is planned on an index', () => {
     await r.getBlockTransactions(tx.block, null, 10);
     await r.getBlockTransactions(tx.block, { account: tx.account, lt: tx.lt }, 10);
     await r.getTransactionsByMcSeqno(3, page);
-    await r.findTransactionsByMessage({ msgHash: tx.inMsg!.hash }, page);
-    await r.findTransactionsByMessage({ opcode: 1, direction: 'in' }, page);
-    await r.findTransactionsByMessage({ bodyHash: tx.inMsg!.body.hash }, page);
+    await transactionsByMessage(r, { msgHash: tx.inMsg!.hash }, page);
+    await transactionsByMessage(r, { opcode: 1, direction: 'in' }, page);
+    await transactionsByMessage(r, { bodyHash: tx.inMsg!.body.hash }, page);
     await r.getMasterchainBlocks(3);
     await r.getActions([tx.traceId]);
     await r.getAccountInfos([tx.account]);
