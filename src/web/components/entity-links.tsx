@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { displayAddress, hashPath, shortAddress, shortHash } from '../lib/format';
 import { useSettings } from '../lib/settings';
 import { SHORTCUTS, ariaKeys } from '../lib/shortcuts';
-import type { AddressBook } from '../features/trace-graph/trace-model';
+import type { AddressBook } from '../model/trace-view';
 import { CopyButton } from './copy-button';
 
 // One place knows how each entity of the ledger is linked: its route and canonical path form (hex

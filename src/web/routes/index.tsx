@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
-import { latestTracesQuery } from '../features/traces/queries';
+import { latestTracesQuery } from '../model/queries';
 import { TraceList } from '../features/traces/trace-list';
 import { McBlockLink } from '../components/entity-links';
 import { useLiveStream } from '../features/live/live';

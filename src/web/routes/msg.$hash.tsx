@@ -8,7 +8,7 @@ import { messageQuery } from '../features/transaction/queries';
 import { hashPath } from '../lib/format';
 import { RouteNotFound } from '../components/route-states';
 import { CopyButton } from '../components/copy-button';
-import { MessageCard } from '../features/transaction/message-card';
+import { MessageCard } from '../features/message/message-card';
 import { AddressLink } from '../components/entity-links';
 
 const NO_SUCH_MESSAGE = 'No transaction of this ledger sent or received a message with this hash.';

@@ -7,7 +7,7 @@ import { useApi } from '../lib/router-context';
 import { pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
 import { Deferred } from '../components/route-states';
-import { tracePageQuery } from '../features/traces/queries';
+import { tracePageQuery } from '../model/queries';
 import { ListPending, Pager } from '../components/pager';
 import { TraceList } from '../features/traces/trace-list';
 

@@ -10,17 +10,17 @@ import {
   transactionIn,
   transactionQuery,
 } from '../features/transaction/queries';
-import { nextTxIn } from '../features/account/account-history';
+import { nextTxIn } from '../model/account-history';
 import { formatTime, formatTon, hashPath } from '../lib/format';
 import { Deferred, RouteNotFound } from '../components/route-states';
 import { CopyButton } from '../components/copy-button';
 import { AddressLink } from '../components/entity-links';
 import { DetailRow } from '../components/detail-row';
 import { TonAmount } from '../components/ton-amount';
-import { MessageCard } from '../features/transaction/message-card';
+import { MessageCard } from '../features/message/message-card';
 import { PhaseCard } from '../features/transaction/phase-card';
 import { AccountNeighbours } from '../features/transaction/account-neighbours';
-import { failureOf, txViewOf, type AddressBook } from '../features/trace-graph/trace-model';
+import { failureOf, txViewOf, type AddressBook } from '../model/trace-view';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 
 const NO_SUCH_TX = 'No transaction of this ledger has this hash.';

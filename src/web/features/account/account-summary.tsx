@@ -6,7 +6,7 @@ import { TonAmount } from '../../components/ton-amount';
 import { CopyButton } from '../../components/copy-button';
 import { DetailRow } from '../../components/detail-row';
 import { Empty } from '../../components/states';
-import { latestTxOf } from './account-history';
+import { latestTxOf } from '../../model/account-history';
 
 /**
  * The account's current balance and state. The API has no account-state operation, so the figures

@@ -1,11 +1,12 @@
+import type { Metadata } from '../../../api/model';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { AddressBook, BalanceChanges } from '../../../api/model';
 import { AddressLink } from '../../components/entity-links';
 import { DataTable, type Column } from '../../components/data-table';
 import { useApi } from '../../lib/router-context';
-import { traceBalanceChangesQuery } from '../trace-graph/queries';
-import { jettonToken, type TokenMetadata } from '../trace-graph/action-summary';
+import { traceBalanceChangesQuery } from '../../model/queries';
+import { jettonToken } from '../../model/action-summary';
 import { formatTon } from '../../lib/format';
 import { SignedAmount } from './signed-amount';
 
@@ -65,7 +66,7 @@ export function BalanceChangesPanel({
 }: {
   traceId: string;
   book: AddressBook;
-  metadata: TokenMetadata;
+  metadata: Metadata;
   letters: Map<string, string>;
 }) {
   const query = useSuspenseQuery(traceBalanceChangesQuery(useApi(), traceId));

@@ -1,7 +1,8 @@
+import type { Metadata } from '../../../api/model';
 import { useState } from 'react';
 import { AddressLink } from '../../components/entity-links';
-import type { AddressBook } from './trace-model';
-import { summarizeAction, type ActionLike, type TokenMetadata } from './action-summary';
+import type { AddressBook } from '../../model/trace-view';
+import { summarizeAction, type ActionLike } from '../../model/action-summary';
 
 export function ActionList({
   actions,
@@ -11,7 +12,7 @@ export function ActionList({
 }: {
   actions: ActionLike[];
   book: AddressBook;
-  metadata: TokenMetadata;
+  metadata: Metadata;
   letters: Map<string, string>;
 }) {
   const [all, setAll] = useState(false);

@@ -21,8 +21,9 @@ import '@xyflow/react/dist/style.css';
 import { shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
-import type { AddressBook, TraceView } from './trace-model';
-import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLabel, txNodeText } from './graph-model';
+import type { AddressBook, TraceView } from '../../model/trace-view';
+import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, txNodeText } from './graph-model';
+import { messageLabel } from '../../model/message-label';
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
 import { initialViewport } from './trace-viewport';
 

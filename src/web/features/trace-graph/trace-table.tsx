@@ -3,8 +3,8 @@ import { formatTon, shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import { DataTable, type Column } from '../../components/data-table';
 import { ShowMore, useLongList } from '../../components/long-list';
-import { failureOf, type AddressBook, type TraceView, type TxView } from './trace-model';
-import { messageLabel } from './graph-model';
+import { failureOf, type AddressBook, type TraceView, type TxView } from '../../model/trace-view';
+import { messageLabel } from '../../model/message-label';
 
 interface Row {
   hash: string;

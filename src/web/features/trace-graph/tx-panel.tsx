@@ -3,7 +3,7 @@ import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTime, formatTon, hashPath } from '../../lib/format';
 import { hashBase64 } from '../../../ton/hash';
 import { describeExitCode } from '../../../ton/exit-codes';
-import { failureOf, type AddressBook, type TxView } from './trace-model';
+import { failureOf, type AddressBook, type TxView } from '../../model/trace-view';
 
 /** The selected transaction beside the graph. */
 export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; letter: string }) {

@@ -4,7 +4,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ShowMore, useLongList } from '../../components/long-list';
 import type { BlockRef } from '../../../api/model';
 import { shortHash } from '../../lib/format';
-import { failureOf, type TraceView } from '../trace-graph/trace-model';
+import { failureOf, type TraceView } from '../../model/trace-view';
 import { HEADER_H, LABEL_W, laneLayout, type LaneLayout, type LaneTx } from './lanes-model';
 
 /**

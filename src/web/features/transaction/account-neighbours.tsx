@@ -5,7 +5,7 @@ import { DetailRow } from '../../components/detail-row';
 import { errorMessage } from '../../components/states';
 import { Deferred } from '../../components/route-states';
 import { useApi } from '../../lib/router-context';
-import { nextTxIn, previousTxOf } from '../account/account-history';
+import { nextTxIn, previousTxOf } from '../../model/account-history';
 import { NEXT_SEARCH, laterTracesQuery } from './queries';
 
 function Neighbour({ hash, lt, testId }: { hash: string; lt: string; testId: string }) {

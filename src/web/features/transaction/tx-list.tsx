@@ -2,8 +2,8 @@ import { AddressLink, TxLink } from '../../components/entity-links';
 import type { Transaction } from '../../../api/model';
 import { Age } from '../../components/age';
 import { DataTable, type Column } from '../../components/data-table';
-import { failureOf, txViewOf, type AddressBook, type MessageView, type TxVerdict } from '../trace-graph/trace-model';
-import { messageLabel } from '../trace-graph/graph-model';
+import { failureOf, txViewOf, type AddressBook, type MessageView, type TxVerdict } from '../../model/trace-view';
+import { messageLabel } from '../../model/message-label';
 
 interface TxRow {
   tx: Transaction;

@@ -3,13 +3,13 @@ import type { AddressBook, DecodedBody } from '../../../api/model';
 import { AddressLink } from '../../components/entity-links';
 import { CopyButton } from '../../components/copy-button';
 import { formatTon, formatToken } from '../../lib/format';
-import type { TokenMetadata } from '../trace-graph/action-summary';
+import type { Metadata } from '../../../api/model';
 import { jettonOf } from './jetton-of';
 
 /** Where amounts are read: the response's book and metadata, and the accounts the body travels between. */
 export interface FieldContext {
   book: AddressBook;
-  metadata: TokenMetadata | undefined;
+  metadata: Metadata | undefined;
   /** The message's destination then source: the jetton wallet or master that fixes a jetton amount's token. */
   accounts: readonly (string | null)[];
 }

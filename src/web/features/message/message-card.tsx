@@ -2,10 +2,10 @@ import { AddressLink, MessageLink } from '../../components/entity-links';
 import type { Message } from '../../../api/model';
 import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTon } from '../../lib/format';
-import type { AddressBook } from '../trace-graph/trace-model';
-import { messageLabel } from '../trace-graph/graph-model';
-import type { TokenMetadata } from '../trace-graph/action-summary';
-import { MessageBody } from '../message-body/message-body';
+import type { AddressBook } from '../../model/trace-view';
+import { messageLabel } from '../../model/message-label';
+import type { Metadata } from '../../../api/model';
+import { MessageBody } from './message-body';
 
 /** One message: route, value, fees, flags, opcode, and its body decoded and raw. */
 export function MessageCard({
@@ -17,7 +17,7 @@ export function MessageCard({
   m: Message;
   book: AddressBook;
   title: string;
-  metadata?: TokenMetadata;
+  metadata?: Metadata;
 }) {
   const label = messageLabel({
     hash: m.hash,
