@@ -18,21 +18,17 @@ interface Row {
  * all of a 1000-row trace. A long trace shows its first rows and more on request (always the
  * selected one), so a 4,000-transaction trace opens as fast as a 200-transaction one.
  */
-export function TraceTable({
-  trace,
-  book,
-  letters,
-  addressForm,
-  selected,
-  onSelect,
-}: {
+/** What a view of the whole trace reads: the trace, how to name its accounts, and the selection. */
+export interface TraceTableProps {
   trace: TraceView;
   book: AddressBook;
   letters: Map<string, string>;
   addressForm: AddressForm;
   selected: string | null;
   onSelect: (hash: string) => void;
-}) {
+}
+
+export function TraceTable({ trace, book, letters, addressForm, selected, onSelect }: TraceTableProps) {
   const rows = useMemo(() => trace.order.map((hash) => ({ hash, tx: trace.txs.get(hash)! })), [trace]);
   const columns = useMemo<Column<Row>[]>(
     () => [
