@@ -162,7 +162,7 @@ export function AddressLink({
   full?: boolean;
 }) {
   const { addressForm } = useSettings();
-  if (!raw) return <span className="text-slate-500 dark:text-slate-400">external</span>;
+  if (!raw) return <span className="text-muted">external</span>;
   const entry = book?.[raw];
   const text = displayAddress(raw, addressForm);
   const iface = entry?.interfaces?.[0];

@@ -22,6 +22,7 @@ import { TRACE_VIEWS } from './-trace/views';
 import { TraceViews } from './-trace/trace-views';
 import { TraceDetails } from './-trace/trace-details';
 import { useTraceKeys } from './-trace/use-trace-keys';
+import { Page, Section } from '../components/page';
 
 // The trace page: its data (the trace, followed live until complete) and selection; the parts it
 // composes (header, toolbar, views, details, keys) are in ./-trace.
@@ -121,7 +122,7 @@ function TracePage() {
   const iface = (raw: string) => book[raw]?.interfaces?.[0];
 
   return (
-    <div className="space-y-4">
+    <Page>
       <TraceHeader id={id} wire={wire} trace={trace} livePaused={live.paused} />
 
       {failed && (
@@ -133,17 +134,11 @@ function TracePage() {
         />
       )}
 
-      <section aria-labelledby="actions-title">
-        <h2 id="actions-title" className="mb-1 font-semibold">
-          What happened
-        </h2>
+      <Section id="actions-title" title="What happened">
         <ActionList actions={wire.actions ?? []} book={book} metadata={q.data.metadata} letters={letters} />
-      </section>
+      </Section>
 
-      <section aria-labelledby="balances-title">
-        <h2 id="balances-title" className="mb-1 font-semibold">
-          Balance changes
-        </h2>
+      <Section id="balances-title" title="Balance changes">
         {complete ? (
           <Deferred label="Loading balance changes" resetKey={id}>
             <BalanceChangesPanel traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
@@ -151,7 +146,7 @@ function TracePage() {
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">Computed once the trace is complete.</p>
         )}
-      </section>
+      </Section>
 
       <TraceToolbar
         id={id}
@@ -181,6 +176,6 @@ function TracePage() {
           <TraceDetails tx={sel} overGraph={view === 'graph'} book={book} letters={letters} onClose={deselect} />
         }
       />
-    </div>
+    </Page>
   );
 }

@@ -95,7 +95,7 @@ export function BalanceChangesPanel({
         rowTestId="balance-row"
         dense
       />
-      <p className="text-xs text-slate-500 dark:text-slate-400">
+      <p className="text-xs text-muted">
         {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond
         what the others gained.
       </p>
@@ -109,7 +109,7 @@ export function BalanceChangesPanel({
         </button>
       )}
       {jettons.length === 0 ? (
-        <p className="text-slate-500 dark:text-slate-400">No jetton balance moved.</p>
+        <p className="text-muted">No jetton balance moved.</p>
       ) : (
         jettons.map(([master, owners]) => {
           const token = jettonToken(master, metadata);
@@ -117,7 +117,7 @@ export function BalanceChangesPanel({
             <div key={master} data-testid="jetton-changes">
               <h3 className="font-medium">
                 {token?.symbol ?? 'Jetton'}{' '}
-                <span className="font-normal text-slate-500 dark:text-slate-400">
+                <span className="font-normal text-muted">
                   (master <AddressLink raw={master} book={book} />)
                 </span>
               </h3>

@@ -9,7 +9,7 @@ import { useDecoded } from './use-decoded';
  */
 export function MessageBody({ m, book, metadata }: { m: Message; book: AddressBook; metadata?: Metadata }) {
   const decoded = useDecoded(m.body, m.initState !== null);
-  if (decoded === undefined) return <p className="text-xs text-slate-500 dark:text-slate-400">Decoding the body…</p>;
+  if (decoded === undefined) return <p className="text-xs text-muted">Decoding the body…</p>;
   // a comment the server read is already on the card
   if (decoded === null || (decoded.type === 'text_comment' && m.body?.comment != null)) return null;
   return (

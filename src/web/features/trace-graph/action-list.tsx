@@ -16,8 +16,7 @@ export function ActionList({
   letters: Map<string, string>;
 }) {
   const [all, setAll] = useState(false);
-  if (actions.length === 0)
-    return <p className="text-sm text-slate-500 dark:text-slate-400">No classified actions in this trace.</p>;
+  if (actions.length === 0) return <p className="text-sm text-muted">No classified actions in this trace.</p>;
   // A wallet deploying 255 contracts yields 255 lines: show the first ones (failures first) and fold the rest.
   const ordered = [...actions.filter((a) => !a.success), ...actions.filter((a) => a.success)];
   const shown = all ? ordered : ordered.slice(0, FOLD);

@@ -32,7 +32,7 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
   const rows = useMemo(() => trace.order.map((hash) => ({ hash, tx: trace.txs.get(hash)! })), [trace]);
   const columns = useMemo<Column<Row>[]>(
     () => [
-      { header: '#', className: 'text-slate-500 dark:text-slate-400', cell: (_r, i) => i + 1 },
+      { header: '#', className: 'text-muted', cell: (_r, i) => i + 1 },
       {
         header: 'Account',
         cell: ({ hash, tx }, _i, isSelected) => (
@@ -45,9 +45,7 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
           >
             <span className="font-semibold">{letters.get(tx.account)}</span>{' '}
             <span className="mono">{shortAddress(displayAddress(tx.account, addressForm))}</span>{' '}
-            <span className="text-xs text-slate-500 dark:text-slate-400">
-              {book[tx.account]?.interfaces?.[0] ?? ''}
-            </span>
+            <span className="text-xs text-muted">{book[tx.account]?.interfaces?.[0] ?? ''}</span>
           </button>
         ),
       },

@@ -23,7 +23,7 @@ export function TraceDetails({
   const close = primaryKey(SHORTCUTS.traceClose);
   if (!tx)
     return (
-      <p className={`text-sm text-slate-500 dark:text-slate-400 ${overGraph ? 'mt-2' : ''}`}>
+      <p className={`text-sm text-muted ${overGraph ? 'mt-2' : ''}`}>
         Select a transaction (click a node, or press {primaryKey(SHORTCUTS.traceNext)}) to see its details.
       </p>
     );
@@ -37,7 +37,7 @@ export function TraceDetails({
         onClick={onClose}
         aria-label={`Close the details (${close})`}
         title={`Close (${close})`}
-        className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
+        className="absolute top-2 right-2 rounded px-1.5 text-lg leading-none text-muted hover:bg-slate-100 dark:hover:bg-slate-800"
       >
         ×
       </button>

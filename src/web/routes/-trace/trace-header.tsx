@@ -4,6 +4,7 @@ import { CopyButton } from '../../components/copy-button';
 import { formatTime, shortHash } from '../../lib/format';
 import { SHORTCUTS, primaryKey } from '../../lib/shortcuts';
 import { failureOf, type TraceView, type TxView } from '../../model/trace-view';
+import { PageTitle } from '../../components/page';
 
 /** The trace's id, size, time span, failure and bounce counts, and whether it is still growing. */
 export function TraceHeader({
@@ -99,9 +100,9 @@ export function FailureBanner({
 export function AwaitingTrace({ id, paused }: { id: string; paused: boolean }) {
   return (
     <div className="space-y-2">
-      <h1 className="text-xl font-semibold">
+      <PageTitle>
         Trace <span className="mono text-base font-normal">{shortHash(id, 10)}</span>
-      </h1>
+      </PageTitle>
       <p role="status" className="text-sm" data-testid="trace-awaiting">
         No completed trace has this id yet. A trace still in flight appears here with its next block
         {paused ? ' once live updates resume' : ''}; if the hash names a transaction or message, try the search.

@@ -1,6 +1,7 @@
 import type { TracesPage } from '../../../api/model';
 import { download, svgToPng, traceToSvg } from '../../features/trace-graph/trace-export';
 import { SHORTCUTS, primaryKey } from '../../lib/shortcuts';
+import { Button } from '../../components/page';
 import type { TraceView } from '../../model/trace-view';
 import { TRACE_VIEWS, type TraceViewName } from './views';
 
@@ -10,8 +11,6 @@ const TRACE_KEYS_HINT =
   `${primaryKey(SHORTCUTS.traceParent)}/${primaryKey(SHORTCUTS.traceChild)} parent/child, ` +
   `${primaryKey(SHORTCUTS.traceFirstFailure)} first failure, ` +
   `${primaryKey(SHORTCUTS.traceClose)} close the details, ${primaryKey(SHORTCUTS.help)} all shortcuts`;
-
-const EXPORT_BUTTON = 'rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700';
 
 /** The view tabs, the keys reminder and the exports (JSON with the balance changes, SVG, PNG). */
 export function TraceToolbar({
@@ -53,11 +52,9 @@ export function TraceToolbar({
           </button>
         ))}
       </div>
-      <span className="text-xs text-slate-500 dark:text-slate-400">{TRACE_KEYS_HINT}</span>
+      <span className="text-xs text-muted">{TRACE_KEYS_HINT}</span>
       <span className="ml-auto flex gap-2">
-        <button
-          type="button"
-          className={EXPORT_BUTTON}
+        <Button
           onClick={() =>
             void balancesForExport().then((balanceChanges) =>
               download(
@@ -68,23 +65,19 @@ export function TraceToolbar({
           }
         >
           Export JSON
-        </button>
-        <button
-          type="button"
-          className={EXPORT_BUTTON}
+        </Button>
+        <Button
           onClick={() =>
             download(`trace-${id}.svg`, new Blob([traceToSvg(trace, letters, iface)], { type: 'image/svg+xml' }))
           }
         >
           Export SVG
-        </button>
-        <button
-          type="button"
-          className={EXPORT_BUTTON}
+        </Button>
+        <Button
           onClick={() => void svgToPng(traceToSvg(trace, letters, iface)).then((b) => download(`trace-${id}.png`, b))}
         >
           Export PNG
-        </button>
+        </Button>
       </span>
     </div>
   );
