@@ -82,8 +82,3 @@ export function summarizeAction(action: ActionLike, metadata: Metadata = {}): Su
       return [t(`${action.type.replace(/_/g, ' ')}`)];
   }
 }
-
-/** The summary as plain text, accounts named by `name` (a letter label, an address form). */
-export function summaryText(parts: SummaryPart[], name: (raw: string | null) => string): string {
-  return parts.map((p) => (p.kind === 'account' ? name(p.raw) : p.text)).join('');
-}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bounceRecording, jettonRecording } from '../test-support/recorded-traces';
 import { fromApiTrace, firstFailure, failureOf } from './trace-view';
 import { accountLetters, letterOf } from './account-labels';
-import { summarizeAction, summaryText } from './action-summary';
+import { summarizeAction } from './action-summary';
+import { summaryText } from '../test-support/summary-text';
 import { messageLabel } from './message-label';
 
 // Both fixtures were recorded from the real server over the deterministic test ledger (seed 11).
