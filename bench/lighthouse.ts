@@ -2,8 +2,9 @@
 // simulated slow 4G) against the local server, on `/`, `/traces` and the page of the fixture
 // ledger's trace closest to 25 transactions. One JSON line: per page the median performance score
 // and total blocking time of RUNS runs, and every run's figures. Targets: performance >= 90 and
-// TBT <= 200 ms on each page. Needs `npm run build:web` first; drives Debian's Chromium
-// (CHROME_PATH, default /usr/bin/chromium).
+// TBT <= 200 ms on each page. Needs `npm run build:web` first (or LIGHTHOUSE_WEB_ROOT, a copy of a
+// build, so that a rebuild during the runs does not change what they measure); drives Debian's
+// Chromium (CHROME_PATH, default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ async function lighthouse(url: string, out: string): Promise<Run> {
 }
 
 async function main() {
-  const webRoot = resolve('dist/web');
+  const webRoot = resolve(process.env.LIGHTHOUSE_WEB_ROOT ?? 'dist/web');
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
   const app = await createServer({ location: await testLedgerPath(11, 700), webRoot });
   await app.listen({ port: 0, host: '127.0.0.1' });

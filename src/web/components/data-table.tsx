@@ -61,13 +61,13 @@ export function DataTable<T>({
           id={captionId}
           className={
             showCaption
-              ? 'caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400'
+              ? 'caption-top border-b border-slate-200 px-3 py-1.5 text-left text-xs text-muted dark:border-slate-800'
               : 'sr-only'
           }
         >
           {caption}
         </caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400">
+        <thead className="bg-slate-50 text-xs uppercase text-muted dark:bg-slate-900">
           <tr>
             {columns.map((c, i) => (
               <th key={i} scope="col" className={`${dense ? 'px-2' : 'px-3'} py-2 ${c.className ?? ''}`}>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function DetailRow({ k, children }: { k: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-slate-500 dark:text-slate-400">{k}</dt>
+      <dt className="text-muted">{k}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
   );

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { displayAddress, hashPath, shortAddress, shortHash } from '../lib/format';
 import { useSettings } from '../lib/settings';
 import { SHORTCUTS, ariaKeys } from '../lib/shortcuts';
-import type { AddressBook } from '../features/trace-graph/trace-model';
+import type { AddressBook } from '../model/trace-view';
 import { CopyButton } from './copy-button';
 
 // One place knows how each entity of the ledger is linked: its route and canonical path form (hex
@@ -162,7 +162,7 @@ export function AddressLink({
   full?: boolean;
 }) {
   const { addressForm } = useSettings();
-  if (!raw) return <span className="text-slate-500 dark:text-slate-400">external</span>;
+  if (!raw) return <span className="text-muted">external</span>;
   const entry = book?.[raw];
   const text = displayAddress(raw, addressForm);
   const iface = entry?.interfaces?.[0];

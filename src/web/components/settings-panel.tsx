@@ -45,7 +45,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
             Save
           </button>
         </div>
-        <p id="api-base-help" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+        <p id="api-base-help" className="mt-1 text-xs text-muted">
           {apiError ??
             (s.effectiveApiBase !== (s.apiBase || s.siteApiBase)
               ? `This link reads from ${s.effectiveApiBase || 'this server'} (?api=) for as long as it stays in the address bar; save it here to keep it.`

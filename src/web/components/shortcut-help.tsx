@@ -52,10 +52,7 @@ export default function ShortcutHelp({ onClose }: { onClose: () => void }) {
         </div>
         {shortcutGroups().map((g) => (
           <section key={g.scope} aria-labelledby={`shortcuts-${g.scope}`} className="mb-3">
-            <h3
-              id={`shortcuts-${g.scope}`}
-              className="mb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400"
-            >
+            <h3 id={`shortcuts-${g.scope}`} className="mb-1 text-xs font-semibold uppercase text-muted">
               {g.scope}
             </h3>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -88,7 +88,7 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
-    <p role="status" aria-live="polite" className="animate-pulse text-sm text-slate-500 dark:text-slate-400">
+    <p role="status" aria-live="polite" className="animate-pulse text-sm text-muted">
       {label}…
     </p>
   );

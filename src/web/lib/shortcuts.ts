@@ -63,3 +63,8 @@ export function shortcutGroups(): Array<{ scope: ShortcutScope; shortcuts: Short
   const all: Shortcut[] = Object.values(SHORTCUTS);
   return SHORTCUT_SCOPES.map((scope) => ({ scope, shortcuts: all.filter((s) => s.scope === scope) }));
 }
+
+/** The key a label names when it cites a shortcut ("press j", "(Esc)"): its first key, as the help prints it. */
+export function primaryKey(s: Shortcut): string {
+  return keyLabel(s.keys[0]!);
+}

@@ -85,7 +85,7 @@ function RootLayout() {
         <main id="main" className="mx-auto max-w-7xl px-3 py-4">
           <Outlet />
         </main>
-        <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-slate-500 dark:text-slate-400">
+        <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-muted">
           <button
             type="button"
             onClick={() => setHelp(true)}

@@ -16,6 +16,7 @@ import { AccountTraceChange } from '../features/balance-changes/account-trace-ch
 import { POLL_MS, useLiveStream } from '../features/live/live';
 import { TraceLink } from '../components/entity-links';
 import { ACCOUNT_PAGE, accountLatestQuery, accountTracesQuery } from '../features/account/queries';
+import { Page, PageTitle, Section } from '../components/page';
 
 export const Route = createFileRoute('/account/$address')({
   params: accountRouteParams,
@@ -62,22 +63,22 @@ function AccountPage() {
     [raw],
   );
   return (
-    <div className="space-y-4">
+    <Page>
       <header>
-        <h1 className="text-xl font-semibold">
+        <PageTitle>
           Account{' '}
           {entry?.interfaces?.length ? (
             <span className="ml-1 rounded bg-slate-100 px-1.5 text-sm font-normal dark:bg-slate-800">
               {entry.interfaces.join(', ')}
             </span>
           ) : null}
-        </h1>
+        </PageTitle>
         <dl className="mt-2 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
           {(['raw', 'bounceable', 'non-bounceable'] as const).map((f) => {
             const text = formatAddress(raw, f);
             return (
               <div key={f} className="contents">
-                <dt className="text-slate-500 dark:text-slate-400">{f}</dt>
+                <dt className="text-muted">{f}</dt>
                 <dd className="mono min-w-0 break-all" data-testid={`address-${f}`}>
                   {text}
                   <CopyButton text={text} label={`${f} address`} />
@@ -87,16 +88,10 @@ function AccountPage() {
           })}
         </dl>
       </header>
-      <section aria-labelledby="acct-state">
-        <h2 id="acct-state" className="mb-1 font-semibold">
-          Current state
-        </h2>
+      <Section id="acct-state" title="Current state">
         <AccountSummary account={raw} data={latest.data} />
-      </section>
-      <section aria-labelledby="acct-traces">
-        <h2 id="acct-traces" className="mb-1 font-semibold">
-          Traces
-        </h2>
+      </Section>
+      <Section id="acct-traces" title="Traces">
         {inFlight.length > 0 && (
           <p role="status" className="mb-1 text-sm text-amber-800 dark:text-amber-300" data-testid="account-in-flight">
             In flight (listed once complete):{' '}
@@ -118,7 +113,7 @@ function AccountPage() {
           label="Traces"
           onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })}
         />
-      </section>
-    </div>
+      </Section>
+    </Page>
   );
 }

@@ -17,6 +17,7 @@ import { summarizeV2Transaction, type V2TxSummary } from '../features/transactio
 import { shardBlockQuery } from '../features/blocks/queries';
 import { transactionIn, transactionQuery } from '../features/transaction/queries';
 import { hashPath } from '../lib/format';
+import { Page, PageHeader } from '../components/page';
 
 const COUNT = 40;
 
@@ -75,12 +76,15 @@ function BlockPage() {
   const id = `${block.workchain}:${block.shard}:${block.seqno}`;
   const last = r.transactions.at(-1);
   return (
-    <div className="space-y-4">
-      <header className="space-y-1">
-        <h1 className="text-xl font-semibold">
-          Block <span className="mono">{id}</span>
-        </h1>
-        <p className="mono break-all text-xs text-slate-500 dark:text-slate-400">
+    <Page>
+      <PageHeader
+        title={
+          <>
+            Block <span className="mono">{id}</span>
+          </>
+        }
+      >
+        <p className="mono break-all text-xs text-muted">
           root {r.block.rootHash} · file {r.block.fileHash}
         </p>
         {block.workchain === -1 ? (
@@ -113,7 +117,7 @@ function BlockPage() {
         >
           next block →
         </BlockLink>
-      </header>
+      </PageHeader>
       {/* getBlockTransactionsExt orders by account (raw address, ascending), then lt: a block's
           own order, which readers of the lt-ordered masterchain list would not expect. */}
       <DataTable
@@ -170,7 +174,7 @@ function BlockPage() {
           </select>
         </label>
       </nav>
-    </div>
+    </Page>
   );
 }
 

@@ -3,11 +3,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
-import { latestTracesQuery } from '../features/traces/queries';
+import { latestTracesQuery } from '../model/queries';
 import { TraceList } from '../features/traces/trace-list';
 import { McBlockLink } from '../components/entity-links';
 import { useLiveStream } from '../features/live/live';
 import type { TracesPage } from '../../api/model';
+import { Page } from '../components/page';
 
 export const Route = createFileRoute('/')({
   validateSearch: z.object({ api: z.optional(z.unknown()) }),
@@ -60,7 +61,7 @@ function Home() {
   }, [holding, live.paused, refresh]);
   const latest = q.data.traces[0]?.mcSeqnoEnd;
   return (
-    <div className="space-y-4">
+    <Page>
       <section aria-labelledby="chain-head" className="flex flex-wrap items-center gap-4">
         <h1 id="chain-head" className="text-xl font-semibold">
           Latest traces
@@ -101,6 +102,6 @@ function Home() {
           Live update failed; showing the last data. Retrying…
         </p>
       )}
-    </div>
+    </Page>
   );
 }

@@ -14,6 +14,7 @@ import { BlockLink, McBlockNav } from '../components/entity-links';
 import { TxList } from '../features/transaction/tx-list';
 import { mcBlockQuery } from '../features/blocks/queries';
 import { SHORTCUTS, isTypingTarget, pressed } from '../lib/shortcuts';
+import { Page, PageTitle, Section } from '../components/page';
 
 const PAGE = 25;
 
@@ -63,13 +64,11 @@ function McBlockPage() {
   const page = pageOf(q.data.transactions, limit, offset);
   const blocks = q.data.blocks;
   return (
-    <div className="space-y-4">
+    <Page>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold">Masterchain block {n}</h1>
+        <PageTitle>Masterchain block {n}</PageTitle>
         <McBlockNav seqno={n} />
-        {blocks[0]?.genUtime && (
-          <span className="text-sm text-slate-500 dark:text-slate-400">{formatTime(blocks[0].genUtime)}</span>
-        )}
+        {blocks[0]?.genUtime && <span className="text-sm text-muted">{formatTime(blocks[0].genUtime)}</span>}
         <Link
           to="/traces"
           search={{ mc_seqno: n }}
@@ -78,10 +77,7 @@ function McBlockPage() {
           Traces completed here
         </Link>
       </header>
-      <section aria-labelledby="blocks-title">
-        <h2 id="blocks-title" className="mb-1 font-semibold">
-          Blocks
-        </h2>
+      <Section id="blocks-title" title="Blocks">
         <ul className="flex flex-wrap gap-2 text-sm">
           {blocks.map((b) => (
             <li key={`${b.workchain}:${b.shard}:${b.seqno}`}>
@@ -91,18 +87,13 @@ function McBlockPage() {
                 data-testid="block-link"
               >
                 {b.workchain}:{b.shard}:{b.seqno}
-                {b.txCount !== null && (
-                  <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">{b.txCount} tx</span>
-                )}
+                {b.txCount !== null && <span className="ml-1 text-xs text-muted">{b.txCount} tx</span>}
               </BlockLink>
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="txs-title">
-        <h2 id="txs-title" className="mb-1 font-semibold">
-          Transactions
-        </h2>
+      </Section>
+      <Section id="txs-title" title="Transactions">
         <TxList
           txs={page.rows}
           book={q.data.addressBook}
@@ -117,7 +108,7 @@ function McBlockPage() {
           label="Transactions"
           onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })}
         />
-      </section>
-    </div>
+      </Section>
+    </Page>
   );
 }

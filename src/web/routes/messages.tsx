@@ -11,6 +11,7 @@ import { Deferred } from '../components/route-states';
 import { messagePageQuery } from '../features/transaction/queries';
 import { ListPending, Pager } from '../components/pager';
 import { TxList } from '../features/transaction/tx-list';
+import { Page, PageTitle } from '../components/page';
 
 export const Route = createFileRoute('/messages')({
   validateSearch: z.object({
@@ -64,8 +65,8 @@ function MessagesPage() {
     });
   }
   return (
-    <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Messages</h1>
+    <Page>
+      <PageTitle>Messages</PageTitle>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Transactions that sent or received a message with this body hash or opcode (opcode as 0x… hex or signed
         decimal).
@@ -111,7 +112,7 @@ function MessagesPage() {
       ) : (
         <Empty>Enter a message hash, a body hash or an opcode.</Empty>
       )}
-    </div>
+    </Page>
   );
 }
 

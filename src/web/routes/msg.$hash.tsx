@@ -8,8 +8,9 @@ import { messageQuery } from '../features/transaction/queries';
 import { hashPath } from '../lib/format';
 import { RouteNotFound } from '../components/route-states';
 import { CopyButton } from '../components/copy-button';
-import { MessageCard } from '../features/transaction/message-card';
+import { MessageCard } from '../features/message/message-card';
 import { AddressLink } from '../components/entity-links';
+import { Page, PageTitle, Section } from '../components/page';
 
 const NO_SUCH_MESSAGE = 'No transaction of this ledger sent or received a message with this hash.';
 
@@ -43,16 +44,16 @@ function MessagePage() {
   const { msg, receiver, sender } = found;
   const book = q.data.addressBook;
   return (
-    <div className="space-y-4">
+    <Page>
       <header>
-        <h1 className="text-xl font-semibold">Message</h1>
+        <PageTitle>Message</PageTitle>
         <p className="mono break-all text-sm">
           {hashPath(msg.hash)}
           <CopyButton text={msg.hash} label="message hash (base64)" />
         </p>
       </header>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500 dark:text-slate-400">Sent by</dt>
+        <dt className="text-muted">Sent by</dt>
         <dd>
           {sender ? (
             <>
@@ -64,7 +65,7 @@ function MessagePage() {
             'not in this ledger'
           )}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Received by</dt>
+        <dt className="text-muted">Received by</dt>
         <dd>
           {receiver ? (
             <>
@@ -79,7 +80,7 @@ function MessagePage() {
         </dd>
         {(receiver ?? sender)?.traceId && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Trace</dt>
+            <dt className="text-muted">Trace</dt>
             <dd>
               <TraceLink
                 traceId={(receiver ?? sender)!.traceId!}
@@ -92,12 +93,9 @@ function MessagePage() {
           </>
         )}
       </dl>
-      <section aria-labelledby="msg-content" className="space-y-2">
-        <h2 id="msg-content" className="font-semibold">
-          Content
-        </h2>
+      <Section id="msg-content" title="Content" className="space-y-2">
         <MessageCard m={msg} book={book} title="Message" />
-      </section>
-    </div>
+      </Section>
+    </Page>
   );
 }

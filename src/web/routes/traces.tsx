@@ -7,9 +7,10 @@ import { useApi } from '../lib/router-context';
 import { pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
 import { Deferred } from '../components/route-states';
-import { tracePageQuery } from '../features/traces/queries';
+import { tracePageQuery } from '../model/queries';
 import { ListPending, Pager } from '../components/pager';
 import { TraceList } from '../features/traces/trace-list';
+import { Page, PageTitle } from '../components/page';
 
 const text = z.optional(z.string());
 const num = z.optional(z.catch(z.coerce.number(), undefined as unknown as number));
@@ -95,13 +96,13 @@ function TracesPage() {
   }
 
   return (
-    <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Traces</h1>
+    <Page>
+      <PageTitle>Traces</PageTitle>
       <form onSubmit={submit} className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Trace filters">
         {FIELDS.map((f) => (
           <label key={f.key} className="text-sm">
             <span className="block font-medium">
-              {f.label} <span className="font-normal text-slate-500 dark:text-slate-400">({f.hint})</span>
+              {f.label} <span className="font-normal text-muted">({f.hint})</span>
             </span>
             <input
               name={f.key}
@@ -147,7 +148,7 @@ function TracesPage() {
       >
         <Results search={search} onPage={onPage} />
       </Deferred>
-    </div>
+    </Page>
   );
 }
 

@@ -10,18 +10,19 @@ import {
   transactionIn,
   transactionQuery,
 } from '../features/transaction/queries';
-import { nextTxIn } from '../features/account/account-history';
+import { nextTxIn } from '../model/account-history';
 import { formatTime, formatTon, hashPath } from '../lib/format';
 import { Deferred, RouteNotFound } from '../components/route-states';
 import { CopyButton } from '../components/copy-button';
 import { AddressLink } from '../components/entity-links';
 import { DetailRow } from '../components/detail-row';
 import { TonAmount } from '../components/ton-amount';
-import { MessageCard } from '../features/transaction/message-card';
+import { MessageCard } from '../features/message/message-card';
 import { PhaseCard } from '../features/transaction/phase-card';
 import { AccountNeighbours } from '../features/transaction/account-neighbours';
-import { failureOf, txViewOf, type AddressBook } from '../features/trace-graph/trace-model';
+import { failureOf, txViewOf, type AddressBook } from '../model/trace-view';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
+import { Page, PageHeader, Section } from '../components/page';
 
 const NO_SUCH_TX = 'No transaction of this ledger has this hash.';
 
@@ -55,13 +56,12 @@ function TxPage() {
   const storageFees = d.storage?.feesCollected ?? '0';
   const actionFees = d.action?.totalActionFees ?? '0';
   return (
-    <div className="space-y-4">
-      <header className="space-y-1">
-        <h1 className="text-xl font-semibold">Transaction</h1>
+    <Page>
+      <PageHeader title="Transaction">
         <p className="mono break-all text-sm">
           {hex}
           <CopyButton text={hex} label="hash (hex)" />
-          <span className="ml-2 text-slate-500 dark:text-slate-400">{tx.hash}</span>
+          <span className="ml-2 text-muted">{tx.hash}</span>
           <CopyButton text={tx.hash} label="hash (base64)" />
         </p>
         <p
@@ -70,7 +70,7 @@ function TxPage() {
         >
           {failure ? `✕ Failed: ${failure}` : '✓ Success'}
         </p>
-      </header>
+      </PageHeader>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <DetailRow k="Account">
           <AddressLink raw={tx.account} book={book} full />
@@ -100,7 +100,7 @@ function TxPage() {
         </DetailRow>
         <DetailRow k="Total fees">
           {formatTon(tx.totalFees, { maxFraction: 9 })}
-          <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
+          <span className="ml-2 text-xs text-muted">
             storage {formatTon(storageFees, { maxFraction: 9 })} · gas {formatTon(gasFees, { maxFraction: 9 })} ·
             actions {formatTon(actionFees, { maxFraction: 9 })}
           </span>
@@ -116,10 +116,7 @@ function TxPage() {
           </DetailRow>
         )}
       </dl>
-      <section aria-labelledby="phases" className="space-y-2">
-        <h2 id="phases" className="font-semibold">
-          Phases
-        </h2>
+      <Section id="phases" title="Phases" className="space-y-2">
         <div className="grid gap-2 md:grid-cols-2">
           <PhaseCard title="Storage" data={d.storage ?? undefined} />
           <PhaseCard title="Credit" data={d.credit ?? undefined} />
@@ -142,7 +139,7 @@ function TxPage() {
           </PhaseCard>
           <PhaseCard title="Bounce" data={d.bounce ?? undefined} />
         </div>
-      </section>
+      </Section>
       <section aria-labelledby="states" className="grid gap-2 md:grid-cols-2">
         <h2 id="states" className="sr-only">
           Account state
@@ -150,30 +147,22 @@ function TxPage() {
         <PhaseCard title="State before" data={tx.stateBefore ?? undefined} />
         <PhaseCard title="State after" data={tx.stateAfter ?? undefined} />
       </section>
-      <section aria-labelledby="msgs" className="space-y-2">
-        <h2 id="msgs" className="font-semibold">
-          Messages
-        </h2>
+      <Section id="msgs" title="Messages" className="space-y-2">
         {tx.inMsg ? (
           <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata} />
         ) : (
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            No inbound message (tick-tock or system transaction).
-          </p>
+          <p className="text-sm text-muted">No inbound message (tick-tock or system transaction).</p>
         )}
         {tx.outMsgs.map((m, i) => (
           <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} metadata={q.data.metadata} />
         ))}
-      </section>
-      <section aria-labelledby="raw">
-        <h2 id="raw" className="font-semibold">
-          Raw transaction (BOC, base64)
-        </h2>
+      </Section>
+      <Section id="raw" title="Raw transaction (BOC, base64)">
         <Deferred label="Loading the raw transaction" resetKey={hex}>
           <RawTransaction tx={tx} hex={hex} />
         </Deferred>
-      </section>
-    </div>
+      </Section>
+    </Page>
   );
 }
 
@@ -182,9 +171,7 @@ function RawTransaction({ tx, hex }: { tx: Transaction; hex: string }) {
   const { data } = useSuspenseQuery(rawTransactionQuery(useApi(), tx));
   const raw = data.transactions[0];
   if (!raw || hashPath(raw.hash) !== hex)
-    return (
-      <p className="text-sm text-slate-500 dark:text-slate-400">The block listing did not return this transaction.</p>
-    );
+    return <p className="text-sm text-muted">The block listing did not return this transaction.</p>;
   return (
     <>
       {/* a long BOC scrolls within the box: focusable, so a keyboard can scroll it too */}

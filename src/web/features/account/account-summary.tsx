@@ -6,7 +6,7 @@ import { TonAmount } from '../../components/ton-amount';
 import { CopyButton } from '../../components/copy-button';
 import { DetailRow } from '../../components/detail-row';
 import { Empty } from '../../components/states';
-import { latestTxOf } from './account-history';
+import { latestTxOf } from '../../model/account-history';
 
 /**
  * The account's current balance and state. The API has no account-state operation, so the figures
@@ -27,7 +27,7 @@ export function AccountSummary({ account, data }: { account: string; data: Trace
               <TonAmount nano={state.balance} testId="summary-balance" />
             </strong>
           ) : (
-            <span className="text-slate-500 dark:text-slate-400">not reported by the API</span>
+            <span className="text-muted">not reported by the API</span>
           )}
         </DetailRow>
         <DetailRow k="Status">
@@ -56,7 +56,7 @@ export function AccountSummary({ account, data }: { account: string; data: Trace
           <Age unix={tx.now} /> · transaction <TxLink hash={tx.hash} data-testid="summary-tx" />
         </DetailRow>
       </dl>
-      <p className="mt-2 text-xs text-slate-500 dark:text-slate-400" data-testid="summary-as-of">
+      <p className="mt-2 text-xs text-muted" data-testid="summary-as-of">
         As of transaction {shortHash(tx.hash)} (lt <span className="mono">{tx.lt}</span>, {formatTime(tx.now)}): the
         state after the account&apos;s newest transaction on this ledger.
       </p>

@@ -1,5 +1,5 @@
 import type { LedgerClient } from '../../../api/client';
-import { tracePageQuery } from '../traces/queries';
+import { tracePageQuery } from '../../model/queries';
 
 /** How many traces the account page lists by default. */
 export const ACCOUNT_PAGE = 10;

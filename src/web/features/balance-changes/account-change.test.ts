@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jettonRecording } from '../trace-graph/fixtures/recorded';
+import { jettonRecording } from '../../test-support/recorded-traces';
 import { accountTonChange } from './account-change';
 
 const { trace } = jettonRecording();

@@ -5,7 +5,7 @@ import { SignedAmount } from './signed-amount';
 /** The cell of an account's trace list: what the trace did to this account's TON balance. */
 export function AccountTraceChange({ trace, account }: { trace: Trace; account: string }) {
   const change = accountTonChange(trace, account);
-  if (change === null) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  if (change === null) return <span className="text-muted">—</span>;
   return (
     <span data-testid="account-trace-change">
       <SignedAmount value={change.toString()} />

@@ -1,11 +1,12 @@
+import type { Metadata } from '../../../api/model';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { AddressBook, BalanceChanges } from '../../../api/model';
 import { AddressLink } from '../../components/entity-links';
 import { DataTable, type Column } from '../../components/data-table';
 import { useApi } from '../../lib/router-context';
-import { traceBalanceChangesQuery } from '../trace-graph/queries';
-import { jettonToken, type TokenMetadata } from '../trace-graph/action-summary';
+import { traceBalanceChangesQuery } from '../../model/queries';
+import { jettonToken } from '../../model/action-summary';
 import { formatTon } from '../../lib/format';
 import { SignedAmount } from './signed-amount';
 
@@ -65,7 +66,7 @@ export function BalanceChangesPanel({
 }: {
   traceId: string;
   book: AddressBook;
-  metadata: TokenMetadata;
+  metadata: Metadata;
   letters: Map<string, string>;
 }) {
   const query = useSuspenseQuery(traceBalanceChangesQuery(useApi(), traceId));
@@ -94,7 +95,7 @@ export function BalanceChangesPanel({
         rowTestId="balance-row"
         dense
       />
-      <p className="text-xs text-slate-500 dark:text-slate-400">
+      <p className="text-xs text-muted">
         {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond
         what the others gained.
       </p>
@@ -108,7 +109,7 @@ export function BalanceChangesPanel({
         </button>
       )}
       {jettons.length === 0 ? (
-        <p className="text-slate-500 dark:text-slate-400">No jetton balance moved.</p>
+        <p className="text-muted">No jetton balance moved.</p>
       ) : (
         jettons.map(([master, owners]) => {
           const token = jettonToken(master, metadata);
@@ -116,7 +117,7 @@ export function BalanceChangesPanel({
             <div key={master} data-testid="jetton-changes">
               <h3 className="font-medium">
                 {token?.symbol ?? 'Jetton'}{' '}
-                <span className="font-normal text-slate-500 dark:text-slate-400">
+                <span className="font-normal text-muted">
                   (master <AddressLink raw={master} book={book} />)
                 </span>
               </h3>

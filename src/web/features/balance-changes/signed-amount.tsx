@@ -7,11 +7,7 @@ export function SignedAmount({ value, token, jetton = false }: { value: string; 
   const v = BigInt(value);
   const text = jetton ? formatToken(value, token) : formatTon(value, { maxFraction: 9 });
   const tone =
-    v > 0n
-      ? 'text-emerald-700 dark:text-emerald-400'
-      : v < 0n
-        ? 'text-red-700 dark:text-red-400'
-        : 'text-slate-500 dark:text-slate-400';
+    v > 0n ? 'text-emerald-700 dark:text-emerald-400' : v < 0n ? 'text-red-700 dark:text-red-400' : 'text-muted';
   return (
     <span className={`whitespace-nowrap ${tone}`} title={`${value} ${jetton ? 'base units' : 'nanoton'}`}>
       {v > 0n ? '+' : ''}

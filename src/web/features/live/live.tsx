@@ -106,10 +106,7 @@ export function LiveControl() {
         className="rounded-full border border-slate-300 px-2 py-0.5 dark:border-slate-700"
         data-testid="live-toggle"
       >
-        <span
-          aria-hidden="true"
-          className={paused ? 'text-slate-500 dark:text-slate-400' : 'text-emerald-700 dark:text-emerald-400'}
-        >
+        <span aria-hidden="true" className={paused ? 'text-muted' : 'text-emerald-700 dark:text-emerald-400'}>
           {paused ? '❚❚' : '●'}
         </span>{' '}
         Live

@@ -162,7 +162,7 @@ export function SearchBox() {
           />
           {showRecent && (
             <div className="absolute z-30 mt-1 w-full rounded-md border border-slate-200 bg-white text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
-              <div className="flex items-center justify-between px-3 pt-1.5 text-xs text-slate-500 dark:text-slate-400">
+              <div className="flex items-center justify-between px-3 pt-1.5 text-xs text-muted">
                 <span id="recent-searches-label">Recent searches</span>
                 <button
                   type="button"
@@ -187,7 +187,7 @@ export function SearchBox() {
                     className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1 ${i === active ? 'bg-teal-50 dark:bg-teal-950' : ''}`}
                   >
                     <span>{describeTarget(r.target, addressForm)}</span>
-                    <span className="mono truncate text-xs text-slate-500 dark:text-slate-400">{r.query}</span>
+                    <span className="mono truncate text-xs text-muted">{r.query}</span>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,8 @@
+import type { Metadata } from '../../../api/model';
 import { useState } from 'react';
 import { AddressLink } from '../../components/entity-links';
-import type { AddressBook } from './trace-model';
-import { summarizeAction, type ActionLike, type TokenMetadata } from './action-summary';
+import type { AddressBook } from '../../model/trace-view';
+import { summarizeAction, type ActionLike } from '../../model/action-summary';
 
 export function ActionList({
   actions,
@@ -11,12 +12,11 @@ export function ActionList({
 }: {
   actions: ActionLike[];
   book: AddressBook;
-  metadata: TokenMetadata;
+  metadata: Metadata;
   letters: Map<string, string>;
 }) {
   const [all, setAll] = useState(false);
-  if (actions.length === 0)
-    return <p className="text-sm text-slate-500 dark:text-slate-400">No classified actions in this trace.</p>;
+  if (actions.length === 0) return <p className="text-sm text-muted">No classified actions in this trace.</p>;
   // A wallet deploying 255 contracts yields 255 lines: show the first ones (failures first) and fold the rest.
   const ordered = [...actions.filter((a) => !a.success), ...actions.filter((a) => a.success)];
   const shown = all ? ordered : ordered.slice(0, FOLD);

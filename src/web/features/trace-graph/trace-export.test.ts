@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bounceRecording } from './fixtures/recorded';
-import { fromApiTrace } from './trace-model';
-import { accountLetters } from './account-labels';
+import { bounceRecording } from '../../test-support/recorded-traces';
+import { fromApiTrace } from '../../model/trace-view';
+import { accountLetters } from '../../model/account-labels';
 import { traceToSvg, wrapWords } from './trace-export';
 
 describe('the SVG export', () => {

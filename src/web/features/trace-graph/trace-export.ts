@@ -1,7 +1,8 @@
 import { formatTon, shortAddress } from '../../lib/format';
-import type { TraceView } from './trace-model';
-import { buildGraphModel, edgeMessage, messageLabel, EXT_IN_PREFIX, EXT_OUT_PREFIX } from './graph-model';
-import { failureOf } from './trace-model';
+import type { TraceView } from '../../model/trace-view';
+import { buildGraphModel, edgeMessage, EXT_IN_PREFIX, EXT_OUT_PREFIX } from './graph-model';
+import { messageLabel } from '../../model/message-label';
+import { failureOf } from '../../model/trace-view';
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH } from './trace-layout';
 
 function esc(s: string): string {

@@ -1,9 +1,9 @@
 import { describe, expect, it, beforeAll, vi } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
-import { bounceRecording } from './fixtures/recorded';
+import { bounceRecording } from '../../test-support/recorded-traces';
 import TraceGraph from './trace-graph';
-import { fromApiTrace } from './trace-model';
-import { accountLetters } from './account-labels';
+import { fromApiTrace } from '../../model/trace-view';
+import { accountLetters } from '../../model/account-labels';
 
 // jsdom has no layout engine: React Flow needs ResizeObserver and DOMMatrixReadOnly to exist and a
 // non-zero container size to render its nodes. These are browser APIs, not stand-ins for data.

@@ -21,8 +21,9 @@ import '@xyflow/react/dist/style.css';
 import { shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
-import type { AddressBook, TraceView } from './trace-model';
-import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, messageLabel, txNodeText } from './graph-model';
+import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, txNodeText } from './graph-model';
+import { messageLabel } from '../../model/message-label';
+import type { TraceTableProps } from './trace-table';
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
 import { initialViewport } from './trace-viewport';
 
@@ -163,13 +164,7 @@ const NODE_HANDLES: NonNullable<Node['handles']> = [
 const nodeTypes = { tx: TxNode, pseudo: PseudoNode };
 const edgeTypes = { msg: MsgEdge };
 
-export interface TraceGraphProps {
-  trace: TraceView;
-  book: AddressBook;
-  letters: Map<string, string>;
-  addressForm: AddressForm;
-  selected: string | null;
-  onSelect: (hash: string) => void;
+export interface TraceGraphProps extends TraceTableProps {
   expanded: ReadonlySet<string>;
   onExpand: (parentId: string) => void;
   /** Screen pixels at the graph's right edge covered by the selected transaction's details. */

@@ -3,8 +3,8 @@ import { formatTon, shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import { DataTable, type Column } from '../../components/data-table';
 import { ShowMore, useLongList } from '../../components/long-list';
-import { failureOf, type AddressBook, type TraceView, type TxView } from './trace-model';
-import { messageLabel } from './graph-model';
+import { failureOf, type AddressBook, type TraceView, type TxView } from '../../model/trace-view';
+import { messageLabel } from '../../model/message-label';
 
 interface Row {
   hash: string;
@@ -18,25 +18,21 @@ interface Row {
  * all of a 1000-row trace. A long trace shows its first rows and more on request (always the
  * selected one), so a 4,000-transaction trace opens as fast as a 200-transaction one.
  */
-export function TraceTable({
-  trace,
-  book,
-  letters,
-  addressForm,
-  selected,
-  onSelect,
-}: {
+/** What a view of the whole trace reads: the trace, how to name its accounts, and the selection. */
+export interface TraceTableProps {
   trace: TraceView;
   book: AddressBook;
   letters: Map<string, string>;
   addressForm: AddressForm;
   selected: string | null;
   onSelect: (hash: string) => void;
-}) {
+}
+
+export function TraceTable({ trace, book, letters, addressForm, selected, onSelect }: TraceTableProps) {
   const rows = useMemo(() => trace.order.map((hash) => ({ hash, tx: trace.txs.get(hash)! })), [trace]);
   const columns = useMemo<Column<Row>[]>(
     () => [
-      { header: '#', className: 'text-slate-500 dark:text-slate-400', cell: (_r, i) => i + 1 },
+      { header: '#', className: 'text-muted', cell: (_r, i) => i + 1 },
       {
         header: 'Account',
         cell: ({ hash, tx }, _i, isSelected) => (
@@ -49,9 +45,7 @@ export function TraceTable({
           >
             <span className="font-semibold">{letters.get(tx.account)}</span>{' '}
             <span className="mono">{shortAddress(displayAddress(tx.account, addressForm))}</span>{' '}
-            <span className="text-xs text-slate-500 dark:text-slate-400">
-              {book[tx.account]?.interfaces?.[0] ?? ''}
-            </span>
+            <span className="text-xs text-muted">{book[tx.account]?.interfaces?.[0] ?? ''}</span>
           </button>
         ),
       },

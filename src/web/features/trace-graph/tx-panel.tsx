@@ -3,7 +3,7 @@ import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTime, formatTon, hashPath } from '../../lib/format';
 import { hashBase64 } from '../../../ton/hash';
 import { describeExitCode } from '../../../ton/exit-codes';
-import { failureOf, type AddressBook, type TxView } from './trace-model';
+import { failureOf, type AddressBook, type TxView } from '../../model/trace-view';
 
 /** The selected transaction beside the graph. */
 export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; letter: string }) {
@@ -30,11 +30,11 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
         <CopyButton text={hashBase64(tx.hash) ?? tx.hash} label="transaction hash" />
       </h2>
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-1">
-        <dt className="text-slate-500 dark:text-slate-400">Account</dt>
+        <dt className="text-muted">Account</dt>
         <dd className="min-w-0">
           <AddressLink raw={tx.account} book={book} />
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Result</dt>
+        <dt className="text-muted">Result</dt>
         <dd
           className={
             failure ? 'font-semibold text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'
@@ -44,13 +44,13 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
         </dd>
         {meaning && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Meaning</dt>
+            <dt className="text-muted">Meaning</dt>
             <dd>{meaning.description}</dd>
           </>
         )}
         {tx.inMsg && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Inbound</dt>
+            <dt className="text-muted">Inbound</dt>
             <dd>
               {tx.inMsg.source === null ? (
                 'external message'
@@ -62,26 +62,26 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
               {tx.inMsg.bounced && (
                 <span className="ml-1 font-semibold text-orange-700 dark:text-orange-300">↩ bounced</span>
               )}
-              <div className="text-xs text-slate-500 dark:text-slate-400">
+              <div className="text-xs text-muted">
                 op {formatOpcode(tx.inMsg.opcode)}
                 {tx.inMsg.comment !== null && <> · “{tx.inMsg.comment}”</>}
               </div>
             </dd>
           </>
         )}
-        <dt className="text-slate-500 dark:text-slate-400">Sent</dt>
+        <dt className="text-muted">Sent</dt>
         <dd>
           {tx.outMsgs.length} message{tx.outMsgs.length === 1 ? '' : 's'}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Fees</dt>
+        <dt className="text-muted">Fees</dt>
         <dd>{formatTon(tx.totalFees, { maxFraction: 9 })}</dd>
-        <dt className="text-slate-500 dark:text-slate-400">Time · lt</dt>
+        <dt className="text-muted">Time · lt</dt>
         <dd>
           {formatTime(tx.now)} · {tx.lt}
         </dd>
         {tx.blockRef && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Block</dt>
+            <dt className="text-muted">Block</dt>
             <dd>
               <BlockLink block={tx.blockRef} className="text-teal-700 hover:underline dark:text-teal-400" />
               {tx.mcSeqno !== null && (

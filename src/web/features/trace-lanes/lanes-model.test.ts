@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jettonRecording, bounceRecording } from '../trace-graph/fixtures/recorded';
-import { fromApiTrace, type TraceView } from '../trace-graph/trace-model';
+import { jettonRecording, bounceRecording } from '../../test-support/recorded-traces';
+import { fromApiTrace, type TraceView } from '../../model/trace-view';
 import { blockId, laneLayout, type LaneLayout } from './lanes-model';
 
 // The recorded traces (real answers over the seed-11 test ledger) and, for the ledger where a

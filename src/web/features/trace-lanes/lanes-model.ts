@@ -1,6 +1,6 @@
 import { FULL_SHARD, shardToUnsignedHex } from '../../../ton/shard';
 import type { BlockRef } from '../../../api/model';
-import type { TraceView, TxView } from '../trace-graph/trace-model';
+import type { TraceView, TxView } from '../../model/trace-view';
 
 // Where each transaction of a trace happened: one lane per shard (the masterchain first), one
 // column per masterchain block that committed the trace's shard blocks, and inside a column the

@@ -4,7 +4,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ShowMore, useLongList } from '../../components/long-list';
 import type { BlockRef } from '../../../api/model';
 import { shortHash } from '../../lib/format';
-import { failureOf, type TraceView } from '../trace-graph/trace-model';
+import { failureOf, type TraceView } from '../../model/trace-view';
 import { HEADER_H, LABEL_W, laneLayout, type LaneLayout, type LaneTx } from './lanes-model';
 
 /**
@@ -98,7 +98,7 @@ export function TraceLanes({
           })}
         </div>
       </div>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
+      <p className="text-xs text-muted">
         Lanes are shards, columns masterchain blocks, boxes shard blocks.{' '}
         <span className="text-amber-700 dark:text-amber-400">Amber arrows</span> are messages to another shard: one that
         spans columns waited for the masterchain to commit its sender&apos;s block.

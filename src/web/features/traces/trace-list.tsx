@@ -4,7 +4,7 @@ import type { Trace, AddressBook } from '../../../api/model';
 import { formatInt } from '../../lib/format';
 import { Age } from '../../components/age';
 import { DataTable, type Column } from '../../components/data-table';
-import { fromApiTrace, firstFailure } from '../trace-graph/trace-model';
+import { fromApiTrace, firstFailure } from '../../model/trace-view';
 
 /** A column a page adds to the list (the account page: what each trace did to the account). */
 export interface ExtraColumn {

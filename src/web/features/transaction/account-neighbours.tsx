@@ -5,14 +5,14 @@ import { DetailRow } from '../../components/detail-row';
 import { errorMessage } from '../../components/states';
 import { Deferred } from '../../components/route-states';
 import { useApi } from '../../lib/router-context';
-import { nextTxIn, previousTxOf } from '../account/account-history';
+import { nextTxIn, previousTxOf } from '../../model/account-history';
 import { NEXT_SEARCH, laterTracesQuery } from './queries';
 
 function Neighbour({ hash, lt, testId }: { hash: string; lt: string; testId: string }) {
   return (
     <>
       <TxLink hash={hash} data-testid={testId} />
-      <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">lt {lt}</span>
+      <span className="ml-2 text-xs text-muted">lt {lt}</span>
     </>
   );
 }
@@ -32,7 +32,7 @@ export function AccountNeighbours({ tx, trace }: { tx: Transaction; trace: Trace
         {prev ? (
           <Neighbour hash={prev.hash} lt={prev.lt} testId="prev-tx" />
         ) : (
-          <span className="text-slate-500 dark:text-slate-400">none: the account&apos;s first transaction</span>
+          <span className="text-muted">none: the account&apos;s first transaction</span>
         )}
       </DetailRow>
       {inTrace ? (
@@ -45,12 +45,12 @@ export function AccountNeighbours({ tx, trace }: { tx: Transaction; trace: Trace
           resetKey={tx.hash}
           fallback={
             <DetailRow k="Next tx">
-              <span className="text-slate-500 dark:text-slate-400">looking…</span>
+              <span className="text-muted">looking…</span>
             </DetailRow>
           }
           failed={(error, retry) => (
             <DetailRow k="Next tx">
-              <span className="text-slate-500 dark:text-slate-400">not looked up: {errorMessage(error).title}</span>{' '}
+              <span className="text-muted">not looked up: {errorMessage(error).title}</span>{' '}
               <button type="button" onClick={retry} className="text-teal-700 hover:underline dark:text-teal-400">
                 Retry
               </button>
@@ -73,7 +73,7 @@ function NextInLaterTraces({ tx }: { tx: Transaction }) {
       {next ? (
         <Neighbour hash={next.hash} lt={next.lt} testId="next-tx" />
       ) : (
-        <span className="text-slate-500 dark:text-slate-400" data-testid="no-next-tx">
+        <span className="text-muted" data-testid="no-next-tx">
           none yet: the account&apos;s latest transaction on this ledger
         </span>
       )}

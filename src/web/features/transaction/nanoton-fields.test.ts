@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nanotonValue } from './nanoton-fields';
-import { bounceRecording } from '../trace-graph/fixtures/recorded';
+import { bounceRecording } from '../../test-support/recorded-traces';
 
 describe('nanoton fields of the phase cards', () => {
   it('fees, credit and balances are amounts; gas figures and counts are not', () => {

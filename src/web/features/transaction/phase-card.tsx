@@ -25,7 +25,7 @@ export function PhaseCard({
           const nano = nanotonValue(k, v);
           return (
             <div key={k} className="contents">
-              <dt className="text-slate-500 dark:text-slate-400">{k}</dt>
+              <dt className="text-muted">{k}</dt>
               <dd className="mono min-w-0 break-all" data-field={k}>
                 {nano !== null ? (
                   <TonAmount nano={nano} />

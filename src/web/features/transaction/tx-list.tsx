@@ -2,8 +2,8 @@ import { AddressLink, TxLink } from '../../components/entity-links';
 import type { Transaction } from '../../../api/model';
 import { Age } from '../../components/age';
 import { DataTable, type Column } from '../../components/data-table';
-import { failureOf, txViewOf, type AddressBook, type MessageView, type TxVerdict } from '../trace-graph/trace-model';
-import { messageLabel } from '../trace-graph/graph-model';
+import { failureOf, txViewOf, type AddressBook, type MessageView, type TxVerdict } from '../../model/trace-view';
+import { messageLabel } from '../../model/message-label';
 
 interface TxRow {
   tx: Transaction;
@@ -61,7 +61,7 @@ export function Inbound({ inMsg, type }: { inMsg: MessageView | null; type: stri
       {m.value ? ` · ${m.value}` : ''}
     </span>
   ) : (
-    <span className="text-slate-500 dark:text-slate-400">none ({type})</span>
+    <span className="text-muted">none ({type})</span>
   );
 }
 
@@ -69,7 +69,7 @@ export function Inbound({ inMsg, type }: { inMsg: MessageView | null; type: stri
 export function Result({ verdict }: { verdict: TxVerdict | null }) {
   const failure = verdict ? failureOf(verdict) : null;
   const tone = !verdict
-    ? 'text-slate-500 dark:text-slate-400'
+    ? 'text-muted'
     : failure
       ? 'text-red-700 dark:text-red-400'
       : 'text-emerald-700 dark:text-emerald-400';

@@ -3,7 +3,7 @@ import '../../lib/buffer-global';
 import { Cell, loadTransaction, type Transaction, type TransactionDescription } from '@ton/core';
 import type { V2Message, V2Transaction } from '../../../api/model';
 import { decodeTextComment } from '../../../ton/comment';
-import type { MessageView, TxVerdict } from '../trace-graph/trace-model';
+import type { MessageView, TxVerdict } from '../../model/trace-view';
 import { rawAddressOrNull } from '../../../ton/address-forms';
 
 /**

@@ -1,4 +1,4 @@
-import type { TraceView } from './trace-model';
+import type { TraceView } from './trace-view';
 
 /**
  * A letter per account in order of first appearance (A, B, …, Z, AA…), as tonviewer draws them: a

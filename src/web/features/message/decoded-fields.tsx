@@ -3,13 +3,13 @@ import type { AddressBook, DecodedBody } from '../../../api/model';
 import { AddressLink } from '../../components/entity-links';
 import { CopyButton } from '../../components/copy-button';
 import { formatTon, formatToken } from '../../lib/format';
-import type { TokenMetadata } from '../trace-graph/action-summary';
+import type { Metadata } from '../../../api/model';
 import { jettonOf } from './jetton-of';
 
 /** Where amounts are read: the response's book and metadata, and the accounts the body travels between. */
 export interface FieldContext {
   book: AddressBook;
-  metadata: TokenMetadata | undefined;
+  metadata: Metadata | undefined;
   /** The message's destination then source: the jetton wallet or master that fixes a jetton amount's token. */
   accounts: readonly (string | null)[];
 }
@@ -56,7 +56,7 @@ function Raw({ boc }: { boc: string }) {
 }
 
 function value(type: string, key: string, v: unknown, ctx: FieldContext): ReactNode {
-  if (v === null || v === undefined) return <span className="text-slate-500 dark:text-slate-400">none</span>;
+  if (v === null || v === undefined) return <span className="text-muted">none</span>;
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (typeof v === 'number') return <span className="mono">{v}</span>;
   if (typeof v === 'string') {
@@ -76,22 +76,18 @@ function value(type: string, key: string, v: unknown, ctx: FieldContext): ReactN
   if (isPayload(v)) {
     return (
       <div className="space-y-1 border-l-2 border-slate-200 pl-2 dark:border-slate-700">
-        {v.decoded ? (
-          <DecodedFields decoded={v.decoded} ctx={ctx} />
-        ) : (
-          <span className="text-slate-500 dark:text-slate-400">not decoded</span>
-        )}
+        {v.decoded ? <DecodedFields decoded={v.decoded} ctx={ctx} /> : <span className="text-muted">not decoded</span>}
         <Raw boc={v.boc} />
       </div>
     );
   }
   if (Array.isArray(v)) {
-    if (v.length === 0) return <span className="text-slate-500 dark:text-slate-400">none</span>;
+    if (v.length === 0) return <span className="text-muted">none</span>;
     return (
       <ol className="space-y-1">
         {v.map((item, i) => (
           <li key={i} className="border-l-2 border-slate-200 pl-2 dark:border-slate-700">
-            <span className="text-xs text-slate-500 dark:text-slate-400">#{i + 1}</span> {value(type, key, item, ctx)}
+            <span className="text-xs text-muted">#{i + 1}</span> {value(type, key, item, ctx)}
           </li>
         ))}
       </ol>
@@ -113,7 +109,7 @@ function FieldList({ type, data, ctx }: { type: string; data: Record<string, unk
     <dl className="grid grid-cols-1 gap-x-2 gap-y-0.5 sm:grid-cols-[minmax(6rem,max-content)_minmax(0,1fr)]">
       {Object.entries(data).map(([k, v]) => (
         <div key={k} className="contents">
-          <dt className="text-slate-500 dark:text-slate-400">{label(k)}</dt>
+          <dt className="text-muted">{label(k)}</dt>
           <dd className="min-w-0" data-field={k}>
             {value(type, k, v, ctx)}
           </dd>

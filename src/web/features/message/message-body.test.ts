@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
-import { jettonRecording } from '../trace-graph/fixtures/recorded';
+import type { Metadata, TokenInfo } from '../../../api/model';
+import { jettonRecording } from '../../test-support/recorded-traces';
 import { jettonOf } from './jetton-of';
 import { useDecoded } from './use-decoded';
 
@@ -40,9 +41,20 @@ describe('useDecoded', () => {
 describe('jettonOf', () => {
   const master = '0:' + 'A'.repeat(64);
   const wallet = '0:' + 'B'.repeat(64);
-  const meta = {
-    [master]: { tokens: [{ type: 'jetton_masters', symbol: 'LJT', decimals: 6 }] },
-    [wallet]: { tokens: [{ type: 'jetton_wallets', symbol: null, decimals: null, extra: { jetton: master } }] },
+  // the API model's Metadata, the fields this test does not read left empty
+  const token = (t: Pick<TokenInfo, 'type' | 'symbol' | 'decimals'> & Partial<TokenInfo>): TokenInfo => ({
+    name: null,
+    description: null,
+    image: null,
+    extra: {},
+    ...t,
+  });
+  const meta: Metadata = {
+    [master]: { isIndexed: true, tokens: [token({ type: 'jetton_masters', symbol: 'LJT', decimals: 6 })] },
+    [wallet]: {
+      isIndexed: true,
+      tokens: [token({ type: 'jetton_wallets', symbol: null, decimals: null, extra: { jetton: master } })],
+    },
   };
 
   it('finds the token through a jetton wallet or its master, the first account that resolves', () => {

@@ -1,5 +1,6 @@
-import { formatTon, formatToken } from '../../lib/format';
-import { opcodeToHex } from '../../../ton/opcode';
+import { formatTon, formatToken } from '../lib/format';
+import { opcodeToHex } from '../../ton/opcode';
+import type { Metadata } from '../../api/model';
 
 export type SummaryPart =
   { kind: 'text'; text: string } | { kind: 'account'; raw: string | null } | { kind: 'amount'; text: string };
@@ -10,11 +11,6 @@ export interface ActionLike {
   details: Record<string, unknown>;
 }
 
-export type TokenMetadata = Record<
-  string,
-  { tokens: Array<{ type: string; symbol: string | null; decimals: number | null }> }
->;
-
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 }
@@ -22,7 +18,7 @@ function str(v: unknown): string | null {
 /** A jetton's symbol and decimals live on its master; a wallet's entry only points to it. */
 export function jettonToken(
   asset: string | null,
-  metadata: TokenMetadata,
+  metadata: Metadata,
 ): { symbol?: string | null; decimals?: number | string | null } | null {
   if (!asset) return null;
   const info = metadata[asset]?.tokens.find((t) => t.type === 'jetton_masters') ?? metadata[asset]?.tokens[0];
@@ -38,7 +34,7 @@ const amt = (text: string): SummaryPart => ({ kind: 'amount', text });
  * carry the token's own decimals and symbol from the metadata, never TON. An action of no known
  * type falls back to "A called 0x… on B".
  */
-export function summarizeAction(action: ActionLike, metadata: TokenMetadata = {}): SummaryPart[] {
+export function summarizeAction(action: ActionLike, metadata: Metadata = {}): SummaryPart[] {
   const d = action.details ?? {};
   const comment = str(d.comment);
   const withComment = (parts: SummaryPart[]) => (comment ? [...parts, t(` with comment “${comment}”`)] : parts);
@@ -85,9 +81,4 @@ export function summarizeAction(action: ActionLike, metadata: TokenMetadata = {}
     default:
       return [t(`${action.type.replace(/_/g, ' ')}`)];
   }
-}
-
-/** The summary as plain text, accounts named by `name` (a letter label, an address form). */
-export function summaryText(parts: SummaryPart[], name: (raw: string | null) => string): string {
-  return parts.map((p) => (p.kind === 'account' ? name(p.raw) : p.text)).join('');
 }

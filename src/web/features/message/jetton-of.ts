@@ -1,4 +1,5 @@
-import { jettonToken, type TokenMetadata } from '../trace-graph/action-summary';
+import type { Metadata, TokenInfo } from '../../../api/model';
+import { jettonToken } from '../../model/action-summary';
 
 type Token = ReturnType<typeof jettonToken>;
 
@@ -8,14 +9,13 @@ type Token = ReturnType<typeof jettonToken>;
  * master itself (a mint, a burn notification). The first of `accounts` that resolves wins; null
  * when none does (the amount is then shown in raw units, never as TON).
  */
-export function jettonOf(accounts: readonly (string | null | undefined)[], metadata: TokenMetadata | undefined): Token {
+export function jettonOf(accounts: readonly (string | null | undefined)[], metadata: Metadata | undefined): Token {
   if (!metadata) return null;
   for (const account of accounts) {
     if (!account) continue;
-    const tokens = metadata[account]?.tokens ?? [];
+    const tokens: TokenInfo[] = metadata[account]?.tokens ?? [];
     if (tokens.some((t) => t.type === 'jetton_masters')) return jettonToken(account, metadata);
-    const wallet = tokens.find((t) => t.type === 'jetton_wallets') as { extra?: Record<string, unknown> } | undefined;
-    const master = wallet?.extra?.jetton;
+    const master = tokens.find((t) => t.type === 'jetton_wallets')?.extra.jetton;
     if (typeof master === 'string' && metadata[master]) return jettonToken(master, metadata);
   }
   return null;

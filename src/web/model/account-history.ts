@@ -1,8 +1,8 @@
 // An account's place in its own chain of transactions, read from traces: the API has no "account"
 // or "transactions of an account" operation, but every Transaction carries the account's state
 // before and after it and the hash and lt of the account's previous transaction.
-import type { Trace, Transaction } from '../../../api/model';
-import { hashPath } from '../../lib/format';
+import type { Trace, Transaction } from '../../api/model';
+import { hashPath } from '../lib/format';
 
 const sameAccount = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 const sameHash = (a: string, b: string) => hashPath(a) === hashPath(b);

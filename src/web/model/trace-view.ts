@@ -1,5 +1,5 @@
-import { describeExitCode, describeResultCode } from '../../../ton/exit-codes';
-import type * as M from '../../../api/model';
+import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
+import type * as M from '../../api/model';
 
 /**
  * The trace as the graph, table and summaries read it: one entry per transaction with its place in

@@ -2,10 +2,10 @@ import { AddressLink, MessageLink } from '../../components/entity-links';
 import type { Message } from '../../../api/model';
 import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTon } from '../../lib/format';
-import type { AddressBook } from '../trace-graph/trace-model';
-import { messageLabel } from '../trace-graph/graph-model';
-import type { TokenMetadata } from '../trace-graph/action-summary';
-import { MessageBody } from '../message-body/message-body';
+import type { AddressBook } from '../../model/trace-view';
+import { messageLabel } from '../../model/message-label';
+import type { Metadata } from '../../../api/model';
+import { MessageBody } from './message-body';
 
 /** One message: route, value, fees, flags, opcode, and its body decoded and raw. */
 export function MessageCard({
@@ -17,7 +17,7 @@ export function MessageCard({
   m: Message;
   book: AddressBook;
   title: string;
-  metadata?: TokenMetadata;
+  metadata?: Metadata;
 }) {
   const label = messageLabel({
     hash: m.hash,
@@ -45,36 +45,36 @@ export function MessageCard({
         />
       </h3>
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-2 gap-y-0.5">
-        <dt className="text-slate-500 dark:text-slate-400">From</dt>
+        <dt className="text-muted">From</dt>
         <dd className="min-w-0">
           <AddressLink raw={m.source} book={book} />
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">To</dt>
+        <dt className="text-muted">To</dt>
         <dd className="min-w-0">
           {m.destination ? (
             <AddressLink raw={m.destination} book={book} />
           ) : (
-            <span className="text-slate-500 dark:text-slate-400">external (log)</span>
+            <span className="text-muted">external (log)</span>
           )}
         </dd>
         {m.value !== null && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Value</dt>
+            <dt className="text-muted">Value</dt>
             <dd>{formatTon(m.value, { maxFraction: 9 })}</dd>
           </>
         )}
         {m.fwdFee !== null && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Forward fee</dt>
+            <dt className="text-muted">Forward fee</dt>
             <dd>{formatTon(m.fwdFee, { maxFraction: 9 })}</dd>
           </>
         )}
-        <dt className="text-slate-500 dark:text-slate-400">Opcode</dt>
+        <dt className="text-muted">Opcode</dt>
         <dd className="mono">
           {formatOpcode(m.opcode)}
-          {m.opcode !== null && <span className="ml-1 text-slate-500 dark:text-slate-400">({m.opcode})</span>}
+          {m.opcode !== null && <span className="ml-1 text-muted">({m.opcode})</span>}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Flags</dt>
+        <dt className="text-muted">Flags</dt>
         <dd>
           {m.source === null
             ? 'external in'
@@ -82,13 +82,13 @@ export function MessageCard({
         </dd>
         {m.body?.comment != null && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Comment</dt>
+            <dt className="text-muted">Comment</dt>
             <dd className="break-words">“{m.body.comment}”</dd>
           </>
         )}
         {m.hashNorm && (
           <>
-            <dt className="text-slate-500 dark:text-slate-400">Normalized hash</dt>
+            <dt className="text-muted">Normalized hash</dt>
             <dd className="mono break-all text-xs">{m.hashNorm}</dd>
           </>
         )}

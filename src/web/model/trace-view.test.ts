@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bounceRecording, jettonRecording } from './fixtures/recorded';
-import { fromApiTrace, firstFailure, failureOf } from './trace-model';
+import { bounceRecording, jettonRecording } from '../test-support/recorded-traces';
+import { fromApiTrace, firstFailure, failureOf } from './trace-view';
 import { accountLetters, letterOf } from './account-labels';
-import { summarizeAction, summaryText } from './action-summary';
-import { buildGraphModel, isFoldedChild, messageLabel, traceLayoutInput } from './graph-model';
+import { summarizeAction } from './action-summary';
+import { summaryText } from '../test-support/summary-text';
+import { messageLabel } from './message-label';
 
 // Both fixtures were recorded from the real server over the deterministic test ledger (seed 11).
 const bounceFixture = bounceRecording();
@@ -26,8 +27,6 @@ describe('trace model on recorded traces', () => {
     const letters = accountLetters(t);
     expect(letters.get(back.account)).toBe('A');
     expect(letters.get(failed.account)).toBe('B');
-    const input = traceLayoutInput(t);
-    expect(input.id.startsWith('in:')).toBe(true); // the external message that began it
   });
 
   it('actions read as sentences; jetton amounts use the master’s decimals and symbol, not TON', () => {
@@ -51,21 +50,5 @@ describe('trace model on recorded traces', () => {
 
   it('letters run A..Z then AA', () => {
     expect([0, 25, 26, 27, 701, 702].map(letterOf)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
-  });
-});
-
-describe('folded children', () => {
-  it('isFoldedChild names exactly the transactions the layout hides under "+N more"', () => {
-    const t = fromApiTrace(bounce, bounceFixture.book);
-    const root = t.txs.get(t.rootHash)!;
-    const template = t.txs.get(root.children[0]!)!;
-    const kids = Array.from({ length: 25 }, (_, i) => `kid${i}`);
-    for (const id of kids) t.txs.set(id, { ...template, hash: id, parent: root.hash, children: [], outMsgs: [] });
-    t.order.push(...kids);
-    t.txs.set(root.hash, { ...root, children: kids });
-    const placed = new Set(buildGraphModel(t, new Set()).layout.nodes.map((n) => n.id));
-    for (const id of kids) expect(isFoldedChild(t, id)).toBe(!placed.has(id));
-    expect(kids.filter((id) => isFoldedChild(t, id))).toHaveLength(6);
-    expect(isFoldedChild(t, t.rootHash)).toBe(false);
   });
 });

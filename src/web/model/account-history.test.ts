@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bounceRecording, jettonRecording } from '../trace-graph/fixtures/recorded';
+import { bounceRecording, jettonRecording } from '../test-support/recorded-traces';
 import { accountTxs, latestTxOf, nextTxIn, previousTxOf } from './account-history';
-import { hashPath } from '../../lib/format';
+import { hashPath } from '../lib/format';
 
 // The bounce recording (real server output, seed 11): a wallet A sends to an undeployed B, B's
 // transaction fails and bounces, and A receives the bounce, so A has two transactions in the trace,
