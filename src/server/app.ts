@@ -1,8 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { ParamError } from '../api/params';
-import type { RawQuery } from '../api/params';
+import { ParamError } from '../api/operations/param-rules';
+import type { RawQuery } from '../api/operations/param-rules';
 import { boundConnections, clientErrorHandler, MAX_HEADER_BYTES } from './connections';
 import { NotFoundError, errorBody } from './errors';
 import { defaultLimits, type ServiceLimits } from './limits';

@@ -1,14 +1,15 @@
-import { balanceChanges } from '../routes/balance-changes';
-import { getBlockTransactionsExt } from '../routes/get-block-transactions-ext';
-import { masterchainBlockShardState } from '../routes/masterchain-block-shard-state';
-import { traces } from '../routes/traces';
-import { transactionsByMessage } from '../routes/transactions-by-message';
-import type { Operation } from './operation';
+import { balanceChanges } from './balance-changes';
+import { getBlockTransactionsExt } from './get-block-transactions-ext';
+import { masterchainBlockShardState } from './masterchain-block-shard-state';
+import { traces } from './traces';
+import { transactionsByMessage } from './transactions-by-message';
+import type { Operation } from '../execution/operation';
 
 /**
- * Every API operation, by path. The service routes each path here, and each reader worker runs
- * the operation found here under the same path: adding an operation is one module with
- * `defineOperation` and one line in this list (docs/architecture.md).
+ * Every API operation's implementation, by path. The service routes each path here, and each reader
+ * worker runs the operation found here under the same path: adding an operation is its module in
+ * src/api/operations and here, and one line in this list and in src/api/operations/registry.ts
+ * (docs/architecture.md).
  */
 export const OPERATIONS: readonly Operation<never>[] = [
   getBlockTransactionsExt,

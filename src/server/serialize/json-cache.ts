@@ -1,5 +1,5 @@
 import { collectAddresses } from './address-book';
-import type { BodySink } from '../operations/operation';
+import type { BodySink } from '../execution/operation';
 import { RawJson } from './raw-json';
 
 /**

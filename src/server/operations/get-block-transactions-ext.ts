@@ -1,8 +1,8 @@
-import { getBlockTransactionsExtParams, parseParams } from '../../api/params';
+import { getBlockTransactionsExt as api } from '../../api/operations/get-block-transactions-ext';
 import { NotFoundError } from '../errors';
 import { blockIdExt } from '../serialize/v2';
 import { joinFragments } from '../serialize/json-cache';
-import { defineOperation } from '../operations/operation';
+import { defineOperation } from '../execution/operation';
 
 let requests = 0;
 
@@ -11,9 +11,7 @@ let requests = 0;
  * cursor `after_lt` + `after_hash`. The cursor's "hash" is the account id of the last transaction
  * seen, not a transaction hash: the name is historical (ton-http-api kept lite-server's name).
  */
-export const getBlockTransactionsExt = defineOperation({
-  path: '/api/v2/getBlockTransactionsExt',
-  parse: (query) => parseParams('getBlockTransactionsExt', getBlockTransactionsExtParams, query),
+export const getBlockTransactionsExt = defineOperation(api, {
   light: (p) => p.count <= 40,
   run: async ({ reader, caches, requestId }, p, out) => {
     const ref = { workchain: p.workchain, shard: p.shard, seqno: p.seqno };

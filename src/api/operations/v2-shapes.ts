@@ -1,6 +1,7 @@
-// zod schemas of the v2 getBlockTransactionsExt response in our dialect (`chain.` type prefix).
+// The strict zod shapes of the v2 answers in our dialect (`chain.` type prefix): ton-http-api wraps
+// every answer in `{ok, result}` or `{ok: false, error, code}`.
 import { z } from 'zod';
-import { decimal, hash } from './v3';
+import { decimal, hash } from './v3-shapes';
 
 const accountAddress = z.object({ '@type': z.literal('accountAddress'), account_address: z.string() });
 
@@ -39,18 +40,6 @@ export const rawTransaction = z.object({
   other_fee: decimal,
   in_msg: rawMessage.optional(),
   out_msgs: z.array(rawMessage),
-});
-
-export const blockTransactionsExtResponse = z.object({
-  ok: z.literal(true),
-  result: z.object({
-    '@type': z.literal('blocks.transactionsExt'),
-    id: blockIdExt,
-    req_count: z.number().int(),
-    incomplete: z.boolean(),
-    transactions: z.array(rawTransaction),
-    '@extra': z.string(),
-  }),
 });
 
 export const v2Error = z.object({ ok: z.literal(false), error: z.string().min(1), code: z.number().int() });
