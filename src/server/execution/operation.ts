@@ -12,7 +12,10 @@ export interface BodySink {
   write(chunk: Buffer): Promise<void>;
 }
 
-/** What an operation reads with: one snapshot of the ledger, and the worker's caches of finished JSON. */
+/**
+ * Everything an operation reads and keeps, the one place of a request's state: one snapshot of the
+ * ledger, what its worker keeps between requests, the request's id and the service's limits.
+ */
 export interface ReadContext {
   reader: LedgerReader;
   caches: ReadCaches;

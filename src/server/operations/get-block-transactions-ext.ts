@@ -4,8 +4,6 @@ import { blockIdExt } from '../serialize/v2';
 import { joinFragments } from '../serialize/json-cache';
 import { defineOperation } from '../execution/operation';
 
-let requests = 0;
-
 /**
  * v2 getBlockTransactionsExt: a block's transactions in (account, lt) order, walked with the
  * cursor `after_lt` + `after_hash`. The cursor's "hash" is the account id of the last transaction
@@ -26,7 +24,7 @@ export const getBlockTransactionsExt = defineOperation(api, {
     const after =
       p.after_hash !== undefined && p.after_lt !== undefined ? { account: p.after_hash, lt: p.after_lt } : null;
     const page = await reader.getBlockTransactionHashes(ref, after, p.count);
-    requests += 1;
+    caches.v2Answers += 1;
     const txs = joinFragments(await caches.transactions.v2Json(reader, page.hashes));
     const head = {
       '@type': 'blocks.transactionsExt',
@@ -35,7 +33,7 @@ export const getBlockTransactionsExt = defineOperation(api, {
       incomplete: page.incomplete,
     };
     // `@extra` is opaque to clients: time, a counter of this reader, the request's id
-    const extra = JSON.stringify(`${Date.now() / 1000}:${requests}:${requestId}`);
+    const extra = JSON.stringify(`${Date.now() / 1000}:${caches.v2Answers}:${requestId}`);
     await out.write(Buffer.from(`{"ok":true,"result":${JSON.stringify(head).slice(0, -1)},"transactions":[`));
     for (const part of txs) await out.write(part);
     await out.write(Buffer.from(`],"@extra":${extra}}}`));

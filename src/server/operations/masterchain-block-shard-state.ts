@@ -16,7 +16,7 @@ export const masterchainBlockShardState = defineOperation(api, {
       await reader.getTransactionHashesByMcSeqno(p.seqno, { limit: p.limit, offset: p.offset, sort: p.sort }),
     );
     await writeList(out, 'transactions', txs, async (addresses) => ({
-      address_book: await addressBookJson(reader, addresses),
+      address_book: await addressBookJson({ reader, book: caches.book }, addresses),
       blocks: blocks.map((b) => blockJson(b, p.seqno)),
     }));
   },

@@ -66,7 +66,7 @@ export const traces = defineOperation(api, {
   },
   run: (ctx, p, out) =>
     writeList(out, 'traces', traceFragments(ctx, p), async (addresses) => ({
-      address_book: await addressBookJson(ctx.reader, addresses),
-      metadata: await metadata(ctx.reader, addresses),
+      address_book: await addressBookJson({ reader: ctx.reader, book: ctx.caches.book }, addresses),
+      metadata: await metadata({ reader: ctx.reader, book: ctx.caches.book }, addresses),
     })),
 });

@@ -43,7 +43,7 @@ export const transactionsByMessage = defineOperation(api, {
     );
     const txs = await caches.transactions.v3Json(reader, hashes);
     await writeList(out, 'transactions', txs, async (addresses) => ({
-      address_book: await addressBookJson(reader, addresses),
+      address_book: await addressBookJson({ reader, book: caches.book }, addresses),
     }));
   },
 });

@@ -128,9 +128,3 @@ export async function writeList(
   }
   await out.write(Buffer.from(`]${members(await rest(addresses))}}`));
 }
-
-export function addressesOf(fragments: Fragment[]): Set<string> {
-  const set = new Set<string>();
-  for (const f of fragments) for (const a of f.addresses) set.add(a);
-  return set;
-}
