@@ -43,3 +43,8 @@ export const rawTransaction = z.object({
 });
 
 export const v2Error = z.object({ ok: z.literal(false), error: z.string().min(1), code: z.number().int() });
+
+// The JSON of each shape, the types the server's serializers return (src/server/serialize/v2.ts).
+export type BlockIdExt = z.output<typeof blockIdExt>;
+export type RawMessage = z.output<typeof rawMessage>;
+export type RawTransaction = z.output<typeof rawTransaction>;

@@ -281,3 +281,11 @@ export const trace = z.object({
 
 /** Every v3 error answer: `{error}`. */
 export const v3Error = z.object({ error: z.string().min(1) });
+
+// The JSON of each shape, the types the server's serializers return (src/server/serialize/v3.ts).
+export type AccountState = z.output<typeof accountState>;
+export type Message = z.output<typeof message>;
+export type Transaction = z.output<typeof transaction>;
+export type Block = z.output<typeof block>;
+export type Action = z.output<typeof action>;
+export type Trace = z.output<typeof trace>;

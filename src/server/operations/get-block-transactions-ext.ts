@@ -1,3 +1,4 @@
+import type { ResponseOf } from '../../api/operations/api-operation';
 import { getBlockTransactionsExt as api } from '../../api/operations/get-block-transactions-ext';
 import { NotFoundError } from '../errors';
 import { blockIdExt } from '../serialize/v2';
@@ -26,7 +27,8 @@ export const getBlockTransactionsExt = defineOperation(api, {
     const page = await reader.getBlockTransactionHashes(ref, after, p.count);
     caches.v2Answers += 1;
     const txs = joinFragments(await caches.transactions.v2Json(reader, page.hashes));
-    const head = {
+    // the result's members before its list, typed from the declared response
+    const head: Omit<ResponseOf<typeof api>['result'], 'transactions' | '@extra'> = {
       '@type': 'blocks.transactionsExt',
       id: blockIdExt(block),
       req_count: p.count,

@@ -13,7 +13,7 @@ import { checkContract } from './contract';
 /**
  * Every API answer a test receives is checked against the response schemas of src/api: a 200 against
  * its operation's schema, anything else against the dialect's error envelope; and against TON
- * Center's published contract (src/api/contract). A mismatch throws with the issues, failing the
+ * Center's published contract (src/api/test-support/ton-center-contract). A mismatch throws with the issues, failing the
  * test that made the request.
  */
 export function checkAgainstSchemas(path: string, status: number, body: unknown): void {
