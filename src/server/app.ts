@@ -74,7 +74,7 @@ const requestLog = new (class {
   };
 })();
 
-/** The query service: the four operations, the explorer, and their errors. */
+/** The query service: the five REST operations, streaming, the explorer, and their errors. */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const limits = defaultLimits(opts.limits);
   const app = Fastify({
