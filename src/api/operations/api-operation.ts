@@ -27,7 +27,7 @@ export type ParamsOf<O extends ApiOperation> = z.output<O['params']>;
 export type ResponseOf<O extends ApiOperation> = z.output<O['response']>;
 
 /** The operation's name in messages: the last segment of its path (`traces`). */
-export const nameOf = (operation: ApiOperation): string => operation.path.slice(operation.path.lastIndexOf('/') + 1);
+const nameOf = (operation: ApiOperation): string => operation.path.slice(operation.path.lastIndexOf('/') + 1);
 
 const accepted = new WeakMap<ApiOperation, string[]>();
 

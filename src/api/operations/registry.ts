@@ -1,7 +1,7 @@
 // Every REST operation of the API (streaming v2 is apart: src/api/test-support/streaming-schemas.ts
 // and src/server/streaming). Adding one is a module in this folder and a line here, then its store
 // query, its serializer and its server module (docs/architecture.md, "Adding an operation").
-import type { ApiOperation, RequestOf } from './api-operation';
+import type { ApiOperation } from './api-operation';
 import { balanceChanges } from './balance-changes';
 import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
@@ -17,11 +17,8 @@ export const API_OPERATIONS = [
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];
+/** The path of an operation (the client's requests are checked against it). */
 export type OperationPath = Operations['path'];
-/** The operation at a path. */
-export type OperationAt<P extends OperationPath> = Extract<Operations, { path: P }>;
-/** The client's request to a path. */
-export type RequestAt<P extends OperationPath> = RequestOf<OperationAt<P>>;
 
 /** The operation a request path (query string allowed) belongs to, if any. */
 export function apiOperationOf(path: string): Operations | undefined {

@@ -49,6 +49,6 @@ export interface Operation<P> {
 export function defineOperation<O extends ApiOperation>(
   api: O,
   impl: Omit<Operation<ParamsOf<O>>, 'path' | 'parse'> & Partial<Pick<Operation<ParamsOf<O>>, 'parse'>>,
-): Operation<ParamsOf<O>> {
+): Operation<ParamsOf<O>> & { readonly path: O['path'] } {
   return { path: api.path, parse: (query) => parseParams(api, query), ...impl };
 }

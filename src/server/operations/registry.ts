@@ -3,6 +3,7 @@ import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
+import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
 /**
@@ -11,12 +12,20 @@ import type { Operation } from '../execution/operation';
  * src/api/operations and here, and one line in this list and in src/api/operations/registry.ts
  * (docs/architecture.md).
  */
-export const OPERATIONS: readonly Operation<never>[] = [
+const IMPLEMENTED = [
   getBlockTransactionsExt,
   masterchainBlockShardState,
   traces,
   transactionsByMessage,
   balanceChanges,
-] as Operation<never>[];
+] as const;
+
+// every operation src/api declares has its implementation here (a missing one fails to compile)
+type Missing = Exclude<OperationPath, (typeof IMPLEMENTED)[number]['path']>;
+const everyOperation: [Missing] extends [never] ? true : Missing = true;
+void everyOperation;
+
+// each with parameters of its own type, held here as one (the service passes them on unread)
+export const OPERATIONS = IMPLEMENTED as unknown as readonly Operation<never>[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
