@@ -20,7 +20,10 @@ export default defineConfig({
         test: {
           name: 'node-postgres',
           environment: 'node',
-          include: ['src/server/{consistency,parameters,hostile}.test.ts', 'src/server/routes/balance-changes.test.ts'],
+          include: [
+            'src/server/{consistency,parameters,hostile}.test.ts',
+            'src/server/operations/balance-changes.test.ts',
+          ],
           env: { LEDGER_TEST_ENGINE: 'postgres' },
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -8,9 +8,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchLedgerPath, median } from './bench-ledger';
 import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
-import { inProcessExecutor } from '../src/server/readers/in-process';
-import { transactionsByMessage } from '../src/server/routes/transactions-by-message';
-import { getBlockTransactionsExt } from '../src/server/routes/get-block-transactions-ext';
+import { inProcessExecutor } from '../src/server/test-support/in-process';
+import { transactionsByMessage } from '../src/server/operations/transactions-by-message';
+import { getBlockTransactionsExt } from '../src/server/operations/get-block-transactions-ext';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
 const base = `http://127.0.0.1:${PORT}`;

@@ -15,6 +15,7 @@ import type {
   TracesRequest,
   TransactionsByMessageRequest,
 } from './request-params';
+import type { OperationPath } from './operations/registry';
 import {
   wireBalanceChanges,
   wireError,
@@ -125,7 +126,7 @@ export interface ClientOptions {
   apiKey?: string;
 }
 
-/** A typed client of the four operations, normalizing either dialect into ./model.ts. */
+/** A typed client of the five REST operations, normalizing either dialect into ./model.ts. */
 export class LedgerClient {
   /** The API base, without trailing slashes: part of every query key (./queries.ts). */
   readonly base: string;
@@ -136,8 +137,9 @@ export class LedgerClient {
     this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
   }
 
+  /** `path` is one of src/api/operations (a type-only check: the registry stays out of the bundle). */
   private async get<T extends z.ZodMiniType>(
-    path: string,
+    path: OperationPath,
     params: QueryParams | object,
     schema: T,
     signal?: AbortSignal,

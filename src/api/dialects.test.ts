@@ -9,14 +9,18 @@ import {
   normalizeMetadata,
   normalizeShard,
 } from './normalize';
-import { blockTransactionsExtResponse, v2Error } from './schemas/v2';
-import {
-  masterchainBlockShardStateResponse,
-  tracesResponse,
-  transactionsByMessageResponse,
-  v3Error,
-} from './schemas/v3';
+import { getBlockTransactionsExt } from './operations/get-block-transactions-ext';
+import { masterchainBlockShardState } from './operations/masterchain-block-shard-state';
+import { traces } from './operations/traces';
+import { transactionsByMessage } from './operations/transactions-by-message';
+import { v2Error } from './operations/v2-shapes';
+import { v3Error } from './operations/v3-shapes';
 import { wireError, wireShardStateResponse, wireTracesResponse, wireV2BlockTransactions } from './wire';
+
+const blockTransactionsExtResponse = getBlockTransactionsExt.response;
+const masterchainBlockShardStateResponse = masterchainBlockShardState.response;
+const tracesResponse = traces.response;
+const transactionsByMessageResponse = transactionsByMessage.response;
 
 const h = (n: number) => Buffer.alloc(32, n).toString('base64');
 const WALLET = '0:' + 'A1'.repeat(32);

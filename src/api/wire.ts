@@ -1,4 +1,4 @@
-// Lenient "wire" schemas: what either dialect may send. Ours (see ./schemas/) is strict; the public
+// Lenient "wire" schemas: what either dialect may send. Ours (see ./operations/) is strict; the public
 // TON Center API differs: `ton.` type prefixes, opcodes as hex strings, mc seqnos and times as
 // strings, shards as unsigned hex in v3 blocks, older layouts (`compute_ph.type = "skipped"`), and
 // fields left out. These schemas accept both and ./normalize.ts maps them to ./model.ts.
@@ -6,6 +6,12 @@
 // zod/mini, not zod: the same validation without zod's method-chaining layer, whose ~10 KB
 // (compressed) the home page would otherwise download before it can parse its first answer.
 import { z } from 'zod/mini';
+import type { ResponseOf } from './operations/api-operation';
+import type { balanceChanges } from './operations/balance-changes';
+import type { getBlockTransactionsExt } from './operations/get-block-transactions-ext';
+import type { masterchainBlockShardState } from './operations/masterchain-block-shard-state';
+import type { traces } from './operations/traces';
+import type { transactionsByMessage } from './operations/transactions-by-message';
 
 const str = z.string();
 const num = z.number();
@@ -305,3 +311,16 @@ export const wireBalanceChanges = z.looseObject({
   fees: opt(z.record(str, integerish)),
   jettons: opt(z.record(str, z.record(str, integerish))),
 });
+
+// Each reader loosens its operation's strict response (./operations): every answer the strict
+// schema allows, the reader accepts, which the compiler checks here. Types only: the strict
+// schemas (zod, not zod/mini) stay out of the browser bundle.
+type Loosens<Strict, Lenient> = [Strict] extends [Lenient] ? true : false;
+type Holds<T extends true> = T;
+export type WireLoosensStrict = [
+  Holds<Loosens<ResponseOf<typeof getBlockTransactionsExt>, z.input<typeof wireV2BlockTransactions>>>,
+  Holds<Loosens<ResponseOf<typeof masterchainBlockShardState>, z.input<typeof wireShardStateResponse>>>,
+  Holds<Loosens<ResponseOf<typeof traces>, z.input<typeof wireTracesResponse>>>,
+  Holds<Loosens<ResponseOf<typeof transactionsByMessage>, z.input<typeof wireTransactionsResponse>>>,
+  Holds<Loosens<ResponseOf<typeof balanceChanges>, z.input<typeof wireBalanceChanges>>>,
+];

@@ -1,8 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { ParamError } from '../api/params';
-import type { RawQuery } from '../api/params';
+import { ParamError } from '../api/operations/param-rules';
+import type { RawQuery } from '../api/operations/param-rules';
 import { boundConnections, clientErrorHandler, MAX_HEADER_BYTES } from './connections';
 import { NotFoundError, errorBody } from './errors';
 import { defaultLimits, type ServiceLimits } from './limits';
@@ -74,7 +74,7 @@ const requestLog = new (class {
   };
 })();
 
-/** The query service: the four operations, the explorer, and their errors. */
+/** The query service: the five REST operations, streaming, the explorer, and their errors. */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const limits = defaultLimits(opts.limits);
   const app = Fastify({

@@ -2,7 +2,9 @@ import { Cell, loadTransaction } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_TRACE_MAX_TXS, type TestServer } from './test-support/test-server';
 import { hashToBase64, hashToHex } from '../ton/hash';
-import { tracesResponse } from '../api/schemas/v3';
+import { traces } from '../api/operations/traces';
+
+const tracesResponse = traces.response;
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 // TON Center's published contract, held against the real server on a generated ledger. Every answer
-// that startTestServer's `get` receives is validated against src/api/contract (and the strict zod
-// schemas of src/api/schemas); these tests make many varied requests so that every shape, every
+// that startTestServer's `get` receives is validated against src/api/test-support/ton-center-contract
+// (and the strict zod responses of src/api/operations); these tests make many varied requests so that every shape, every
 // null-or-absent rule and the rare fields (a cut trace, a bounce without funds, a tick-tock root)
 // go through that check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type ContractParameter } from '../api/contract/operations';
+import { OPERATIONS, type ContractParameter } from '../api/test-support/ton-center-contract/operations';
 import { decodeDescription } from '../store/compact';
 import { FULL_SHARD } from '../ton/shard';
 import { readFileSync } from 'node:fs';

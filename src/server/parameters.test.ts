@@ -1,14 +1,18 @@
 import { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToBase64Url, hashToHex } from '../ton/hash';
-import { blockTransactionsExtResponse, v2Error } from '../api/schemas/v2';
-import {
-  masterchainBlockShardStateResponse,
-  tracesResponse,
-  transactionsByMessageResponse,
-  v3Error,
-} from '../api/schemas/v3';
+import { getBlockTransactionsExt } from '../api/operations/get-block-transactions-ext';
+import { masterchainBlockShardState } from '../api/operations/masterchain-block-shard-state';
+import { traces as tracesOperation } from '../api/operations/traces';
+import { transactionsByMessage } from '../api/operations/transactions-by-message';
+import { v2Error } from '../api/operations/v2-shapes';
+import { v3Error } from '../api/operations/v3-shapes';
 import { startTestServer, type TestServer } from './test-support/test-server';
+
+const blockTransactionsExtResponse = getBlockTransactionsExt.response;
+const masterchainBlockShardStateResponse = masterchainBlockShardState.response;
+const tracesResponse = tracesOperation.response;
+const transactionsByMessageResponse = transactionsByMessage.response;
 
 let s: TestServer;
 beforeAll(async () => {

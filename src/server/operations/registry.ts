@@ -1,21 +1,31 @@
-import { balanceChanges } from '../routes/balance-changes';
-import { getBlockTransactionsExt } from '../routes/get-block-transactions-ext';
-import { masterchainBlockShardState } from '../routes/masterchain-block-shard-state';
-import { traces } from '../routes/traces';
-import { transactionsByMessage } from '../routes/transactions-by-message';
-import type { Operation } from './operation';
+import { balanceChanges } from './balance-changes';
+import { getBlockTransactionsExt } from './get-block-transactions-ext';
+import { masterchainBlockShardState } from './masterchain-block-shard-state';
+import { traces } from './traces';
+import { transactionsByMessage } from './transactions-by-message';
+import type { OperationPath } from '../../api/operations/registry';
+import type { Operation } from '../execution/operation';
 
 /**
- * Every API operation, by path. The service routes each path here, and each reader worker runs
- * the operation found here under the same path: adding an operation is one module with
- * `defineOperation` and one line in this list (docs/architecture.md).
+ * Every API operation's implementation, by path. The service routes each path here, and each reader
+ * worker runs the operation found here under the same path: adding an operation is its module in
+ * src/api/operations and here, and one line in this list and in src/api/operations/registry.ts
+ * (docs/architecture.md).
  */
-export const OPERATIONS: readonly Operation<never>[] = [
+const IMPLEMENTED = [
   getBlockTransactionsExt,
   masterchainBlockShardState,
   traces,
   transactionsByMessage,
   balanceChanges,
-] as Operation<never>[];
+] as const;
+
+// every operation src/api declares has its implementation here (a missing one fails to compile)
+type Missing = Exclude<OperationPath, (typeof IMPLEMENTED)[number]['path']>;
+const everyOperation: [Missing] extends [never] ? true : Missing = true;
+void everyOperation;
+
+// each with parameters of its own type, held here as one (the service passes them on unread)
+export const OPERATIONS = IMPLEMENTED as unknown as readonly Operation<never>[];
 
 export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));

@@ -7,7 +7,7 @@ import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
 import { NotFoundError } from '../errors';
 import { operationByPath } from '../operations/registry';
-import { ChunkingSink, runOperation } from '../operations/run-operation';
+import { ChunkingSink, runOperation } from '../execution/run-operation';
 import { ReadCaches } from '../serialize/read-caches';
 import { ownBytes, reviveBuffers, WINDOW, type FromReader, type ReaderWorkerData, type ToReader } from './protocol';
 

@@ -27,12 +27,13 @@ type MetaEntry = { is_indexed: boolean; token_info: Record<string, unknown>[] };
  * cost). Following the block, not the clock, keeps the answers of several API processes over one
  * ledger the same at the same block.
  */
-class BookCache {
+export class BookCache {
   /** Each address book entry as its `"raw":{…}` member text: a response joins strings, serializes nothing. */
   readonly bookJson = new Map<string, string>();
   readonly meta = new Map<string, MetaEntry | null>();
   private seqno: number | null = null;
 
+  /** A snapshot sees masterchain block `seqno`: entries read at another block are dropped. */
   follow(seqno: number | null): void {
     if (seqno !== this.seqno) {
       this.clear();
@@ -50,21 +51,15 @@ class BookCache {
     this.meta.clear();
   }
 }
-const caches = new WeakMap<LedgerReader, BookCache>();
-const cacheOf = (reader: LedgerReader) => {
-  let c = caches.get(reader);
-  if (!c) caches.set(reader, (c = new BookCache()));
-  return c.fresh();
-};
-
-/** A snapshot of `reader` sees masterchain block `seqno`: entries read at another block are dropped. */
-export function followLedgerSeqno(reader: LedgerReader, seqno: number | null): void {
-  cacheOf(reader).follow(seqno);
+/** What the address book and the metadata are read with: a snapshot, and the cache of its reader. */
+export interface BookReads {
+  reader: LedgerReader;
+  book: BookCache;
 }
 
 /** The cache, with an entry for each of the addresses. */
-async function withBook(reader: LedgerReader, addresses: Set<string>): Promise<BookCache> {
-  const cache = cacheOf(reader);
+async function withBook({ reader, book }: BookReads, addresses: Set<string>): Promise<BookCache> {
+  const cache = book.fresh();
   const missing = [...addresses].filter((a) => !cache.bookJson.has(a));
   if (missing.length > 0) {
     const infos = new Map((await reader.getAccountInfos(missing)).map((i) => [i.account, i]));
@@ -88,14 +83,14 @@ async function withBook(reader: LedgerReader, addresses: Set<string>): Promise<B
  * that are not (yet) active get the non-bounceable form, as wallets show their own address; the
  * rest bounceable.
  */
-export async function addressBookJson(reader: LedgerReader, addresses: Set<string>): Promise<RawJson> {
-  const members = await addressBookMembers(reader, addresses);
+export async function addressBookJson(reads: BookReads, addresses: Set<string>): Promise<RawJson> {
+  const members = await addressBookMembers(reads, addresses);
   return new RawJson(`{${[...members.values()].join(',')}}`);
 }
 
 /** Each address's `address_book` member as JSON text (`"raw":{…}`), for answers that pick subsets of one set. */
-export async function addressBookMembers(reader: LedgerReader, addresses: Set<string>): Promise<Map<string, string>> {
-  const cache = await withBook(reader, addresses);
+export async function addressBookMembers(reads: BookReads, addresses: Set<string>): Promise<Map<string, string>> {
+  const cache = await withBook(reads, addresses);
   const members = new Map<string, string>();
   for (const raw of addresses) members.set(raw, cache.bookJson.get(raw)!);
   return members;
@@ -106,8 +101,8 @@ export async function addressBookMembers(reader: LedgerReader, addresses: Set<st
  * and for the master of each jetton wallet among them (its symbol and decimals are what a wallet's
  * amounts are counted in, even when the master itself has no transaction in the response).
  */
-export async function metadata(reader: LedgerReader, addresses: Set<string>): Promise<Record<string, MetaEntry>> {
-  const own = await tokenMetadata(reader, addresses);
+export async function metadata(reads: BookReads, addresses: Set<string>): Promise<Record<string, MetaEntry>> {
+  const own = await tokenMetadata(reads, addresses);
   const masters = new Set<string>();
   for (const entry of Object.values(own)) {
     for (const t of entry.token_info) {
@@ -115,11 +110,11 @@ export async function metadata(reader: LedgerReader, addresses: Set<string>): Pr
       if (t.type === 'jetton_wallets' && typeof master === 'string' && !(master in own)) masters.add(master);
     }
   }
-  return masters.size === 0 ? own : { ...own, ...(await tokenMetadata(reader, masters)) };
+  return masters.size === 0 ? own : { ...own, ...(await tokenMetadata(reads, masters)) };
 }
 
-async function tokenMetadata(reader: LedgerReader, addresses: Set<string>): Promise<Record<string, MetaEntry>> {
-  const cache = cacheOf(reader);
+async function tokenMetadata({ reader, book }: BookReads, addresses: Set<string>): Promise<Record<string, MetaEntry>> {
+  const cache = book.fresh();
   const missing = [...addresses].filter((a) => !cache.meta.has(a));
   if (missing.length > 0) {
     const found = new Map<string, MetaEntry>();

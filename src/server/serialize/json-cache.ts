@@ -1,5 +1,5 @@
 import { collectAddresses } from './address-book';
-import type { BodySink } from '../operations/operation';
+import type { BodySink } from '../execution/operation';
 import { RawJson } from './raw-json';
 
 /**
@@ -127,10 +127,4 @@ export async function writeList(
     for (const a of f.addresses) addresses.add(a);
   }
   await out.write(Buffer.from(`]${members(await rest(addresses))}}`));
-}
-
-export function addressesOf(fragments: Fragment[]): Set<string> {
-  const set = new Set<string>();
-  for (const f of fragments) for (const a of f.addresses) set.add(a);
-  return set;
 }

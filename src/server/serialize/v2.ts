@@ -1,16 +1,18 @@
 import { formatAddress } from '../../ton/address';
 import { hashToBase64 } from '../../ton/hash';
 import type { BlockRecord, MessageRecord, TransactionRecord } from '../../store/records';
+import type { BlockIdExt, RawMessage, RawTransaction } from '../../api/operations/v2-shapes';
 
 // Records → the v2 (`ton-http-api`) shapes: `@type`-tagged objects with the neutral `chain.` prefix,
-// user-friendly addresses inside `accountAddress`, the real transaction BOC in `data`.
+// user-friendly addresses inside `accountAddress`, the real transaction BOC in `data`; each typed as
+// its shape in src/api/operations.
 
-const accountAddress = (raw: string | null) => ({
+const accountAddress = (raw: string | null): RawMessage['source'] => ({
   '@type': 'accountAddress',
   account_address: raw ? formatAddress(raw, 'bounceable') : '',
 });
 
-export function blockIdExt(b: BlockRecord) {
+export function blockIdExt(b: BlockRecord): BlockIdExt {
   return {
     '@type': 'chain.blockIdExt',
     workchain: b.workchain,
@@ -21,7 +23,7 @@ export function blockIdExt(b: BlockRecord) {
   };
 }
 
-function rawMessage(m: MessageRecord) {
+function rawMessage(m: MessageRecord): RawMessage {
   return {
     '@type': 'raw.message',
     hash: hashToBase64(m.hash),
@@ -45,11 +47,11 @@ function rawMessage(m: MessageRecord) {
   };
 }
 
-export function rawTransaction(t: TransactionRecord) {
+export function rawTransaction(t: TransactionRecord): RawTransaction {
   const storage = BigInt(
     (t.description.storage_ph as { storage_fees_collected?: string } | undefined)?.storage_fees_collected ?? '0',
   );
-  const json: Record<string, unknown> = {
+  return {
     '@type': 'raw.transaction',
     address: accountAddress(t.account),
     account: t.account,
@@ -59,9 +61,8 @@ export function rawTransaction(t: TransactionRecord) {
     fee: t.totalFees.toString(),
     storage_fee: storage.toString(),
     other_fee: (t.totalFees - storage).toString(),
+    // a transaction without an inbound message (tick-tock) has no in_msg key at all
+    ...(t.inMsg ? { in_msg: rawMessage(t.inMsg) } : {}),
+    out_msgs: t.outMsgs.map(rawMessage),
   };
-  // a transaction without an inbound message (tick-tock) has no in_msg key at all
-  if (t.inMsg) json.in_msg = rawMessage(t.inMsg);
-  json.out_msgs = t.outMsgs.map(rawMessage);
-  return json;
 }

@@ -6,6 +6,15 @@ import { decodeStateInit } from '../../ton/decode/state-init';
 import { DecodeMemo } from './decode-memo';
 import { readPlainStateInit } from './state-init-reader';
 import { collectAddresses } from './address-book';
+import type {
+  AccountState,
+  Action,
+  Block,
+  Message,
+  Trace,
+  TraceNodeJson,
+  Transaction,
+} from '../../api/operations/v3-shapes';
 import type { Fragment } from './json-cache';
 import type {
   AccountStateRecord,
@@ -19,9 +28,15 @@ import type {
 // Records → the v3 JSON of docs/api.md: hashes base64, amounts and lts decimal strings,
 // addresses raw upper case. Null or absent follows TON Center's server field by field (its Go
 // models): `null` where it prints an empty pointer, the key left out where the field is `omitempty`
-// (docs/api.md, "Null or absent"). src/api/contract holds the rule as a schema the tests apply.
+// (docs/api.md, "Null or absent"). src/api/test-support/ton-center-contract holds the rule as a
+// schema the tests apply. Each function returns the type of its shape in src/api/operations, so the
+// compiler holds the JSON to the strict schema the operations declare.
 
-const b64 = (b: Buffer | null) => (b ? hashToBase64(b) : null);
+function b64(b: Buffer): string;
+function b64(b: Buffer | null): string | null;
+function b64(b: Buffer | null): string | null {
+  return b ? hashToBase64(b) : null;
+}
 const dec = (v: bigint | null) => (v === null ? null : v.toString());
 const FULL_SHARD = '-9223372036854775808';
 const blockRefJson = (r: { workchain: number; shard: bigint; seqno: number }) => ({
@@ -30,7 +45,7 @@ const blockRefJson = (r: { workchain: number; shard: bigint; seqno: number }) =>
   seqno: r.seqno,
 });
 
-export function accountStateJson(s: AccountStateRecord) {
+export function accountStateJson(s: AccountStateRecord): AccountState {
   return {
     hash: b64(s.hash),
     balance: s.balance.toString(),
@@ -47,7 +62,7 @@ export function accountStateJson(s: AccountStateRecord) {
  * `message_content.decoded` as TON Center fills it: `{type, comment}` for a text comment (the
  * producer already read it), `{type, data}` for any other body the decoder knows, else `null`.
  */
-function decodedJson(m: MessageRecord) {
+function decodedJson(m: MessageRecord): Message['message_content']['decoded'] {
   if (m.comment !== null) return { type: 'text_comment', comment: m.comment };
   const deploys = m.initState !== null;
   return decodedBodies.through(`${m.body.hash.toString('hex')}${deploys ? '+' : ''}`, () =>
@@ -59,7 +74,7 @@ function decodedJson(m: MessageRecord) {
 const decodedBodies = new DecodeMemo<ReturnType<typeof decodeBody>>(20_000);
 const decodedInits = new DecodeMemo<ReturnType<typeof decodeStateInit>>(20_000);
 
-function initStateJson(init: NonNullable<MessageRecord['initState']>) {
+function initStateJson(init: NonNullable<MessageRecord['initState']>): NonNullable<Message['init_state']> {
   const decoded = decodedInits.through(
     init.hash.toString('hex'),
     () => readPlainStateInit(init.boc) ?? decodeStateInit(Cell.fromBoc(init.boc)[0]!),
@@ -67,8 +82,8 @@ function initStateJson(init: NonNullable<MessageRecord['initState']>) {
   return { hash: b64(init.hash), body: init.boc.toString('base64'), decoded };
 }
 
-export function messageJson(m: MessageRecord) {
-  const json: Record<string, unknown> = {
+export function messageJson(m: MessageRecord): Message {
+  const json: Message = {
     hash: b64(m.hash),
     source: m.source,
     destination: m.destination,
@@ -103,7 +118,9 @@ export function messageJson(m: MessageRecord) {
 
 // A transaction's JSON in two halves around its `in_msg`, so that a trace can print the message
 // (in its tree node) and the whole transaction from one serialization (transactionFragment).
-function transactionHead(t: TransactionRecord) {
+type TransactionTail = Pick<Transaction, 'out_msgs' | 'account_state_before' | 'account_state_after' | 'emulated'>;
+
+function transactionHead(t: TransactionRecord): Omit<Transaction, 'in_msg' | keyof TransactionTail> {
   return {
     account: t.account,
     hash: b64(t.hash),
@@ -119,12 +136,13 @@ function transactionHead(t: TransactionRecord) {
     end_status: t.endStatus,
     total_fees: t.totalFees.toString(),
     total_fees_extra_currencies: t.totalFeesExtraCurrencies,
-    description: t.description,
+    // the producer stored it in the API's shape (TransactionDescription); printed as it is
+    description: t.description as unknown as Transaction['description'],
     block_ref: blockRefJson(t.block),
   };
 }
 
-function transactionTail(t: TransactionRecord) {
+function transactionTail(t: TransactionRecord): TransactionTail {
   return {
     out_msgs: t.outMsgs.map(messageJson),
     account_state_before: accountStateJson(t.stateBefore),
@@ -133,7 +151,7 @@ function transactionTail(t: TransactionRecord) {
   };
 }
 
-export function transactionJson(t: TransactionRecord) {
+export function transactionJson(t: TransactionRecord): Transaction {
   return { ...transactionHead(t), in_msg: t.inMsg ? messageJson(t.inMsg) : null, ...transactionTail(t) };
 }
 
@@ -171,7 +189,7 @@ export function transactionFragment(t: TransactionRecord): TransactionFragment {
  * is derived from the root hash, as the block's hashes are (docs/api.md). A shard block refers to
  * the masterchain block before the one that commits it; a masterchain block refers to none.
  */
-export function blockJson(b: BlockRecord, mcSeqno: number) {
+export function blockJson(b: BlockRecord, mcSeqno: number): Block {
   const masterRef = b.workchain === -1 ? 0 : Math.max(0, mcSeqno - 1);
   return {
     workchain: b.workchain,
@@ -206,7 +224,7 @@ export function blockJson(b: BlockRecord, mcSeqno: number) {
   };
 }
 
-export function actionJson(a: ActionRecord, trace: TraceRecord) {
+export function actionJson(a: ActionRecord, trace: TraceRecord): Action {
   return {
     action_id: hashToBase64(a.actionId),
     type: a.type,
@@ -236,8 +254,14 @@ function traceChildren(txs: TransactionRecord[]): (t: TransactionRecord) => Tran
     t.outMsgs.map((m) => receivers.get(m.hash.toString('hex'))).filter((c): c is TransactionRecord => c !== undefined);
 }
 
+/** A trace's fields after its transactions. */
+type TraceRest = Pick<Trace, 'warning' | 'actions'>;
+
 /** A trace's fields before its tree, up to `is_incomplete`. */
-function traceHead(trace: TraceRecord, shown: number) {
+function traceHead(
+  trace: TraceRecord,
+  shown: number,
+): Omit<Trace, 'trace' | 'transactions_order' | 'transactions' | keyof TraceRest> {
   return {
     trace_id: hashToBase64(trace.traceId),
     external_hash: b64(trace.externalHash),
@@ -259,8 +283,8 @@ function traceHead(trace: TraceRecord, shown: number) {
 }
 
 /** A trace's fields after its transactions: the warning of a cut trace, the actions when asked for. */
-function traceRest(trace: TraceRecord, shown: number, actions: ActionRecord[] | null) {
-  const json: Record<string, unknown> = {};
+function traceRest(trace: TraceRecord, shown: number, actions: ActionRecord[] | null): TraceRest {
+  const json: TraceRest = {};
   if (trace.transactions > shown)
     json.warning = `trace has ${trace.transactions} transactions; only the first ${shown} by lt are included`;
   if (actions) json.actions = actions.map((a) => actionJson(a, trace));
@@ -268,7 +292,13 @@ function traceRest(trace: TraceRecord, shown: number, actions: ActionRecord[] | 
 }
 
 /** A tree node's fields before its `in_msg`. */
-const nodeHead = (t: TransactionRecord, hash: string) => ({
+const nodeHead = (
+  t: TransactionRecord,
+  hash: string,
+): Pick<
+  TraceNodeJson,
+  'tx_hash' | 'transaction_hash' | 'transaction_lt' | 'transaction_now' | 'transaction_aborted'
+> => ({
   tx_hash: hash,
   transaction_hash: hash,
   transaction_lt: t.lt.toString(),
@@ -277,18 +307,14 @@ const nodeHead = (t: TransactionRecord, hash: string) => ({
 });
 
 /** A trace as one JSON object (the streaming notifications carry it so). */
-export function traceJson(
-  trace: TraceRecord,
-  txs: TransactionRecord[],
-  actions: ActionRecord[] | null,
-): Record<string, unknown> {
-  const txJson = new Map<string, ReturnType<typeof transactionJson>>();
+export function traceJson(trace: TraceRecord, txs: TransactionRecord[], actions: ActionRecord[] | null): Trace {
+  const txJson = new Map<string, Transaction>();
   for (const t of txs) txJson.set(hashToBase64(t.hash), transactionJson(t));
   const children = traceChildren(txs);
-  const node = (t: TransactionRecord): Record<string, unknown> => {
+  const node = (t: TransactionRecord): TraceNodeJson => {
     const json = txJson.get(hashToBase64(t.hash))!;
     return {
-      ...nodeHead(t, json.hash!),
+      ...nodeHead(t, json.hash),
       // omitempty: the root of a tick-tock trace received no message
       ...(json.in_msg ? { in_msg_hash: json.in_msg.hash, in_msg: json.in_msg } : {}),
       transaction: json,

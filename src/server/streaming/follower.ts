@@ -1,6 +1,7 @@
 import { FULL_SHARD } from '../../ton/shard';
 import type { LedgerSnapshots } from '../../store/interface';
 import { readCommittedStep, readPendingStep } from './read-step';
+import { BookCache } from '../serialize/address-book';
 import type { StepInterest, StreamStep } from './step';
 
 /** Masterchain blocks read per turn while catching up, so a backlog never holds the event loop long. */
@@ -36,6 +37,8 @@ export class LedgerFollower {
   private closed = false;
   private error: string | null = null;
   private idle: Promise<void> = Promise.resolve();
+  /** The address book and metadata read so far (entries never change within one block). */
+  private readonly book = new BookCache();
 
   constructor(
     private readonly ledger: LedgerSnapshots,
@@ -94,7 +97,9 @@ export class LedgerFollower {
         for (let n = 0; n < STEPS_PER_TURN && this.lastMc! < latest; n++) {
           const seqno = this.lastMc! + 1;
           if (this.interest.size > 0)
-            this.publish(await readCommittedStep(reader, seqno, this.interest, this.opts.traceMaxTxs));
+            this.publish(
+              await readCommittedStep({ reader, book: this.book }, seqno, this.interest, this.opts.traceMaxTxs),
+            );
           this.lastMc = seqno;
         }
         if (this.lastMc! < latest) {
@@ -106,7 +111,9 @@ export class LedgerFollower {
             const id = `${block.workchain}:${block.shard}:${block.seqno}`;
             now.add(id);
             if (!first && !this.pendingSeen.has(id) && this.interest.size > 0) {
-              this.publish(await readPendingStep(reader, block, this.interest, this.opts.traceMaxTxs));
+              this.publish(
+                await readPendingStep({ reader, book: this.book }, block, this.interest, this.opts.traceMaxTxs),
+              );
             }
           }
           this.pendingSeen = now;

@@ -1,7 +1,7 @@
 import { hashToBase64 } from '../../ton/hash';
 import type { LedgerReader } from '../../store/interface';
 import type { ActionRecord, BlockRecord, TransactionRecord } from '../../store/records';
-import { addressBookMembers, metadata } from '../serialize/address-book';
+import { addressBookMembers, metadata, type BookReads } from '../serialize/address-book';
 import { accountStateJson, actionJson, traceJson, transactionJson } from '../serialize/v3';
 import type { StepInterest, StepJetton, StepTrace, StepTransaction, StreamStep } from './step';
 import type { Finality } from './subscription';
@@ -57,7 +57,7 @@ function once(make: () => string): () => string {
  * whole body, address books, metadata — is read only when `interest` says someone wants it.
  */
 async function readStep(
-  reader: LedgerReader,
+  { reader, book: bookCache }: BookReads,
   finality: Finality,
   mcSeqno: number,
   txs: TransactionRecord[],
@@ -165,30 +165,47 @@ async function readStep(
     }
   }
 
-  const book = interest.wantsAddressBook ? await addressBookMembers(reader, addresses) : new Map<string, string>();
+  const book = interest.wantsAddressBook
+    ? await addressBookMembers({ reader, book: bookCache }, addresses)
+    : new Map<string, string>();
   const meta = new Map<string, string>();
   if (interest.wantsMetadata) {
-    for (const [raw, entry] of Object.entries(await metadata(reader, addresses))) meta.set(raw, JSON.stringify(entry));
+    for (const [raw, entry] of Object.entries(await metadata({ reader, book: bookCache }, addresses)))
+      meta.set(raw, JSON.stringify(entry));
   }
   return { finality, mcSeqno, traces, accountStates, jettons, book, metadata: meta };
 }
 
 /** Masterchain block `seqno` committed: its transactions are confirmed and, with no forks here, final at once. */
 export async function readCommittedStep(
-  reader: LedgerReader,
+  { reader, book }: BookReads,
   seqno: number,
   interest: StepInterest,
   traceMaxTxs: number,
 ): Promise<StreamStep> {
-  return readStep(reader, 'finalized', seqno, await committedTransactions(reader, seqno), interest, traceMaxTxs);
+  return readStep(
+    { reader, book },
+    'finalized',
+    seqno,
+    await committedTransactions(reader, seqno),
+    interest,
+    traceMaxTxs,
+  );
 }
 
 /** A shard block written before the masterchain block that commits it: its transactions are pending. */
 export async function readPendingStep(
-  reader: LedgerReader,
+  { reader, book }: BookReads,
   block: BlockRecord,
   interest: StepInterest,
   traceMaxTxs: number,
 ): Promise<StreamStep> {
-  return readStep(reader, 'pending', block.mcSeqno, await blockTransactions(reader, block), interest, traceMaxTxs);
+  return readStep(
+    { reader, book },
+    'pending',
+    block.mcSeqno,
+    await blockTransactions(reader, block),
+    interest,
+    traceMaxTxs,
+  );
 }

@@ -9,10 +9,10 @@ import {
   traceNode,
   transaction,
   action,
-} from '../../api/schemas/v3';
+} from '../../api/operations/v3-shapes';
 import { hashToBase64 } from '../../ton/hash';
 import { formatAddress, rawAddress } from '../../ton/address';
-import { streamingAnswer, streamingNotification } from '../../api/schemas/streaming';
+import { streamingAnswer, streamingNotification } from '../../api/test-support/streaming-schemas';
 import { OP } from '../../ledger/contracts/opcodes';
 import { nestedList } from '../test-support/ws-probe';
 import {

@@ -1,4 +1,4 @@
-import { ACTION_TYPES, shown, type ActionTypeName } from '../../api/params';
+import { ACTION_TYPES, shown, type ActionTypeName } from '../../api/operations/param-rules';
 import { rawAddress } from '../../ton/address';
 import { TonInputError } from '../../ton/errors';
 import { hashToBase64, parseHash } from '../../ton/hash';

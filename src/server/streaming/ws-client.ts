@@ -15,8 +15,6 @@ import { TonInputError } from '../../ton/errors';
 
 /** WebSocket close code for a client dropped for not keeping up, or for flooding (1008: policy violation). */
 export const SLOW_CONSUMER_CLOSE = 1008;
-/** WebSocket close code for a peer that answered no ping (1001 would say "going away"; 1011 is ours to fail). */
-export const NO_PONG_CLOSE = 1001;
 /** How long a dropped client's socket may take to take its close frame before it is cut. */
 const DROP_GRACE_MS = 2000;
 

@@ -1,8 +1,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { asTonCenterPrints } from '../../api/contract/json-schema';
-import { DEFINITIONS, OPERATIONS, operationOf } from '../../api/contract/operations';
+import { asTonCenterPrints } from '../../api/test-support/ton-center-contract/json-schema';
+import { DEFINITIONS, OPERATIONS, operationOf } from '../../api/test-support/ton-center-contract/operations';
 
-// TON Center's published contract (src/api/contract), compiled once with ajv. Every answer the
+// TON Center's published contract (src/api/test-support/ton-center-contract), compiled once with ajv. Every answer the
 // tests receive from an API operation goes through `checkContract`.
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });

@@ -8,7 +8,7 @@ import type { Producer } from '../../ledger/producer/producer';
 import type { LedgerWriter } from '../../store/interface';
 import { openSqliteStore, type SqliteLedgerStore } from '../../store/sqlite/open-sqlite-store';
 import type { LedgerBatch } from '../../store/records';
-import { streamingConnected, streamingNotification } from '../../api/schemas/streaming';
+import { streamingConnected, streamingNotification } from '../../api/test-support/streaming-schemas';
 import { createServer } from '../app';
 import type { StreamingLimits } from '../streaming/limits';
 

@@ -5,36 +5,22 @@ import { openSqliteStore, type SqliteLedgerStore } from '../../store/sqlite/open
 import { createServer } from '../app';
 import { startPgTestLedger } from '../../store/postgres/test-support/pg-test-ledger';
 import { defaultLimits, type ServiceLimits } from '../limits';
-import type { ZodType } from 'zod';
-import { blockTransactionsExtResponse, v2Error } from '../../api/schemas/v2';
-import {
-  balanceChangesResponse,
-  masterchainBlockShardStateResponse,
-  tracesResponse,
-  transactionsByMessageResponse,
-  v3Error,
-} from '../../api/schemas/v3';
+import { apiOperationOf } from '../../api/operations/registry';
+import { v2Error } from '../../api/operations/v2-shapes';
+import { v3Error } from '../../api/operations/v3-shapes';
 import { checkContract } from './contract';
-
-const SCHEMAS: Record<string, ZodType> = {
-  '/api/v2/getBlockTransactionsExt': blockTransactionsExtResponse,
-  '/api/v3/masterchainBlockShardState': masterchainBlockShardStateResponse,
-  '/api/v3/traces': tracesResponse,
-  '/api/v3/transactionsByMessage': transactionsByMessageResponse,
-  '/api/v3/balanceChanges': balanceChangesResponse,
-};
 
 /**
  * Every API answer a test receives is checked against the response schemas of src/api: a 200 against
  * its operation's schema, anything else against the dialect's error envelope; and against TON
- * Center's published contract (src/api/contract). A mismatch throws with the issues, failing the
+ * Center's published contract (src/api/test-support/ton-center-contract). A mismatch throws with the issues, failing the
  * test that made the request.
  */
 export function checkAgainstSchemas(path: string, status: number, body: unknown): void {
   const route = path.split('?')[0]!;
   if (!route.startsWith('/api/')) return;
   checkContract(path, status, body);
-  const schema = status === 200 ? SCHEMAS[route] : route.startsWith('/api/v2/') ? v2Error : v3Error;
+  const schema = status === 200 ? apiOperationOf(route)?.response : route.startsWith('/api/v2/') ? v2Error : v3Error;
   if (!schema) return;
   const r = schema.safeParse(body);
   if (!r.success)

@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { LedgerClient } from '../../api/client';
+import type { TracesRequest } from '../../api/request-params';
 import { useApi } from '../lib/router-context';
 import { pageOf } from '../lib/pagination';
 import { pageSearch } from '../lib/use-page-search';
@@ -15,17 +16,22 @@ import { Page, PageTitle } from '../components/page';
 const text = z.optional(z.string());
 const num = z.optional(z.catch(z.coerce.number(), undefined as unknown as number));
 
+/** The page's filters: parameters of the traces operation (the compiler holds the keys to it). */
+const filters = {
+  account: text,
+  trace_id: text,
+  tx_hash: text,
+  msg_hash: text,
+  mc_seqno: num,
+  start_utime: num,
+  end_utime: num,
+  start_lt: text,
+  end_lt: text,
+} satisfies Partial<Record<keyof TracesRequest, unknown>>;
+
 export const Route = createFileRoute('/traces')({
   validateSearch: z.object({
-    account: text,
-    trace_id: text,
-    tx_hash: text,
-    msg_hash: text,
-    mc_seqno: num,
-    start_utime: num,
-    end_utime: num,
-    start_lt: text,
-    end_lt: text,
+    ...filters,
     sort: z.optional(z.catch(z.enum(['asc', 'desc']), 'desc')),
     ...pageSearch(10),
   }),
@@ -36,17 +42,7 @@ export const Route = createFileRoute('/traces')({
   component: TracesPage,
 });
 
-type TracesParams = {
-  account?: string;
-  trace_id?: string;
-  tx_hash?: string;
-  msg_hash?: string;
-  mc_seqno?: number;
-  start_utime?: number;
-  end_utime?: number;
-  start_lt?: string;
-  end_lt?: string;
-};
+type TracesParams = { [K in keyof typeof filters]?: z.output<(typeof filters)[K]> };
 
 const FIELDS: Array<{ key: keyof TracesParams; label: string; hint: string }> = [
   { key: 'account', label: 'Account', hint: 'address, any form' },

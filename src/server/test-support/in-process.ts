@@ -1,9 +1,9 @@
 import { openLedgerReaderFor } from '../../store/open-ledger';
 import { NotFoundError } from '../errors';
 import { operationByPath } from '../operations/registry';
-import { ChunkingSink, runOperation } from '../operations/run-operation';
+import { ChunkingSink, runOperation } from '../execution/run-operation';
 import { ReadCaches } from '../serialize/read-caches';
-import { ReadError, type ReadAnswer, type ReadExecutor } from './executor';
+import { ReadError, type ReadAnswer, type ReadExecutor } from '../readers/executor';
 
 class BufferSink extends ChunkingSink {
   seqno: number | null = null;

@@ -1,17 +1,16 @@
-import {
-  parseParams,
-  transactionsByMessageParams,
-  type RawQuery,
-  type TransactionsByMessageParams,
-} from '../../api/params';
+import { parseParams, type ParamsOf } from '../../api/operations/api-operation';
+import type { RawQuery } from '../../api/operations/param-rules';
+import { transactionsByMessage as api } from '../../api/operations/transactions-by-message';
 import { parseHash } from '../../ton/hash';
 import { addressBookJson } from '../serialize/address-book';
 import { writeList } from '../serialize/json-cache';
-import { defineOperation } from '../operations/operation';
+import { defineOperation } from '../execution/operation';
+
+type TransactionsByMessageParams = ParamsOf<typeof api>;
 
 /** The schema's own paging defaults, read from it once, so the fast path below cannot drift from it. */
 const DEFAULTS = (({ limit, offset, sort }) => ({ limit, offset, sort }))(
-  parseParams('transactionsByMessage', transactionsByMessageParams, { msg_hash: '0'.repeat(64) }),
+  parseParams(api, { msg_hash: '0'.repeat(64) }),
 );
 
 /**
@@ -34,10 +33,8 @@ function byMessageHashOnly(query: RawQuery): TransactionsByMessageParams | null 
 }
 
 /** v3 transactionsByMessage: the sender (`out`) and receiver (`in`) transactions of matching messages. */
-export const transactionsByMessage = defineOperation({
-  path: '/api/v3/transactionsByMessage',
-  parse: (query) =>
-    byMessageHashOnly(query) ?? parseParams('transactionsByMessage', transactionsByMessageParams, query),
+export const transactionsByMessage = defineOperation(api, {
+  parse: (query) => byMessageHashOnly(query) ?? parseParams(api, query),
   light: (p) => p.msg_hash !== undefined || (p.limit <= 100 && p.offset <= 1000),
   run: async ({ reader, caches }, p, out) => {
     const hashes = await reader.findTransactionHashesByMessage(
@@ -46,7 +43,7 @@ export const transactionsByMessage = defineOperation({
     );
     const txs = await caches.transactions.v3Json(reader, hashes);
     await writeList(out, 'transactions', txs, async (addresses) => ({
-      address_book: await addressBookJson(reader, addresses),
+      address_book: await addressBookJson({ reader, book: caches.book }, addresses),
     }));
   },
 });

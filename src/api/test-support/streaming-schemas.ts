@@ -13,7 +13,7 @@ import {
   trace,
   traceNode,
   transaction,
-} from './v3';
+} from '../operations/v3-shapes';
 
 export const finality = z.enum(['pending', 'confirmed', 'finalized']);
 

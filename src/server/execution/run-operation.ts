@@ -1,7 +1,5 @@
 import type { LedgerSnapshots } from '../../store/interface';
-import type { ReadCaches } from '../serialize/read-caches';
-import { followLedgerSeqno } from '../serialize/address-book';
-import type { BodySink, Operation } from './operation';
+import type { BodySink, Operation, ReadContext } from './operation';
 
 /** A body sink that also learns, before the first piece, which masterchain block the answer reflects. */
 export interface ResponseSink extends BodySink {
@@ -15,14 +13,14 @@ export interface ResponseSink extends BodySink {
  */
 export async function runOperation<P>(
   ledger: LedgerSnapshots,
-  ctx: { caches: ReadCaches; requestId: string; traceMaxTxs: number },
+  ctx: Omit<ReadContext, 'reader'>,
   op: Operation<P>,
   params: P,
   out: ResponseSink,
 ): Promise<void> {
   await ledger.readSnapshot(async (reader) => {
     const seqno = await reader.latestMasterchainSeqno();
-    followLedgerSeqno(reader, seqno);
+    ctx.caches.book.follow(seqno);
     out.begin(seqno);
     await op.run({ ...ctx, reader }, params, out);
   });

@@ -1,4 +1,4 @@
-// The shapes of TON Center's v3 API ("TON Index (Go)" 1.2.4) that the four operations use, written
+// The shapes of TON Center's v3 API ("TON Index (Go)" 1.2.4) that the five REST operations use, written
 // from its published OpenAPI definitions (field names and types) and from how its server prints
 // them (see json-schema.ts). Names match the published definitions, so a reader can compare them.
 import { array, boolean, integer, map, nullable, object, ref, shape, string, type JsonSchema } from './json-schema';

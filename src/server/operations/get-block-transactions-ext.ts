@@ -1,19 +1,16 @@
-import { getBlockTransactionsExtParams, parseParams } from '../../api/params';
+import type { ResponseOf } from '../../api/operations/api-operation';
+import { getBlockTransactionsExt as api } from '../../api/operations/get-block-transactions-ext';
 import { NotFoundError } from '../errors';
 import { blockIdExt } from '../serialize/v2';
 import { joinFragments } from '../serialize/json-cache';
-import { defineOperation } from '../operations/operation';
-
-let requests = 0;
+import { defineOperation } from '../execution/operation';
 
 /**
  * v2 getBlockTransactionsExt: a block's transactions in (account, lt) order, walked with the
  * cursor `after_lt` + `after_hash`. The cursor's "hash" is the account id of the last transaction
  * seen, not a transaction hash: the name is historical (ton-http-api kept lite-server's name).
  */
-export const getBlockTransactionsExt = defineOperation({
-  path: '/api/v2/getBlockTransactionsExt',
-  parse: (query) => parseParams('getBlockTransactionsExt', getBlockTransactionsExtParams, query),
+export const getBlockTransactionsExt = defineOperation(api, {
   light: (p) => p.count <= 40,
   run: async ({ reader, caches, requestId }, p, out) => {
     const ref = { workchain: p.workchain, shard: p.shard, seqno: p.seqno };
@@ -28,16 +25,17 @@ export const getBlockTransactionsExt = defineOperation({
     const after =
       p.after_hash !== undefined && p.after_lt !== undefined ? { account: p.after_hash, lt: p.after_lt } : null;
     const page = await reader.getBlockTransactionHashes(ref, after, p.count);
-    requests += 1;
+    caches.v2Answers += 1;
     const txs = joinFragments(await caches.transactions.v2Json(reader, page.hashes));
-    const head = {
+    // the result's members before its list, typed from the declared response
+    const head: Omit<ResponseOf<typeof api>['result'], 'transactions' | '@extra'> = {
       '@type': 'blocks.transactionsExt',
       id: blockIdExt(block),
       req_count: p.count,
       incomplete: page.incomplete,
     };
     // `@extra` is opaque to clients: time, a counter of this reader, the request's id
-    const extra = JSON.stringify(`${Date.now() / 1000}:${requests}:${requestId}`);
+    const extra = JSON.stringify(`${Date.now() / 1000}:${caches.v2Answers}:${requestId}`);
     await out.write(Buffer.from(`{"ok":true,"result":${JSON.stringify(head).slice(0, -1)},"transactions":[`));
     for (const part of txs) await out.write(part);
     await out.write(Buffer.from(`],"@extra":${extra}}}`));

@@ -1,11 +1,18 @@
 // The published contract of each operation the service implements: its parameters as TON Center's
 // OpenAPI lists them and the schema of its 200 and error responses. The tests hold every response
-// to these (src/server/test-support/contract.ts) and send every listed parameter.
+// to these (src/server/test-support/contract.ts) and send every listed parameter. It is TON Center's
+// spec, written apart from the operations' own schemas (src/api/operations) on purpose: derived
+// from them, it would hold our answers to themselves. The paths are the operations'.
 //
 // A new operation adds its entry to OPERATIONS, and its shapes to a definitions file beside
 // v3-definitions.ts (streaming payloads, for instance, in their own file), merged in DEFINITIONS.
 import { array, boolean, integer, map, nullable, object, ref, shape, string, type JsonSchema } from './json-schema';
 import { v3Definitions } from './v3-definitions';
+import { balanceChanges } from '../../operations/balance-changes';
+import { getBlockTransactionsExt } from '../../operations/get-block-transactions-ext';
+import { masterchainBlockShardState } from '../../operations/masterchain-block-shard-state';
+import { traces } from '../../operations/traces';
+import { transactionsByMessage } from '../../operations/transactions-by-message';
 
 export interface ContractParameter {
   name: string;
@@ -54,7 +61,7 @@ const v3Error = ref('RequestError');
 
 export const OPERATIONS: ContractOperation[] = [
   {
-    path: '/api/v2/getBlockTransactionsExt',
+    path: getBlockTransactionsExt.path,
     parameters: [
       { name: 'workchain', type: 'integer', required: true },
       { name: 'shard', type: 'integer', required: true },
@@ -74,7 +81,7 @@ export const OPERATIONS: ContractOperation[] = [
     error: ref('TonError'),
   },
   {
-    path: '/api/v3/masterchainBlockShardState',
+    path: masterchainBlockShardState.path,
     parameters: [{ name: 'seqno', type: 'integer', required: true }],
     // the published answer is a TransactionsResponse; TON Center's server also returns the blocks,
     // and so do we (`blocks`, each a published Block)
@@ -85,7 +92,7 @@ export const OPERATIONS: ContractOperation[] = [
     error: v3Error,
   },
   {
-    path: '/api/v3/traces',
+    path: traces.path,
     parameters: [
       { name: 'account', type: 'string' },
       { name: 'trace_id', type: 'array' },
@@ -108,7 +115,7 @@ export const OPERATIONS: ContractOperation[] = [
     error: v3Error,
   },
   {
-    path: '/api/v3/transactionsByMessage',
+    path: transactionsByMessage.path,
     parameters: [
       { name: 'msg_hash', type: 'string' },
       { name: 'body_hash', type: 'string' },
@@ -125,7 +132,7 @@ export const OPERATIONS: ContractOperation[] = [
   {
     // Not in the published OpenAPI of the version we follow; TON Center's server has it, with this
     // shape: nanoton changes and fees as JSON integers, jetton changes as decimal strings.
-    path: '/api/v3/balanceChanges',
+    path: balanceChanges.path,
     parameters: [
       { name: 'trace_id', type: 'string' },
       { name: 'action_id', type: 'string' },

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { testLedgerPath } from '../../ledger/test-support/test-ledger';
 import { openSqliteStore } from '../../store/sqlite/open-sqlite-store';
-import { parseParams, transactionsByMessageParams, ParamError } from '../../api/params';
-import { inProcessExecutor } from '../readers/in-process';
+import { parseParams } from '../../api/operations/api-operation';
+import { ParamError } from '../../api/operations/param-rules';
+import { transactionsByMessage as api } from '../../api/operations/transactions-by-message';
+import { inProcessExecutor } from '../test-support/in-process';
 import { transactionsByMessage } from './transactions-by-message';
 
 // `?msg_hash=` alone skips the schema; it must give exactly the parameters, and so the body, of the schema path.
@@ -28,7 +30,7 @@ describe('transactionsByMessage, msg_hash alone', () => {
         h.toString('base64url') + '=',
       ]) {
         const fast = transactionsByMessage.parse({ msg_hash: form });
-        const viaSchema = parseParams('transactionsByMessage', transactionsByMessageParams, {
+        const viaSchema = parseParams(api, {
           msg_hash: form,
           sort: 'desc',
         });

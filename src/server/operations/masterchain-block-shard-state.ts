@@ -1,14 +1,12 @@
-import { masterchainBlockShardStateParams, parseParams } from '../../api/params';
+import { masterchainBlockShardState as api } from '../../api/operations/masterchain-block-shard-state';
 import { NotFoundError } from '../errors';
 import { addressBookJson } from '../serialize/address-book';
 import { writeList } from '../serialize/json-cache';
 import { blockJson } from '../serialize/v3';
-import { defineOperation } from '../operations/operation';
+import { defineOperation } from '../execution/operation';
 
 /** v3 masterchainBlockShardState: the transactions committed by one masterchain block, and its blocks. */
-export const masterchainBlockShardState = defineOperation({
-  path: '/api/v3/masterchainBlockShardState',
-  parse: (query) => parseParams('masterchainBlockShardState', masterchainBlockShardStateParams, query),
+export const masterchainBlockShardState = defineOperation(api, {
   light: (p) => p.limit <= 100 && p.offset <= 1000,
   run: async ({ reader, caches }, p, out) => {
     const blocks = await reader.getMasterchainBlocks(p.seqno);
@@ -18,7 +16,7 @@ export const masterchainBlockShardState = defineOperation({
       await reader.getTransactionHashesByMcSeqno(p.seqno, { limit: p.limit, offset: p.offset, sort: p.sort }),
     );
     await writeList(out, 'transactions', txs, async (addresses) => ({
-      address_book: await addressBookJson(reader, addresses),
+      address_book: await addressBookJson({ reader, book: caches.book }, addresses),
       blocks: blocks.map((b) => blockJson(b, p.seqno)),
     }));
   },

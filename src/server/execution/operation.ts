@@ -1,4 +1,5 @@
-import type { RawQuery } from '../../api/params';
+import { parseParams, type ApiOperation, type ParamsOf } from '../../api/operations/api-operation';
+import type { RawQuery } from '../../api/operations/param-rules';
 import type { LedgerReader } from '../../store/interface';
 import type { ReadCaches } from '../serialize/read-caches';
 
@@ -11,7 +12,10 @@ export interface BodySink {
   write(chunk: Buffer): Promise<void>;
 }
 
-/** What an operation reads with: one snapshot of the ledger, and the worker's caches of finished JSON. */
+/**
+ * Everything an operation reads and keeps, the one place of a request's state: one snapshot of the
+ * ledger, what its worker keeps between requests, the request's id and the service's limits.
+ */
 export interface ReadContext {
   reader: LedgerReader;
   caches: ReadCaches;
@@ -38,7 +42,13 @@ export interface Operation<P> {
   run(ctx: ReadContext, params: P, out: BodySink): Promise<void>;
 }
 
-/** Identity with the parameter type inferred: `export const traces = defineOperation({...})`. */
-export function defineOperation<P>(op: Operation<P>): Operation<P> {
-  return op;
+/**
+ * The server's side of an operation of src/api/operations: its path and its parsing come from
+ * there (`parse` may be given for a fast path that gives the same value), `light` and `run` here.
+ */
+export function defineOperation<O extends ApiOperation>(
+  api: O,
+  impl: Omit<Operation<ParamsOf<O>>, 'path' | 'parse'> & Partial<Pick<Operation<ParamsOf<O>>, 'parse'>>,
+): Operation<ParamsOf<O>> & { readonly path: O['path'] } {
+  return { path: api.path, parse: (query) => parseParams(api, query), ...impl };
 }

@@ -1,12 +1,10 @@
-import { balanceChangesParams, parseParams } from '../../api/params';
+import { balanceChanges as api } from '../../api/operations/balance-changes';
 import { NotFoundError } from '../errors';
-import { defineOperation } from '../operations/operation';
+import { defineOperation } from '../execution/operation';
 import { balanceChangesJson } from '../serialize/balance-changes';
 
 /** v3 balanceChanges: what one trace, or one action of it, did to TON and jetton balances. */
-export const balanceChanges = defineOperation({
-  path: '/api/v3/balanceChanges',
-  parse: (query) => parseParams('balanceChanges', balanceChangesParams, query),
+export const balanceChanges = defineOperation(api, {
   // every transaction of a trace, however long (a fan-out holds over a thousand): the heavy lane
   light: () => false,
   run: async ({ reader }, p, out) => {

@@ -1,9 +1,12 @@
-import { parseParams, tracesParams, type TracesParams } from '../../api/params';
+import type { ParamsOf } from '../../api/operations/api-operation';
+import { traces as api } from '../../api/operations/traces';
 import { selectActions } from '../actions-select';
 import { addressBookJson, metadata } from '../serialize/address-book';
 import { writeList, type Fragment, type MadeFragment } from '../serialize/json-cache';
 import { traceParts, type TransactionFragment } from '../serialize/v3';
-import { defineOperation, type ReadContext } from '../operations/operation';
+import { defineOperation, type ReadContext } from '../execution/operation';
+
+type TracesParams = ParamsOf<typeof api>;
 
 /** A lookup of at most this many traces by id or hash, or a page this short, is light (a trace alone may be 4,000 transactions, ~50 MB). */
 const LIGHT_ITEMS = 4;
@@ -53,9 +56,7 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
 }
 
 /** v3 traces: completed traces by one of account / trace_id / tx_hash / msg_hash, or the latest. */
-export const traces = defineOperation({
-  path: '/api/v3/traces',
-  parse: (query) => parseParams('traces', tracesParams, query),
+export const traces = defineOperation(api, {
   light: (p) => {
     const ids = p.trace_id ?? p.tx_hash ?? p.msg_hash;
     return (
@@ -65,7 +66,7 @@ export const traces = defineOperation({
   },
   run: (ctx, p, out) =>
     writeList(out, 'traces', traceFragments(ctx, p), async (addresses) => ({
-      address_book: await addressBookJson(ctx.reader, addresses),
-      metadata: await metadata(ctx.reader, addresses),
+      address_book: await addressBookJson({ reader: ctx.reader, book: ctx.caches.book }, addresses),
+      metadata: await metadata({ reader: ctx.reader, book: ctx.caches.book }, addresses),
     })),
 });

@@ -1,6 +1,7 @@
-// zod schemas of the v2 getBlockTransactionsExt response in our dialect (`chain.` type prefix).
+// The strict zod shapes of the v2 answers in our dialect (`chain.` type prefix): ton-http-api wraps
+// every answer in `{ok, result}` or `{ok: false, error, code}`.
 import { z } from 'zod';
-import { decimal, hash } from './v3';
+import { decimal, hash } from './v3-shapes';
 
 const accountAddress = z.object({ '@type': z.literal('accountAddress'), account_address: z.string() });
 
@@ -41,16 +42,9 @@ export const rawTransaction = z.object({
   out_msgs: z.array(rawMessage),
 });
 
-export const blockTransactionsExtResponse = z.object({
-  ok: z.literal(true),
-  result: z.object({
-    '@type': z.literal('blocks.transactionsExt'),
-    id: blockIdExt,
-    req_count: z.number().int(),
-    incomplete: z.boolean(),
-    transactions: z.array(rawTransaction),
-    '@extra': z.string(),
-  }),
-});
-
 export const v2Error = z.object({ ok: z.literal(false), error: z.string().min(1), code: z.number().int() });
+
+// The JSON of each shape, the types the server's serializers return (src/server/serialize/v2.ts).
+export type BlockIdExt = z.output<typeof blockIdExt>;
+export type RawMessage = z.output<typeof rawMessage>;
+export type RawTransaction = z.output<typeof rawTransaction>;

@@ -1,5 +1,6 @@
-// zod schemas of the v3 responses in our dialect (docs/api.md). The server's responses are
-// validated against these in its tests. The explorer reads with the lenient schemas of ../wire.ts,
+// The strict zod shapes of the v3 answers in our dialect (docs/api.md), which the operations of this
+// folder compose into their responses. The server's serializers are typed from them and its answers
+// are validated against them in its tests. The explorer reads with the lenient schemas of ../wire.ts,
 // which accept these and the public TON Center dialect alike.
 import { z } from 'zod';
 
@@ -278,19 +279,13 @@ export const trace = z.object({
   actions: z.array(action).optional(),
 });
 
-export const masterchainBlockShardStateResponse = z.object({
-  transactions: z.array(transaction),
-  address_book: addressBook,
-  blocks: z.array(block),
-});
-export const tracesResponse = z.object({ traces: z.array(trace), address_book: addressBook, metadata });
-export const transactionsByMessageResponse = z.object({
-  transactions: z.array(transaction),
-  address_book: addressBook,
-});
-export const balanceChangesResponse = z.object({
-  changes: z.record(rawAddress, z.number().int()),
-  fees: z.record(rawAddress, z.number().int().nonnegative()),
-  jettons: z.record(rawAddress, z.record(rawAddress, decimal)),
-});
+/** Every v3 error answer: `{error}`. */
 export const v3Error = z.object({ error: z.string().min(1) });
+
+// The JSON of each shape, the types the server's serializers return (src/server/serialize/v3.ts).
+export type AccountState = z.output<typeof accountState>;
+export type Message = z.output<typeof message>;
+export type Transaction = z.output<typeof transaction>;
+export type Block = z.output<typeof block>;
+export type Action = z.output<typeof action>;
+export type Trace = z.output<typeof trace>;

@@ -1,0 +1,27 @@
+// Every REST operation of the API (streaming v2 is apart: src/api/test-support/streaming-schemas.ts
+// and src/server/streaming). Adding one is a module in this folder and a line here, then its store
+// query, its serializer and its server module (docs/architecture.md, "Adding an operation").
+import type { ApiOperation } from './api-operation';
+import { balanceChanges } from './balance-changes';
+import { getBlockTransactionsExt } from './get-block-transactions-ext';
+import { masterchainBlockShardState } from './masterchain-block-shard-state';
+import { traces } from './traces';
+import { transactionsByMessage } from './transactions-by-message';
+
+export const API_OPERATIONS = [
+  getBlockTransactionsExt,
+  masterchainBlockShardState,
+  traces,
+  transactionsByMessage,
+  balanceChanges,
+] as const satisfies readonly ApiOperation[];
+
+type Operations = (typeof API_OPERATIONS)[number];
+/** The path of an operation (the client's requests are checked against it). */
+export type OperationPath = Operations['path'];
+
+/** The operation a request path (query string allowed) belongs to, if any. */
+export function apiOperationOf(path: string): Operations | undefined {
+  const route = path.split('?')[0];
+  return API_OPERATIONS.find((o) => o.path === route);
+}
