@@ -1,5 +1,5 @@
 // A stand-in for a TON Center deployment, for the explorer's pages to read: each request it makes
-// is answered with a response recorded from a real deployment (src/api/fixtures/ton-center, each
+// is answered with a response recorded from a real deployment (src/api/test-support/fixtures/ton-center, each
 // with its source in SOURCES.md), chosen by what the request asks for (a trace of that transaction,
 // the block of that seqno...). A request no recording answers gets the error TON Center's servers
 // give an unknown object (v3 `{"error", "code"}`, v2 `{"ok": false, "error", "code"}`, status 404),
@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Address } from '@ton/core';
 
-const DIR = join(import.meta.dirname, '..', 'src', 'api', 'fixtures', 'ton-center');
+const DIR = join(import.meta.dirname, '..', 'src', 'api', 'test-support', 'fixtures', 'ton-center');
 export const recorded = <T = any>(file: string): T => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as T; // eslint-disable-line @typescript-eslint/no-explicit-any -- recorded JSON, read field by field by the specs
 
 /** A hash in any accepted spelling (hex, base64, base64url) as lower-case hex, or null. */

@@ -1,5 +1,5 @@
 // The client against a tiny real HTTP server that answers with the real TON Center responses of
-// ./fixtures/ton-center and the error bodies of both API versions. (The client against our own
+// ./test-support/fixtures/ton-center and the error bodies of both API versions. (The client against our own
 // server over a generated ledger is in ./normalize.test.ts.)
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,7 +16,7 @@ import {
   queryString,
 } from './client';
 
-const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', 'ton-center', name), 'utf8');
+const fixture = (name: string) => readFileSync(join(__dirname, 'test-support', 'fixtures', 'ton-center', name), 'utf8');
 const h = (n: number) => Buffer.alloc(32, n).toString('base64');
 
 /** A trace as TON Center prints it: string mc seqnos, a bare tree with a `children: null` leaf, no transactions map. */

@@ -19,7 +19,8 @@ import {
 } from './wire';
 import { startTestServer, type TestServer } from '../server/test-support/test-server';
 
-const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, 'fixtures', 'ton-center', name), 'utf8'));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(__dirname, 'test-support', 'fixtures', 'ton-center', name), 'utf8'));
 
 describe('the public TON Center dialect, on real responses', () => {
   it('v3 transactions: hex opcodes, unsigned hex shards, the older skipped compute layout, missing fields', () => {

@@ -1,4 +1,4 @@
-// Every real TON Center response of src/api/fixtures/ton-center (each file's source is in its
+// Every real TON Center response of src/api/test-support/fixtures/ton-center (each file's source is in its
 // SOURCES.md) goes through a wire schema and a normalizer; a new
 // fixture without a reader fails the first test.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import {
   wireV2Transactions,
 } from './wire';
 
-const dir = join(__dirname, 'fixtures', 'ton-center');
+const dir = join(__dirname, 'test-support', 'fixtures', 'ton-center');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
 const FULL = '-9223372036854775808';
 const BASE64_HASH = /^[A-Za-z0-9+/]{43}=$/;

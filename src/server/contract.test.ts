@@ -180,7 +180,7 @@ describe('the contract against TON Center itself', () => {
       ? Number.parseInt(value.slice(2), 16) | 0
       : value;
   const recorded = (file: string) =>
-    JSON.parse(readFileSync(join('src/api/fixtures/ton-center', file), 'utf8'), opcodesAsPublished);
+    JSON.parse(readFileSync(join('src/api/test-support/fixtures/ton-center', file), 'utf8'), opcodesAsPublished);
   it("accepts answers recorded from TON Center's own servers (our additions aside), so it asks for nothing they do not send", () => {
     expect(() => checkTonCenterAnswer('/api/v3/traces', recorded('v3-traces-cookbook-mainnet.json'))).not.toThrow();
     expect(() =>

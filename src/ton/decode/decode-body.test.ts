@@ -343,7 +343,7 @@ describe('wallet externals, as @ton/ton signs them', () => {
 });
 
 describe('real TON Center payloads', () => {
-  const dir = join(__dirname, '..', '..', 'api', 'fixtures', 'ton-center');
+  const dir = join(__dirname, '..', '..', 'api', 'test-support', 'fixtures', 'ton-center');
   const bodies: { file: string; boc: string }[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     JSON.parse(readFileSync(join(dir, file), 'utf8'), (key, value: unknown) => {

@@ -9,7 +9,10 @@ import { tracePageOf } from './streamed-trace';
 // Real traces (a recorded TON Center `traces` answer) sent as `trace` notifications, which carry
 // no summary fields: the page must read them as the `traces` answer itself reads.
 const answer = JSON.parse(
-  readFileSync(join(__dirname, '../../../api/fixtures/ton-center/v3-traces-cookbook-mainnet.json'), 'utf8'),
+  readFileSync(
+    join(__dirname, '../../../api/test-support/fixtures/ton-center/v3-traces-cookbook-mainnet.json'),
+    'utf8',
+  ),
 ) as { traces: Array<Record<string, unknown>> };
 
 function asNotification(t: Record<string, unknown>): Record<string, unknown> {

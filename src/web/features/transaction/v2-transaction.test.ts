@@ -14,7 +14,7 @@ import type { V2Transaction } from '../../../api/model';
 import { normalizeV2BlockTransactions } from '../../../api/normalize';
 import { wireV2BlockTransactions } from '../../../api/wire';
 import { readBody, summarizeV2Transaction } from './v2-transaction';
-import mainnet from '../../../api/fixtures/ton-center/v2-block-transactions-ext-blockpi-mc39984096.json';
+import mainnet from '../../../api/test-support/fixtures/ton-center/v2-block-transactions-ext-blockpi-mc39984096.json';
 
 // Transactions written here with @ton/core, and TON Center's real ones: the block page's summary
 // must name each kind, phase verdict, exit code, bounce flag, opcode and comment as v3 would.
