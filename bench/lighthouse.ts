@@ -6,7 +6,7 @@
 // build, so that a rebuild during the runs does not change what they measure); drives Debian's
 // Chromium (CHROME_PATH, default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
@@ -66,7 +66,11 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-lighthouse-'));
+  // LIGHTHOUSE_REPORTS=<dir> keeps every run's report there (its long tasks, bootup time and trace
+  // say what blocked the main thread); without it they go to a temporary directory, removed after.
+  const kept = process.env.LIGHTHOUSE_REPORTS;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'ledgerscope-lighthouse-'));
   try {
     const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as {
       traces: Array<{ trace_id: string; transactions: object }>;
@@ -80,7 +84,10 @@ async function main() {
     };
     const loadBefore = loadavg()[0]!;
     const result: Record<string, { score: number; tbt_ms: number; runs: Run[] }> = {};
-    for (const [name, path] of Object.entries(pages)) {
+    // LIGHTHOUSE_PAGES=home,trace measures only the pages whose names start so (home, traces, trace_).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    const chosen = Object.entries(pages).filter(([name]) => !only || only.some((o) => name.startsWith(o)));
+    for (const [name, path] of chosen) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + path, join(dir, `${name}-${i}.json`)));
       result[name] = { score: median(runs.map((r) => r.score)), tbt_ms: median(runs.map((r) => r.tbt_ms)), runs };
@@ -94,7 +101,7 @@ async function main() {
       }),
     );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
     await app.close();
   }
 }

@@ -27,6 +27,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // one changes, which runs this again).
   beforeLoad: ({ search }) => ({ api: clientFor(apiBaseFor(apiOverrideText(search.api))) }),
   component: RootLayout,
+  // The root itself never shows a pending state: it has no data to wait for (its beforeLoad only
+  // picks the client), and a pending root would hide the header, search and navigation until the
+  // page's data came. The page under it shows its pending state at once (main.tsx).
+  pendingMs: Infinity,
 });
 
 function RootLayout() {

@@ -1,0 +1,94 @@
+// Where a page's main-thread time goes, from a CPU profile of its load: `npx tsx bench/profile-page.ts
+// /path` (default `/`; `trace22` names the fixture ledger's trace closest to 22 transactions, as
+// bench/lighthouse.ts picks it). Serves the built explorer (PROFILE_WEB_ROOT, default dist/web) over
+// the Lighthouse ledger (seed 11, 700 transactions), opens the page in Debian's Chromium with the
+// CPU slowed 4x (PROFILE_CPU_SLOWDOWN) as Lighthouse's mobile run does, records a V8 CPU profile
+// from navigation until the page is idle, and prints the functions with the most self time (by
+// script) and the long tasks, with the load average. PROFILE_OUT=<file.cpuprofile> keeps the
+// profile (open it in Chromium's DevTools, Performance panel).
+import { writeFileSync, existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
+import { createServer } from '../src/server/app';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const webRoot = resolve(process.env.PROFILE_WEB_ROOT ?? 'dist/web');
+if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
+const app = await createServer({ location: await testLedgerPath(11, 700), webRoot });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+let path = process.argv[2] ?? '/';
+if (path === 'trace22') {
+  const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as {
+    traces: Array<{ trace_id: string; transactions: object }>;
+  };
+  const size = (t: { transactions: object }) => Object.keys(t.transactions).length;
+  const t = listed.traces.sort((a, b) => Math.abs(size(a) - 25) - Math.abs(size(b) - 25))[0]!;
+  path = `/trace/${Buffer.from(t.trace_id, 'base64').toString('hex')}`;
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const load = loadavg()[0]!;
+try {
+  const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.PROFILE_CPU_SLOWDOWN ?? 4) });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.addInitScript(() => {
+    (window as unknown as { __long: object[] }).__long = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries())
+        (window as unknown as { __long: object[] }).__long.push({
+          start: Math.round(e.startTime),
+          ms: Math.round(e.duration),
+        });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byFn = new Map<string, number>();
+  const byScript = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const ms = self.get(n.id) ?? 0;
+    const f = n.callFrame;
+    const script = f.url.replace(base, '') || '(native)';
+    const key = `${f.functionName || '(anonymous)'} ${script}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + ms);
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)
+      .join('\n');
+  console.log(`page ${path}  load average ${load.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`);
+  console.log(
+    `long tasks: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __long: object[] }).__long))}`,
+  );
+  console.log(`self time by script:\n${top(byScript, 12)}`);
+  console.log(`self time by function:\n${top(byFn, 40)}`);
+} finally {
+  await browser.close();
+  await app.close();
+}

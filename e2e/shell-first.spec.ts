@@ -1,0 +1,80 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { allTraces, hex, traceWithSize, txsOf, type Trace, type Tx } from './fixture-api';
+
+// Every page draws its header, search and navigation at once, before any of its data arrives, and
+// each data area shows its own pending state meanwhile. The page's API requests are held (routed,
+// not answered) until the shell has been seen; then they go on to the real server and the data
+// arrives. The page's clock stands still until then, so that nothing can be shown by a timer (a
+// router that waits for its loaders and shows a pending page after a delay draws nothing at all):
+// ordering only, no timing is asserted.
+
+/** Holds every API request of the page until `release`; `held()` counts the requests waiting. */
+async function holdApi(page: Page) {
+  const waiting: Route[] = [];
+  let released = false;
+  await page.route(/\/api\//, (route) => {
+    if (released) return route.continue();
+    waiting.push(route);
+  });
+  return {
+    held: () => waiting.length,
+    release: async () => {
+      released = true;
+      await Promise.all(waiting.splice(0).map((r) => r.continue()));
+    },
+  };
+}
+
+async function shellBeforeData(page: Page, path: string, data: (page: Page) => Promise<void>) {
+  const api = await holdApi(page);
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.goto(path);
+  // the page has asked for its data, and none of it has come
+  await expect.poll(api.held).toBeGreaterThan(0);
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(page.getByRole('search').getByRole('combobox')).toBeEditable();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Traces' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status').first()).toBeVisible();
+  await api.release();
+  await page.clock.resume();
+  await data(page);
+  await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+}
+
+type Fixture = { trace: Trace; tx: Tx };
+
+/** Each page: its path on the fixture ledger, and what shows once its data came. */
+const PAGES: Array<[string, (f: Fixture) => string, (page: Page, f: Fixture) => Promise<void>]> = [
+  ['home', () => '/', (p) => expect(p.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible()],
+  ['traces', () => '/traces', (p) => expect(p.locator('tbody tr').first()).toBeVisible()],
+  [
+    'trace',
+    (f) => `/trace/${hex(f.trace.trace_id)}`,
+    (p, f) => expect(p.getByTestId('trace-node')).toHaveCount(txsOf(f.trace).length),
+  ],
+  ['transaction', (f) => `/tx/${hex(f.tx.hash)}`, (p) => expect(p.getByTestId('raw-boc')).toBeVisible()],
+  ['message', (f) => `/msg/${hex(f.tx.in_msg!.hash)}`, (p) => expect(p.getByTestId('receiver-tx')).toBeVisible()],
+  [
+    'masterchain block',
+    (f) => `/mc/${f.trace.mc_seqno_end}`,
+    (p) => expect(p.getByTestId('tx-row').first()).toBeVisible(),
+  ],
+  [
+    'shard block',
+    ({ tx: { block_ref: b } }) => `/block/${b.workchain}/${b.shard}/${b.seqno}`,
+    (p) => expect(p.getByTestId('tx-row').first()).toBeVisible(),
+  ],
+  [
+    'account',
+    (f) => `/account/${f.tx.account}`,
+    (p) => expect(p.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible(),
+  ],
+];
+
+for (const [name, path, data] of PAGES)
+  test(`the ${name} page: the header, search and navigation come before any data`, async ({ page, request }) => {
+    const trace = traceWithSize(await allTraces(request), 3, 12);
+    const tx = txsOf(trace).find((t) => t.in_msg?.source)!;
+    await shellBeforeData(page, path({ trace, tx }), (p) => data(p, { trace, tx }));
+  });
