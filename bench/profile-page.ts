@@ -1,7 +1,8 @@
 // Where a page's main-thread time goes, from a CPU profile of its load: `npx tsx bench/profile-page.ts
 // /path` (default `/`; `trace22` names the fixture ledger's trace closest to 22 transactions, as
 // bench/lighthouse.ts picks it). Serves the built explorer (PROFILE_WEB_ROOT, default dist/web) over
-// the Lighthouse ledger (seed 11, 700 transactions), opens the page in Debian's Chromium with the
+// the Lighthouse ledger (seed 11, 700 transactions; PROFILE_LEDGER=<file> another, and the path
+// `biggest` its largest trace, PROFILE_VIEW=table|lanes in that view), opens the page in Debian's Chromium with the
 // CPU slowed 4x (PROFILE_CPU_SLOWDOWN) as Lighthouse's mobile run does, records a V8 CPU profile
 // from navigation until the page is idle, and prints the functions with the most self time (by
 // script) and the long tasks, with the load average. PROFILE_OUT=<file.cpuprofile> keeps the
@@ -26,10 +27,30 @@ interface Profile {
 
 const webRoot = resolve(process.env.PROFILE_WEB_ROOT ?? 'dist/web');
 if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
-const app = await createServer({ location: await testLedgerPath(11, 700), webRoot });
+const app = await createServer({
+  location: process.env.PROFILE_LEDGER ?? (await testLedgerPath(11, 700)),
+  webRoot,
+  limits: { traceMaxTxs: 4000, queryTimeoutMs: 60_000 },
+});
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 let path = process.argv[2] ?? '/';
-if (path === 'trace22') {
+if (path === 'biggest') {
+  // the ledger's largest trace (PROFILE_LEDGER=<the default ledger> for its 4,000-transaction fan-out)
+  let best: { trace_id: string; n: number } | null = null;
+  for (let offset = 0; ; offset += 100) {
+    const page = (
+      (await (await fetch(`${base}/api/v3/traces?sort=asc&limit=100&offset=${offset}`)).json()) as {
+        traces: Array<{ trace_id: string; transactions: object }>;
+      }
+    ).traces;
+    for (const t of page) {
+      const n = Object.keys(t.transactions).length;
+      if (!best || n > best.n) best = { trace_id: t.trace_id, n };
+    }
+    if (page.length < 100) break;
+  }
+  path = `/trace/${Buffer.from(best!.trace_id, 'base64').toString('hex')}${process.env.PROFILE_VIEW ? `?view=${process.env.PROFILE_VIEW}` : ''}`;
+} else if (path === 'trace22') {
   const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as {
     traces: Array<{ trace_id: string; transactions: object }>;
   };
@@ -60,7 +81,7 @@ try {
         });
     }).observe({ type: 'longtask', buffered: true });
   });
-  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.goto(base + path, { waitUntil: 'networkidle', timeout: 180_000 });
   await page.waitForTimeout(1500);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));

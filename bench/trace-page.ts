@@ -5,7 +5,8 @@
 //
 // The ledger is the default one (`npm start`: seed 42, 3,000 transactions of history, whose wide
 // fan-out is a trace of 1,058), served whole (per-trace cap 4,000) with the built explorer
-// (`npm run build:web` first). The bench builds it (cached under data/test; `BENCH_LEDGER=FILE`
+// (`npm run build:web` first; BENCH_WEB_ROOT=<a copy of dist/web> serves another build, so that
+// two builds can be measured in turns). The bench builds it (cached under data/test; `BENCH_LEDGER=FILE`
 // reads another ledger file) and serves it itself. The trace and its balance changes are asked of
 // the API once, timed (`api_*_ms`: the server's share), and then served from memory to the page
 // runs, so the `*_drawn_ms` figures are the explorer's own: fetching, parsing and drawing.
@@ -39,7 +40,7 @@ async function main() {
   // in memory once asked of the API (own server only): the page runs then measure the explorer alone
   const cached = new Map<string, string>();
   if (!base) {
-    const webRoot = resolve('dist/web');
+    const webRoot = resolve(process.env.BENCH_WEB_ROOT ?? 'dist/web');
     if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
     const app = await createServer({
       location: process.env.BENCH_LEDGER ?? (await testLedgerPath(42, 3000)),

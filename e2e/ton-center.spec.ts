@@ -107,6 +107,12 @@ test.describe('the explorer on recorded TON Center answers', () => {
     await expect(page.getByText(`${trace.trace_info.transactions} transactions`)).toBeVisible();
     await expect(page.getByText(hashHex(trace.trace_id)!.slice(0, 10))).toBeVisible();
     for (const account of accounts) await expect(page.getByText(friendly(account).slice(0, 8)).first()).toBeVisible();
+    // TON Center has no balanceChanges (404): the panel says the API does not offer it, and offers
+    // no Retry that could not help
+    const balances = page.getByRole('region', { name: 'Balance changes' });
+    await expect(balances).toContainText('This API does not offer balance changes');
+    await expect(balances.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await expect(balances.getByRole('alert')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 

@@ -15,14 +15,21 @@ function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 }
 
-/** A jetton's symbol and decimals live on its master; a wallet's entry only points to it. */
+/**
+ * A jetton's symbol and decimals live on its master; a wallet's entry only points to it. TON
+ * Center's answers (2024, 2025) carry the decimals in the entry's `extra.decimals`, a string, and
+ * none at the top of it, where this ledger's API puts them as a number: either is read.
+ */
 export function jettonToken(
   asset: string | null,
   metadata: Metadata,
 ): { symbol?: string | null; decimals?: number | string | null } | null {
   if (!asset) return null;
   const info = metadata[asset]?.tokens.find((t) => t.type === 'jetton_masters') ?? metadata[asset]?.tokens[0];
-  return info ? { symbol: info.symbol ?? null, decimals: info.decimals ?? null } : null;
+  if (!info) return null;
+  const extra = info.extra.decimals;
+  const decimals = info.decimals ?? (typeof extra === 'string' || typeof extra === 'number' ? extra : null);
+  return { symbol: info.symbol ?? null, decimals };
 }
 
 const t = (text: string): SummaryPart => ({ kind: 'text', text });

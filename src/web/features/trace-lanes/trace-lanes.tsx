@@ -65,23 +65,25 @@ export function TraceLanes({
               <span className="absolute left-2 top-2 w-[8.5rem] break-all font-semibold">{l.label}</span>
             </div>
           ))}
-          {layout.blocks.map((b) => (
-            <div
-              key={`${b.id}@${b.mcSeqno}`}
-              className="absolute rounded border border-slate-300 bg-white/70 dark:border-slate-700 dark:bg-slate-900/70"
-              style={{ left: b.x, top: b.y, width: b.w, height: b.h }}
-              data-testid="lane-block"
-              data-block={b.id}
-              data-mc={b.mcSeqno ?? 'pending'}
-            >
-              <BlockLink
-                block={b.block}
-                className="mono block truncate px-1 text-[11px] leading-5 text-teal-700 hover:underline dark:text-teal-400"
+          {layout.blocks.map((b) =>
+            !shows({ left: b.x, right: b.x + b.w, top: b.y, bottom: b.y + b.h }) ? null : (
+              <div
+                key={`${b.id}@${b.mcSeqno}`}
+                className="absolute rounded border border-slate-300 bg-white/70 dark:border-slate-700 dark:bg-slate-900/70"
+                style={{ left: b.x, top: b.y, width: b.w, height: b.h }}
+                data-testid="lane-block"
+                data-block={b.id}
+                data-mc={b.mcSeqno ?? 'pending'}
               >
-                #{b.block.seqno}
-              </BlockLink>
-            </div>
-          ))}
+                <BlockLink
+                  block={b.block}
+                  className="mono block truncate px-1 text-[11px] leading-5 text-teal-700 hover:underline dark:text-teal-400"
+                >
+                  #{b.block.seqno}
+                </BlockLink>
+              </div>
+            ),
+          )}
           <LaneEdges layout={layout} shows={view === null ? null : shows} />
           {trace.order.map((hash) => {
             const at = layout.txs.get(hash);
@@ -129,7 +131,19 @@ const rectOf = (at: LaneTx): Rect => ({ left: at.x, right: at.x + at.w, top: at.
 
 /** The part of the box's content in and near its scrolled view, followed on scroll and resize (null: draw all). */
 function useScrollWindow(ref: RefObject<HTMLDivElement | null>, enabled: boolean): Rect | null {
-  const [view, setView] = useState<Rect | null>(null);
+  // The first render draws the window the box shows unscrolled (at most the page's width, three
+  // quarters of its height), not everything: drawing all first and windowing in the layout effect
+  // mounted every chip and arrow of a 1,000-transaction fan-out once, a long task of seconds.
+  const [view, setView] = useState<Rect | null>(() =>
+    enabled
+      ? {
+          left: -WINDOW_MARGIN,
+          right: window.innerWidth + WINDOW_MARGIN,
+          top: -WINDOW_MARGIN,
+          bottom: window.innerHeight * 0.75 + WINDOW_MARGIN,
+        }
+      : null,
+  );
   useLayoutEffect(() => {
     const el = ref.current;
     if (!enabled || !el) {
