@@ -72,9 +72,15 @@ async function main() {
   if (kept) mkdirSync(kept, { recursive: true });
   const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'ledgerscope-lighthouse-'));
   try {
-    const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as {
-      traces: Array<{ trace_id: string; transactions: object }>;
-    };
+    // the newest 1,000 traces, asked 100 at a time (one 5 MB answer was cut on a loaded machine)
+    const listed: { traces: Array<{ trace_id: string; transactions: object }> } = { traces: [] };
+    for (let offset = 0; offset < 1000; offset += 100) {
+      const res = await fetch(`${base}/api/v3/traces?limit=100&offset=${offset}`);
+      if (!res.ok) throw new Error(`traces at offset ${offset}: ${res.status}`);
+      const page = ((await res.json()) as typeof listed).traces;
+      listed.traces.push(...page);
+      if (page.length < 100) break;
+    }
     const size = (t: { transactions: object }) => Object.keys(t.transactions).length;
     const trace = listed.traces.sort((a, b) => Math.abs(size(a) - 25) - Math.abs(size(b) - 25))[0]!;
     const pages: Record<string, string> = {
