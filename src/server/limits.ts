@@ -24,6 +24,8 @@ export interface ServiceLimits {
   idleTimeoutMs: number;
   /** Transactions printed per trace (`API_TRACE_MAX_TXS`); a longer trace is cut, by lt, and says so. */
   traceMaxTxs: number;
+  /** Bytes of answers kept until the next commit (`API_ANSWER_CACHE_MB`); 0 turns the cache off. */
+  answerCacheBytes: number;
 }
 
 export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLimits {
@@ -47,6 +49,7 @@ export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLi
     // longer than a request may wait for its answer to start (its budget), with room to spare
     idleTimeoutMs: Math.max(10_000, queryTimeoutMs + 5000),
     traceMaxTxs: 4000,
+    answerCacheBytes: 64 * 1024 * 1024,
     ...overrides,
   };
 }

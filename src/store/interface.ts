@@ -149,3 +149,13 @@ export interface LedgerSnapshots {
   readSnapshot<T>(fn: (reader: LedgerReader) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * A cheap, synchronous witness of commits: `current()` answers a value that changes whenever
+ * anything is committed to the ledger. Equal values at two moments mean the ledger did not change
+ * between them: what the service's answer cache is keyed by (docs/architecture.md).
+ */
+export interface CommitCounter {
+  current(): number;
+  close(): void;
+}

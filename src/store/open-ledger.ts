@@ -1,9 +1,10 @@
 // The one place where a ledger's location chooses its engine: a `postgres://` (or `postgresql://`)
 // URL is a PostgreSQL database, anything else a SQLite file path.
-import type { LedgerSnapshots, LedgerStore } from './interface';
+import type { CommitCounter, LedgerSnapshots, LedgerStore } from './interface';
 import { openPgStore, pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
 import { openSqliteStore, sqliteReaderSnapshots } from './sqlite/open-sqlite-store';
+import { sqliteCommitCounter } from './sqlite/sqlite-commit-counter';
 
 export interface OpenLedgerOptions {
   /** Reads only; never creates or migrates (an API process). */
@@ -21,16 +22,23 @@ export interface ReaderOptions {
 export interface LedgerEngine {
   open(location: string, opts: OpenLedgerOptions): Promise<LedgerStore>;
   readerSnapshots(location: string, opts: ReaderOptions): LedgerSnapshots;
+  /**
+   * A synchronous witness of commits, or null where the engine has none that is cheap: PostgreSQL
+   * would need a round trip per look (its LISTEN/NOTIFY arrives after the commit, not with it).
+   */
+  commitCounter(location: string): CommitCounter | null;
 }
 
 const sqlite: LedgerEngine = {
   open: async (path, opts) => openSqliteStore(path, { readonly: opts.readonly }),
   readerSnapshots: (path) => sqliteReaderSnapshots(path),
+  commitCounter: (path) => sqliteCommitCounter(path),
 };
 
 const postgres: LedgerEngine = {
   open: (url, opts) => openPgStore(url, opts),
   readerSnapshots: (url, opts) => pgLedgerSnapshots(url, opts),
+  commitCounter: () => null,
 };
 
 /** The engine of the ledger at `location`. */

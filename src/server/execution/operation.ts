@@ -40,6 +40,12 @@ export interface Operation<P> {
   light(params: P): boolean;
   /** Reads and writes the body; throws `NotFoundError` for a thing the ledger does not have. */
   run(ctx: ReadContext, params: P, out: BodySink): Promise<void>;
+  /**
+   * The body is a function of the parameters and the ledger's state alone (nothing of the request:
+   * not v2's `@extra`): the service may keep it as finished bytes until the next commit
+   * (`AnswerCache`). Absent: every request is read anew.
+   */
+  readonly cacheable?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { balanceChangesJson } from '../serialize/balance-changes';
 /** v3 balanceChanges: what one trace, or one action of it, did to TON and jetton balances. */
 export const balanceChanges = defineOperation(api, {
   // every transaction of a trace, however long (a fan-out holds over a thousand): the heavy lane
+  cacheable: true,
   light: () => false,
   run: async ({ reader }, p, out) => {
     const found = await reader.getBalanceChanges(p);

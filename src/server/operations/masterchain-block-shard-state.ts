@@ -7,6 +7,7 @@ import { defineOperation } from '../execution/operation';
 
 /** v3 masterchainBlockShardState: the transactions committed by one masterchain block, and its blocks. */
 export const masterchainBlockShardState = defineOperation(api, {
+  cacheable: true,
   light: (p) => p.limit <= 100 && p.offset <= 1000,
   run: async ({ reader, caches }, p, out) => {
     const blocks = await reader.getMasterchainBlocks(p.seqno);

@@ -57,6 +57,7 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
 
 /** v3 traces: completed traces by one of account / trace_id / tx_hash / msg_hash, or the latest. */
 export const traces = defineOperation(api, {
+  cacheable: true,
   light: (p) => {
     const ids = p.trace_id ?? p.tx_hash ?? p.msg_hash;
     return (

@@ -35,6 +35,7 @@ function byMessageHashOnly(query: RawQuery): TransactionsByMessageParams | null 
 /** v3 transactionsByMessage: the sender (`out`) and receiver (`in`) transactions of matching messages. */
 export const transactionsByMessage = defineOperation(api, {
   parse: (query) => byMessageHashOnly(query) ?? parseParams(api, query),
+  cacheable: true,
   light: (p) => p.msg_hash !== undefined || (p.limit <= 100 && p.offset <= 1000),
   run: async ({ reader, caches }, p, out) => {
     const hashes = await reader.findTransactionHashesByMessage(

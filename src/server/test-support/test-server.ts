@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { testLedgerPath } from '../../ledger/test-support/test-ledger';
@@ -27,6 +28,30 @@ export function checkAgainstSchemas(path: string, status: number, body: unknown)
     throw new Error(
       `response of ${path.slice(0, 200)} (${status}) does not match its schema: ${JSON.stringify(r.error.issues).slice(0, 1000)}`,
     );
+}
+
+/**
+ * A GET on a connection of its own. The test server runs in the test's process, so a test that
+ * holds the event loop for seconds (checking a whole ledger's answers) lets the server's keep-alive
+ * timer and the client's expire together; a kept-alive socket reused then is closed by the server
+ * before it reads the request (ECONNRESET). A client in another process has no such race.
+ */
+export function getOnNewConnection(url: string): Promise<{ status: number; text: string; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) headers.append(name, v);
+          resolve({ status: res.statusCode!, text: Buffer.concat(parts).toString('utf8'), headers });
+        });
+      })
+      .on('error', reject);
+  });
 }
 
 /** The per-trace cap a test server runs with unless a test sets its own (API_TRACE_MAX_TXS's default). */
@@ -68,8 +93,8 @@ export async function startTestServer(limits: Partial<ServiceLimits> = {}): Prom
     store,
     sql,
     async get(p: string) {
-      const res = await fetch(base + p);
-      const text = await res.text();
+      const res = await getOnNewConnection(base + p);
+      const text = res.text;
       let body: unknown = text;
       try {
         body = JSON.parse(text);
