@@ -1,0 +1,186 @@
+import { Address } from '@ton/core';
+import { TonClient } from '@ton/ton';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddressInformation } from '../../api/operations/get-address-information';
+import { getMasterchainInfo } from '../../api/operations/get-masterchain-info';
+import { getTransactions } from '../../api/operations/get-transactions';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+
+// @ton/ton's TonClient, unchanged, pointed at the real server over a real test ledger. Every figure
+// it reads is compared with one computed apart from the methods under test: from the v3 traces
+// listing (an account's transactions with their states) and the ledger's blocks.
+
+let s: TestServer;
+let client: TonClient;
+beforeAll(async () => {
+  s = await startTestServer();
+  client = new TonClient({ endpoint: `${s.base}/api/v2/jsonRPC` });
+}, 300_000);
+afterAll(async () => s?.close());
+
+interface ListedTx {
+  hash: string;
+  lt: string;
+  account: string;
+  in_msg: { source: string | null } | null;
+  account_state_after: { balance: string; account_status: string };
+}
+
+/** An account's transactions from the traces listing, newest first. */
+async function listedTransactions(account: string): Promise<ListedTx[]> {
+  const r = await s.get(`/api/v3/traces?account=${account}&limit=1000`);
+  expect(r.status).toBe(200);
+  const txs = (r.body.traces as { transactions: Record<string, ListedTx> }[])
+    .flatMap((t) => Object.values(t.transactions))
+    .filter((t) => t.account === account);
+  return txs.sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? 1 : -1));
+}
+
+/**
+ * Accounts with this interface whose every transaction is in a completed trace (so the listing,
+ * which lists completed traces only, holds them all), busiest first.
+ */
+function settledAccounts(iface: string): string[] {
+  return (
+    s.sql
+      .prepare(
+        `SELECT a.account FROM accounts a JOIN transactions t ON t.account = a.account
+         WHERE a.interfaces LIKE ? GROUP BY a.account
+         HAVING sum(t.trace_id IN (SELECT trace_id FROM traces WHERE state != 'complete')) = 0
+         ORDER BY count(*) DESC, a.account LIMIT 5`,
+      )
+      .pluck()
+      .all(`%"${iface}"%`) as string[]
+  ).map(String);
+}
+
+/** The JSON-RPC call a client makes, with its envelope, for the methods' own schemas. */
+async function rpc(method: string, params: Record<string, unknown>) {
+  const res = await fetch(`${s.base}/api/v2/jsonRPC`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: '1', jsonrpc: '2.0', method, params }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+describe('TonClient against ledgerscope', () => {
+  it('getMasterchainInfo: the newest and the first masterchain block', async () => {
+    const info = await client.getMasterchainInfo();
+    const newest = Number(s.sql.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get() as bigint);
+    expect(info.latestSeqno).toBe(newest);
+    expect(info.initSeqno).toBe(0);
+    expect(info.workchain).toBe(-1);
+    const { status, body } = await rpc('getMasterchainInfo', {});
+    expect(status).toBe(200);
+    expect(getMasterchainInfo.response.parse({ ok: body.ok, result: body.result })).toBeTruthy();
+    expect(body.id).toBe('1');
+  });
+
+  it('getBalance, getContractState, isContractDeployed: the newest transaction state after', async () => {
+    const wallets = settledAccounts('wallet_v4r2');
+    expect(wallets.length).toBeGreaterThan(0);
+    for (const account of wallets) {
+      const newest = (await listedTransactions(account))[0]!;
+      const address = Address.parse(account);
+      expect(await client.getBalance(address)).toBe(BigInt(newest.account_state_after.balance));
+      const state = await client.getContractState(address);
+      expect(state.balance).toBe(BigInt(newest.account_state_after.balance));
+      expect(state.state).toBe(newest.account_state_after.account_status === 'active' ? 'active' : 'uninitialized');
+      expect(state.lastTransaction).toEqual({ lt: newest.lt, hash: newest.hash });
+      expect(state.code).not.toBeNull();
+      expect(await client.isContractDeployed(address)).toBe(newest.account_state_after.account_status === 'active');
+      const { body } = await rpc('getAddressInformation', { address: account });
+      expect(getAddressInformation.response.parse({ ok: body.ok, result: body.result })).toBeTruthy();
+    }
+  });
+
+  it('an address the ledger never saw: balance 0, uninitialized, not deployed', async () => {
+    const nobody = Address.parse(`0:${'ab'.repeat(32)}`);
+    expect(await client.getBalance(nobody)).toBe(0n);
+    expect((await client.getContractState(nobody)).state).toBe('uninitialized');
+    expect(await client.isContractDeployed(nobody)).toBe(false);
+  });
+
+  it('getTransactions: pages of 3 walked by lt and hash equal the listing, newest first', async () => {
+    const account = settledAccounts('wallet_v4r2')[0]!;
+    const listed = await listedTransactions(account);
+    expect(listed.length).toBeGreaterThan(4);
+    const address = Address.parse(account);
+    const walked: string[] = [];
+    let page = await client.getTransactions(address, { limit: 3 });
+    while (page.length > 0) {
+      walked.push(...page.map((t) => t.hash().toString('base64')));
+      const last = page.at(-1)!;
+      page = await client.getTransactions(address, {
+        limit: 3,
+        lt: last.lt.toString(),
+        hash: last.hash().toString('base64'),
+      });
+    }
+    expect(walked).toEqual(listed.map((t) => t.hash));
+    // to_lt stops above the given lt; the published shape holds
+    const { body } = await rpc('getTransactions', { address: account, limit: 100, to_lt: listed[2]!.lt });
+    const result = getTransactions.response.parse({ ok: body.ok, result: body.result }).result;
+    expect(result.map((t) => t.transaction_id.hash)).toEqual(listed.slice(0, 2).map((t) => t.hash));
+  });
+});
+
+describe('the JSON-RPC envelope', () => {
+  it('answers a batch as an array, in order, failures in their place', async () => {
+    const res = await fetch(`${s.base}/api/v2/jsonRPC`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([
+        { id: 'a', jsonrpc: '2.0', method: 'getMasterchainInfo', params: {} },
+        { id: 'b', jsonrpc: '2.0', method: 'getAddressBalance', params: { address: 'nope' } },
+        { id: 'c', jsonrpc: '2.0', method: 'noSuchMethod', params: {} },
+      ]),
+    });
+    expect(res.status).toBe(200);
+    const answers = (await res.json()) as { ok: boolean; id: string; code?: number; error?: string }[];
+    expect(answers.map((a) => [a.id, a.ok, a.code])).toEqual([
+      ['a', true, undefined],
+      ['b', false, 422],
+      ['c', false, 404],
+    ]);
+    expect(answers[1]!.error).toMatch(/address/);
+  });
+
+  it('refuses the methods that would send, with a code of their own', async () => {
+    for (const method of ['sendBoc', 'sendBocReturnHash', 'sendQuery', 'estimateFee']) {
+      const { status, body } = await rpc(method, { boc: 'te6cc' });
+      expect(status).toBe(403);
+      expect(body).toMatchObject({ ok: false, code: 403, id: '1' });
+      expect(body.error).toMatch(/read-only/);
+    }
+    const r = await s.get('/api/v2/sendBoc');
+    expect(r.status).toBe(403);
+  });
+
+  it('names the parameter that is wrong', async () => {
+    const { status, body } = await rpc('getTransactions', { address: `0:${'00'.repeat(32)}`, lt: '5' });
+    expect(status).toBe(422);
+    expect(body.error).toMatch(/lt and hash/);
+  });
+});
+
+describe('each method by GET as well, held to our schemas and the published v2 contract', () => {
+  it('answers the same result as by JSON-RPC', async () => {
+    const account = settledAccounts('wallet_v4r2')[0]!;
+    for (const [method, params] of [
+      ['getMasterchainInfo', {}],
+      ['getAddressInformation', { address: account }],
+      ['getAddressBalance', { address: account }],
+      ['getAddressState', { address: account }],
+      ['getTransactions', { address: account, limit: '5' }],
+    ] as const) {
+      const query = new URLSearchParams(params as Record<string, string>).toString();
+      const got = await s.get(`/api/v2/${method}?${query}`);
+      expect(got.status).toBe(200);
+      const byRpc = await rpc(method, params);
+      const strip = (r: unknown) => JSON.parse(JSON.stringify(r).replace(/"@extra":"[^"]*"/g, '"@extra":""'));
+      expect(strip(got.body.result)).toEqual(strip(byRpc.body.result));
+    }
+  });
+});
