@@ -7,6 +7,7 @@ import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { getAddressBalance, getAddressInformation, getAddressState } from './get-address-information';
 import { getMasterchainInfo } from './get-masterchain-info';
 import { getTransactions } from './get-transactions';
+import { runGetMethod } from './run-get-method';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
@@ -22,6 +23,7 @@ export const API_OPERATIONS = [
   getAddressBalance,
   getAddressState,
   getTransactions,
+  runGetMethod,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

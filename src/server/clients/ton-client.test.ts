@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddressInformation } from '../../api/operations/get-address-information';
 import { getMasterchainInfo } from '../../api/operations/get-masterchain-info';
 import { getTransactions } from '../../api/operations/get-transactions';
+import { runGetMethod } from '../../api/operations/run-get-method';
+import { checkJsonRpcAnswer } from '../test-support/contract';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 // @ton/ton's TonClient, unchanged, pointed at the real server over a real test ledger. Every figure
@@ -61,7 +63,9 @@ async function rpc(method: string, params: Record<string, unknown>) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ id: '1', jsonrpc: '2.0', method, params }),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+  const body = (await res.json()) as Record<string, unknown>;
+  checkJsonRpcAnswer(body);
+  return { status: res.status, body, headers: res.headers };
 }
 
 describe('TonClient against ledgerscope', () => {
@@ -126,6 +130,45 @@ describe('TonClient against ledgerscope', () => {
   });
 });
 
+describe('get methods on the real TVM', () => {
+  it.each(['wallet_v4r2', 'wallet_v5r1'])(
+    'runMethod seqno on a %s: the external messages it accepted',
+    async (iface) => {
+      const wallets = settledAccounts(iface);
+      expect(wallets.length).toBeGreaterThan(0);
+      for (const account of wallets.slice(0, 2)) {
+        const accepted = (await listedTransactions(account)).filter((t) => t.in_msg && t.in_msg.source === null);
+        const address = Address.parse(account);
+        const r = await client.runMethod(address, 'seqno');
+        expect(r.stack.readNumber()).toBe(accepted.length);
+        // what open(wallet).getSeqno() asks, through the contract provider
+        const viaProvider = await client.provider(address).get('seqno', []);
+        expect(viaProvider.stack.readNumber()).toBe(accepted.length);
+      }
+    },
+  );
+
+  it('a method the code lacks answers its exit code (11), not an error', async () => {
+    const account = settledAccounts('wallet_v4r2')[0]!;
+    const { status, body } = await rpc('runGetMethod', { address: account, method: 'no_such_method', stack: [] });
+    expect(status).toBe(200);
+    const result = runGetMethod.response.parse({ ok: body.ok, result: body.result }).result;
+    expect(result.exit_code).toBe(11);
+    expect(result.gas_used).toBeGreaterThan(0);
+  });
+
+  it('a stack entry that is not a cell names the parameter', async () => {
+    const account = settledAccounts('wallet_v4r2')[0]!;
+    const { status, body } = await rpc('runGetMethod', {
+      address: account,
+      method: 'seqno',
+      stack: [['tvm.Cell', 'AAAA']],
+    });
+    expect(status).toBe(422);
+    expect(body.error).toMatch(/stack/);
+  });
+});
+
 describe('the JSON-RPC envelope', () => {
   it('answers a batch as an array, in order, failures in their place', async () => {
     const res = await fetch(`${s.base}/api/v2/jsonRPC`, {
@@ -139,6 +182,7 @@ describe('the JSON-RPC envelope', () => {
     });
     expect(res.status).toBe(200);
     const answers = (await res.json()) as { ok: boolean; id: string; code?: number; error?: string }[];
+    answers.forEach(checkJsonRpcAnswer);
     expect(answers.map((a) => [a.id, a.ok, a.code])).toEqual([
       ['a', true, undefined],
       ['b', false, 422],

@@ -3,6 +3,7 @@ import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { getAddressBalance, getAddressInformation, getAddressState } from './address-information';
 import { getMasterchainInfo } from './get-masterchain-info';
 import { getTransactions } from './get-transactions';
+import { runGetMethod } from './run-get-method';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
@@ -26,6 +27,7 @@ const IMPLEMENTED = [
   getAddressBalance,
   getAddressState,
   getTransactions,
+  runGetMethod,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

@@ -48,6 +48,12 @@ const v2Definitions: Record<string, JsonSchema> = {
       '@extra': string,
     },
   },
+  // a JSON-RPC answer (`DeprecatedTonResponseJsonRPC`): the call's id is required
+  TonResponseJsonRPC: {
+    type: 'object',
+    required: ['ok', 'id'],
+    properties: { ok: boolean, result: {}, error: string, code: integer, id: string, jsonrpc: string },
+  },
   TonError: {
     type: 'object',
     required: ['ok', 'error', 'code'],
