@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { Address } from '@ton/core';
+import TonWeb from 'tonweb';
 import { TonClient } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddressInformation } from '../../api/operations/get-address-information';
@@ -226,5 +228,39 @@ describe('each method by GET as well, held to our schemas and the published v2 c
       const strip = (r: unknown) => JSON.parse(JSON.stringify(r).replace(/"@extra":"[^"]*"/g, '"@extra":""'));
       expect(strip(got.body.result)).toEqual(strip(byRpc.body.result));
     }
+  });
+});
+
+describe("the README's lines, run as written against the test server", () => {
+  /** The README's TypeScript blocks under "Use it from code", the port pointed at the test server. */
+  const snippets = (): string[] => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Use it from code'));
+    return [...section.matchAll(/```ts\n([\s\S]*?)```/g)]
+      .slice(0, 2)
+      .map((m) => m[1]!.replaceAll('http://127.0.0.1:8080', s.base));
+  };
+  const run = (code: string, address: string) =>
+    new Function(
+      'TonClient',
+      'TonWeb',
+      'Address',
+      'address',
+      `return (async () => { ${code}; return { balance, seqno }; })();`,
+    )(TonClient, TonWeb, Address, address) as Promise<{ balance: unknown; seqno: number }>;
+
+  it('TonClient and tonweb read the balance and seqno the traces listing gives', async () => {
+    const [withTonClient, withTonweb] = snippets();
+    expect(withTonClient).toContain('new TonClient');
+    expect(withTonweb).toContain('new TonWeb');
+    const account = settledAccounts('wallet_v4r2')[0]!;
+    const listed = await listedTransactions(account);
+    const balance = BigInt(listed[0]!.account_state_after.balance);
+    const seqno = listed.filter((t) => t.in_msg && t.in_msg.source === null).length;
+    const a = await run(withTonClient!, account);
+    expect(a).toEqual({ balance, seqno });
+    const b = await run(withTonweb!, account);
+    expect(BigInt(String(b.balance))).toBe(balance);
+    expect(b.seqno).toBe(seqno);
   });
 });
