@@ -13,6 +13,7 @@ import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
+import { registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
 import { registerStreaming, type LedgerStream } from './streaming/register';
 
@@ -78,6 +79,20 @@ const requestLog = new (class {
     process.stdout.write(text);
   };
 })();
+
+/** `GET`/`POST /api/v2/sendBoc` and the other methods that would change the chain: TON Center's envelope, refused. */
+function registerReadOnlyMethods(app: FastifyInstance): void {
+  for (const method of READ_ONLY_METHODS) {
+    app.route({
+      method: ['GET', 'POST'],
+      url: `/api/v2/${method}`,
+      handler: async (request, reply) => {
+        reply.code(READ_ONLY_CODE);
+        return errorBody(request.url, READ_ONLY_CODE, readOnlyMessage(method));
+      },
+    });
+  }
+}
 
 /** The query service: the five REST operations, streaming, the explorer, and their errors. */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -218,6 +233,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       },
     });
   }
+  registerJsonRpc(app, readers);
+  registerReadOnlyMethods(app);
   app.decorate(
     'ledgerStream',
     await registerStreaming(app, {

@@ -4,6 +4,7 @@
 // the ledger's location.
 import type {
   AccountInfoRecord,
+  AccountSnapshotRecord,
   ActionRecord,
   BalanceChangesRecord,
   BlockRecord,
@@ -37,6 +38,13 @@ export interface TraceFilter {
   /** Inclusive bounds on `end_lt`. */
   startLt?: bigint;
   endLt?: bigint;
+}
+
+/** Which of an account's transactions: committed by `mcSeqno`, lt in (toLt, fromLt]. */
+export interface AccountTransactionRange {
+  mcSeqno: number;
+  fromLt?: bigint;
+  toLt?: bigint;
 }
 
 export interface MessageFilter {
@@ -84,6 +92,20 @@ export interface LedgerQueries {
   /** Each transaction once, even when several of its messages match. */
   findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]>;
   getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]>;
+  /**
+   * Each account's latest state as of masterchain block `mcSeqno` (give the snapshot's
+   * `latestMasterchainSeqno`: shard blocks already written but not yet committed are ahead of it),
+   * with its code and data BOCs; accounts without a transaction by then are left out. In the order
+   * asked, each account once. Shared by v2 (getAddressInformation, runGetMethod) and v3
+   * (accountStates, walletStates).
+   */
+  getAccountStates(accounts: string[], mcSeqno: number): Promise<AccountSnapshotRecord[]>;
+  /**
+   * Hashes of an account's transactions committed by masterchain block `mcSeqno`, newest first
+   * (by lt): from the one at `fromLt` (inclusive) when given, down to lts above `toLt` (exclusive)
+   * when given, at most `limit`.
+   */
+  getAccountTransactionHashes(account: string, range: AccountTransactionRange, limit: number): Promise<Buffer[]>;
   getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]>;
   /**
    * What a trace (every transaction of it, however long) or one action (its transactions) did to

@@ -56,6 +56,18 @@ export interface AccountStateRecord {
   lastTransLt: bigint | null;
 }
 
+/**
+ * An account's latest state as of a masterchain block: the state after its newest transaction
+ * committed by that block or an earlier one (`X-Ledger-Seqno`'s block for a request), never a
+ * state a later block made. `state.codeBoc`/`dataBoc` are filled here (null when the state has
+ * no code or data, or when the ledger was written before the store kept cells: schema version 3).
+ */
+export interface AccountSnapshotRecord {
+  account: string;
+  state: AccountStateRecord;
+  lastTransaction: { hash: Buffer; lt: bigint; now: number; mcSeqno: number };
+}
+
 /** A cell payload (message body or init state): its cell hash and its BOC. */
 export interface CellContent {
   hash: Buffer;

@@ -3,6 +3,7 @@
 // int4 a number, int8 a BigInt, flags booleans), so each converter accepts either.
 import type {
   AccountInfoRecord,
+  AccountSnapshotRecord,
   AccountStateRecord,
   AccountStatus,
   ActionRecord,
@@ -156,23 +157,52 @@ export interface TransactionParts {
   payloads: Map<string, Row>;
 }
 
+/** An `account_states` row; BOCs by cell hash (hex) from `account_cells`, when read. */
+function accountStateFromRow(hash: Buffer, r: Row, cells?: Map<string, Buffer>): AccountStateRecord {
+  const codeHash = optBlob(r.code_hash);
+  const dataHash = optBlob(r.data_hash);
+  return {
+    hash,
+    account: r.account as string,
+    balance: BigInt(r.balance as string),
+    status: r.status as AccountStatus,
+    codeHash,
+    dataHash,
+    codeBoc: (codeHash && cells?.get(hex(codeHash))) ?? null,
+    dataBoc: (dataHash && cells?.get(hex(dataHash))) ?? null,
+    frozenHash: optBlob(r.frozen_hash),
+    lastTransLt: optBig(r.last_trans_lt),
+  };
+}
+
+/** The cell hashes an `account_states` row names (what to read from `account_cells`). */
+export const cellHashesOfRow = (r: Row): Buffer[] =>
+  [optBlob(r.code_hash), optBlob(r.data_hash)].filter((h): h is Buffer => h !== null);
+
+/**
+ * An account's latest state from its newest transaction's row (hash, lt, now, mc_seqno,
+ * state_after), the state's row and the cells read for it. The state's `account` is the one asked
+ * for: every account that does not exist has the same state hash, stored once under one of them.
+ */
+export function accountSnapshotFromRows(
+  account: string,
+  tx: Row,
+  state: Row,
+  cells: Map<string, Buffer>,
+): AccountSnapshotRecord {
+  return {
+    account,
+    state: { ...accountStateFromRow(blob(tx.state_after), state, cells), account },
+    lastTransaction: { hash: blob(tx.hash), lt: big(tx.lt), now: num(tx.now), mcSeqno: num(tx.mc_seqno) },
+  };
+}
+
 /** Full records of transaction rows, from the rows and their parts. */
 export function transactionsFromRows(txRows: Row[], parts: TransactionParts): TransactionRecord[] {
   const state = (hash: Buffer): AccountStateRecord => {
     const r = parts.states.get(hex(hash));
     if (!r) throw new Error(`ledger is inconsistent: account state ${hex(hash)} is missing`);
-    return {
-      hash,
-      account: r.account as string,
-      balance: BigInt(r.balance as string),
-      status: r.status as AccountStatus,
-      codeHash: optBlob(r.code_hash),
-      dataHash: optBlob(r.data_hash),
-      codeBoc: null,
-      dataBoc: null,
-      frozenHash: optBlob(r.frozen_hash),
-      lastTransLt: optBig(r.last_trans_lt),
-    };
+    return accountStateFromRow(hash, r);
   };
   const content = (hash: Buffer): Buffer => {
     const boc = parts.contents.get(hex(hash));

@@ -4,6 +4,10 @@
 import type { ApiOperation } from './api-operation';
 import { balanceChanges } from './balance-changes';
 import { getBlockTransactionsExt } from './get-block-transactions-ext';
+import { getAddressBalance, getAddressInformation, getAddressState } from './get-address-information';
+import { getMasterchainInfo } from './get-masterchain-info';
+import { getTransactions } from './get-transactions';
+import { runGetMethod } from './run-get-method';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
@@ -14,6 +18,12 @@ export const API_OPERATIONS = [
   traces,
   transactionsByMessage,
   balanceChanges,
+  getMasterchainInfo,
+  getAddressInformation,
+  getAddressBalance,
+  getAddressState,
+  getTransactions,
+  runGetMethod,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

@@ -1,5 +1,14 @@
-import type { ShardAccount } from '@ton/core';
+import type { Cell, ShardAccount } from '@ton/core';
 import type { AccountStateRecord } from '../../store/records';
+
+// A ledger runs a handful of contract codes: each one's BOC is made once, not per transaction.
+const codeBocs = new Map<string, Buffer>();
+function codeBoc(code: Cell): Buffer {
+  const key = code.hash().toString('hex');
+  let boc = codeBocs.get(key);
+  if (!boc) codeBocs.set(key, (boc = code.toBoc()));
+  return boc;
+}
 
 /**
  * An account's state as the API prints it. `hash` is the hash of the account cell, which is what a
@@ -31,8 +40,8 @@ export function accountStateRecord(account: string, hash: Buffer, shard: ShardAc
     status: state.type,
     codeHash: code ? code.hash() : null,
     dataHash: data ? data.hash() : null,
-    // nothing reads the code itself (interfaces go by code hash), so its BOC is not made
-    codeBoc: null,
+    // the store keeps each distinct code and data cell once (account_cells): get methods run on them
+    codeBoc: code ? codeBoc(code) : null,
     dataBoc: data ? data.toBoc() : null,
     frozenHash: state.type === 'frozen' ? Buffer.from(state.stateHash.toString(16).padStart(64, '0'), 'hex') : null,
     lastTransLt: acc.storage.lastTransLt,

@@ -18,6 +18,11 @@ export interface BodySink {
  */
 export interface ReadContext {
   reader: LedgerReader;
+  /**
+   * The snapshot's latest masterchain seqno (the answer's `X-Ledger-Seqno`; null on an empty
+   * ledger): what an account's state is read as of (`getAccountStates`), never a later block's.
+   */
+  mcSeqno: number | null;
   caches: ReadCaches;
   /** Opaque id of the request, for bodies that echo one (v2 `@extra`). */
   requestId: string;

@@ -13,7 +13,7 @@ export interface ResponseSink extends BodySink {
  */
 export async function runOperation<P>(
   ledger: LedgerSnapshots,
-  ctx: Omit<ReadContext, 'reader'>,
+  ctx: Omit<ReadContext, 'reader' | 'mcSeqno'>,
   op: Operation<P>,
   params: P,
   out: ResponseSink,
@@ -22,7 +22,7 @@ export async function runOperation<P>(
     const seqno = await reader.latestMasterchainSeqno();
     ctx.caches.book.follow(seqno);
     out.begin(seqno);
-    await op.run({ ...ctx, reader }, params, out);
+    await op.run({ ...ctx, reader, mcSeqno: seqno }, params, out);
   });
 }
 

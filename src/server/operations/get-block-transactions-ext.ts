@@ -4,6 +4,7 @@ import { NotFoundError } from '../errors';
 import { blockIdExt } from '../serialize/v2';
 import { joinFragments } from '../serialize/json-cache';
 import { defineOperation } from '../execution/operation';
+import { v2Extra } from '../serialize/v2-extra';
 
 /**
  * v2 getBlockTransactionsExt: a block's transactions in (account, lt) order, walked with the
@@ -12,7 +13,8 @@ import { defineOperation } from '../execution/operation';
  */
 export const getBlockTransactionsExt = defineOperation(api, {
   light: (p) => p.count <= 40,
-  run: async ({ reader, caches, requestId }, p, out) => {
+  run: async (ctx, p, out) => {
+    const { reader, caches } = ctx;
     const ref = { workchain: p.workchain, shard: p.shard, seqno: p.seqno };
     const block = await reader.getBlock(ref);
     if (
@@ -25,7 +27,6 @@ export const getBlockTransactionsExt = defineOperation(api, {
     const after =
       p.after_hash !== undefined && p.after_lt !== undefined ? { account: p.after_hash, lt: p.after_lt } : null;
     const page = await reader.getBlockTransactionHashes(ref, after, p.count);
-    caches.v2Answers += 1;
     const txs = joinFragments(await caches.transactions.v2Json(reader, page.hashes));
     // the result's members before its list, typed from the declared response
     const head: Omit<ResponseOf<typeof api>['result'], 'transactions' | '@extra'> = {
@@ -34,8 +35,7 @@ export const getBlockTransactionsExt = defineOperation(api, {
       req_count: p.count,
       incomplete: page.incomplete,
     };
-    // `@extra` is opaque to clients: time, a counter of this reader, the request's id
-    const extra = JSON.stringify(`${Date.now() / 1000}:${caches.v2Answers}:${requestId}`);
+    const extra = JSON.stringify(v2Extra(ctx));
     await out.write(Buffer.from(`{"ok":true,"result":${JSON.stringify(head).slice(0, -1)},"transactions":[`));
     for (const part of txs) await out.write(part);
     await out.write(Buffer.from(`],"@extra":${extra}}}`));

@@ -1,5 +1,9 @@
 import { balanceChanges } from './balance-changes';
 import { getBlockTransactionsExt } from './get-block-transactions-ext';
+import { getAddressBalance, getAddressInformation, getAddressState } from './address-information';
+import { getMasterchainInfo } from './get-masterchain-info';
+import { getTransactions } from './get-transactions';
+import { runGetMethod } from './run-get-method';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
@@ -18,6 +22,12 @@ const IMPLEMENTED = [
   traces,
   transactionsByMessage,
   balanceChanges,
+  getMasterchainInfo,
+  getAddressInformation,
+  getAddressBalance,
+  getAddressState,
+  getTransactions,
+  runGetMethod,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

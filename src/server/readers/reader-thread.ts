@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
 import { NotFoundError } from '../errors';
+import { ParamError } from '../../api/operations/param-rules';
 import { operationByPath } from '../operations/registry';
 import { ChunkingSink, runOperation } from '../execution/run-operation';
 import { ReadCaches } from '../serialize/read-caches';
@@ -105,6 +106,8 @@ async function run(id: number, path: string, params: unknown, requestId: string)
       send({ t: 'fail', id, status: 499, message: 'cancelled', seqno: sink.snapshotSeqno });
     else if (error instanceof NotFoundError)
       send({ t: 'fail', id, status: 404, message: error.message, seqno: sink.snapshotSeqno });
+    else if (error instanceof ParamError)
+      send({ t: 'fail', id, status: 422, message: error.message, seqno: sink.snapshotSeqno });
     else {
       // the accepting thread decides what the client sees (a store error: 503, anything else: 500)
       const code = (error as { code?: unknown }).code;

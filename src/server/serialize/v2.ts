@@ -23,12 +23,11 @@ export function blockIdExt(b: BlockRecord): BlockIdExt {
   };
 }
 
-function rawMessage(m: MessageRecord): RawMessage {
+/** What every v2 form of a message prints alike (getBlockTransactionsExt's, getTransactions'). */
+export function messageFigures(
+  m: MessageRecord,
+): Pick<RawMessage, 'value' | 'extra_currencies' | 'fwd_fee' | 'ihr_fee' | 'created_lt' | 'body_hash'> {
   return {
-    '@type': 'raw.message',
-    hash: hashToBase64(m.hash),
-    source: accountAddress(m.source),
-    destination: accountAddress(m.destination),
     value: (m.value ?? 0n).toString(),
     extra_currencies: Object.entries(m.valueExtraCurrencies).map(([id, amount]) => ({
       '@type': 'extraCurrency',
@@ -39,6 +38,16 @@ function rawMessage(m: MessageRecord): RawMessage {
     ihr_fee: (m.ihrFee ?? 0n).toString(),
     created_lt: (m.createdLt ?? 0n).toString(),
     body_hash: hashToBase64(m.body.hash),
+  };
+}
+
+function rawMessage(m: MessageRecord): RawMessage {
+  return {
+    '@type': 'raw.message',
+    hash: hashToBase64(m.hash),
+    source: accountAddress(m.source),
+    destination: accountAddress(m.destination),
+    ...messageFigures(m),
     msg_data: {
       '@type': 'msg.dataRaw',
       body: m.body.boc.toString('base64'),
@@ -47,10 +56,19 @@ function rawMessage(m: MessageRecord): RawMessage {
   };
 }
 
-export function rawTransaction(t: TransactionRecord): RawTransaction {
+/** A transaction's fees as v2 splits them: storage, and the rest. */
+export function transactionFees(t: TransactionRecord): { fee: string; storage_fee: string; other_fee: string } {
   const storage = BigInt(
     (t.description.storage_ph as { storage_fees_collected?: string } | undefined)?.storage_fees_collected ?? '0',
   );
+  return {
+    fee: t.totalFees.toString(),
+    storage_fee: storage.toString(),
+    other_fee: (t.totalFees - storage).toString(),
+  };
+}
+
+export function rawTransaction(t: TransactionRecord): RawTransaction {
   return {
     '@type': 'raw.transaction',
     address: accountAddress(t.account),
@@ -58,9 +76,7 @@ export function rawTransaction(t: TransactionRecord): RawTransaction {
     utime: t.now,
     data: t.boc.toString('base64'),
     transaction_id: { '@type': 'internal.transactionId', lt: t.lt.toString(), hash: hashToBase64(t.hash) },
-    fee: t.totalFees.toString(),
-    storage_fee: storage.toString(),
-    other_fee: (t.totalFees - storage).toString(),
+    ...transactionFees(t),
     // a transaction without an inbound message (tick-tock) has no in_msg key at all
     ...(t.inMsg ? { in_msg: rawMessage(t.inMsg) } : {}),
     out_msgs: t.outMsgs.map(rawMessage),

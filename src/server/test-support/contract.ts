@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { asTonCenterPrints } from '../../api/test-support/ton-center-contract/json-schema';
+import { asTonCenterPrints, ref } from '../../api/test-support/ton-center-contract/json-schema';
 import { DEFINITIONS, OPERATIONS, operationOf } from '../../api/test-support/ton-center-contract/operations';
 
 // TON Center's published contract (src/api/test-support/ton-center-contract), compiled once with ajv. Every answer the
@@ -40,4 +40,11 @@ export function checkContract(path: string, status: number, body: unknown): void
 export function checkTonCenterAnswer(path: string, body: unknown): void {
   const validate = theirValidators.get(operationOf(path)!.path)!;
   if (!validate(body)) fail(path, 200, validate);
+}
+
+const jsonRpcAnswer = compile(ref('TonResponseJsonRPC'));
+
+/** Throws when a JSON-RPC answer breaks the published `DeprecatedTonResponseJsonRPC`. */
+export function checkJsonRpcAnswer(body: unknown): void {
+  if (!jsonRpcAnswer(body)) fail('/api/v2/jsonRPC', 200, jsonRpcAnswer);
 }

@@ -1,40 +1,31 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore, type SqliteLedgerStore } from '../sqlite/open-sqlite-store';
+import type { SqliteLedgerStore } from '../sqlite/open-sqlite-store';
 import type { LedgerBatch } from '../records';
+import { writeBothEngines, type BothEngines } from '../test-support/both-engines';
 import { syntheticBatches } from '../test-support/synthetic-ledger';
-import { openPgStore, type PgLedgerStore } from './open-pg-store';
+import type { PgLedgerStore } from './open-pg-store';
 import { partitionName } from './pg-partitions';
-import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
 import { transactionsByMessage } from '../test-support/reader-compositions';
 
 // The same batches written into both engines must read back the same through every reader method:
 // same records, same orders, same paging. The PostgreSQL ledger spans several partitions (4
 // masterchain seqnos each), so every list also crosses partition boundaries.
 
-let cluster: PgCluster;
+let engines: BothEngines;
 let pg: PgLedgerStore;
 let lite: SqliteLedgerStore;
 const batches: LedgerBatch[] = [];
 
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  pg = await openPgStore(cluster.createDatabase('engine'), { partitionSpan: 4 });
-  lite = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'ledgerscope-engine-')), 'ledger.db'));
-  for (const batch of syntheticBatches({ batches: 14, txPerBatch: 30, accounts: 20, pendingEvery: 4 })) {
-    batches.push(batch);
-    await lite.writer!.writeBatch(batch);
-    await pg.writer!.writeBatch(batch);
-  }
+  engines = await writeBothEngines(
+    'engine',
+    syntheticBatches({ batches: 14, txPerBatch: 30, accounts: 20, pendingEvery: 4 }),
+    batches,
+  );
+  ({ pg, lite } = engines);
 });
 
-afterAll(async () => {
-  await pg?.close();
-  lite?.close();
-  cluster?.destroy();
-});
+afterAll(async () => engines?.close());
 
 const pages = [
   { limit: 5, offset: 0, sort: 'desc' as const },

@@ -5,9 +5,11 @@ import { decodeAction, decodeBoc, decodeDescription } from '../compact';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
 import pg from 'pg';
+import { beginCell, Cell } from '@ton/core';
+import { activeShardAccountBoc } from '../test-support/shard-account';
 
 // Versioned migrations of the PostgreSQL schema: an empty database gets the newest schema; a
-// ledger of the previous version is upgraded in place, its rows kept; a newer one is refused.
+// ledger of an older version is upgraded in place, its rows kept; a newer one is refused.
 
 let cluster: PgCluster;
 beforeAll(async () => {
@@ -21,6 +23,18 @@ const tables = (db: string) =>
     db,
   );
 
+/** A new database at schema `version`, as that version created it (its migrations only): a connected client. */
+async function atVersion(url: string, version: number): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    'CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL CHECK (span > 0)); INSERT INTO partition_span VALUES (4)',
+  );
+  for (const m of PG_MIGRATIONS.slice(0, version)) await (typeof m === 'string' ? client.query(m) : m(client));
+  await client.query('INSERT INTO schema_version VALUES ($1)', [version]);
+  return client;
+}
+
 describe('PostgreSQL migrations', () => {
   it('creates the newest schema in an empty database', async () => {
     const store = await openPgStore(cluster.createDatabase('fresh'), { partitionSpan: 10 });
@@ -32,18 +46,11 @@ describe('PostgreSQL migrations', () => {
     );
   });
 
-  it('upgrades a ledger of the previous version in place, keeping its rows', async () => {
+  it('upgrades a ledger of version 1 in place, keeping its rows', async () => {
     const url = cluster.createDatabase('previous');
-    // the previous version, as it was created (its migrations only) and written (JSON as text,
-    // BOCs raw, both copies of a message whole)
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(
-      'CREATE TABLE schema_version (version integer NOT NULL); CREATE TABLE partition_span (span integer NOT NULL CHECK (span > 0)); INSERT INTO partition_span VALUES (4)',
-    );
-    for (const m of PG_MIGRATIONS.slice(0, PG_SCHEMA_VERSION - 1))
-      await (typeof m === 'string' ? client.query(m) : m(client));
-    await client.query('INSERT INTO schema_version VALUES ($1)', [PG_SCHEMA_VERSION - 1]);
+    // version 1, as it was created (its migration only) and written (JSON as text, BOCs raw, both
+    // copies of a message whole)
+    const client = await atVersion(url, 1);
     for (const t of [
       'transactions',
       'messages',
@@ -109,6 +116,25 @@ describe('PostgreSQL migrations', () => {
     expect(saved.accounts).toEqual([{ account: tx.account, stateHash: tx.hash, shardAccount: Buffer.from('boc') }]);
     expect(saved.latestMcSeqno).toBe(6);
     await store.close();
+  });
+
+  it('version 2 -> 3 keeps the code and data cells of the producer saved accounts', async () => {
+    const url = cluster.createDatabase('v2');
+    const client = await atVersion(url, 2);
+    const code = beginCell().storeUint(0xc0de, 16).endCell();
+    const data = beginCell().storeUint(42, 32).endCell();
+    await client.query("INSERT INTO producer_accounts VALUES ('0:07', $1, $2)", [
+      Buffer.alloc(32, 1),
+      activeShardAccountBoc(code, data),
+    ]);
+    await client.end();
+    const store = await openPgStore(url);
+    const cells = (await store.pool.query<{ hash: Buffer; boc: Buffer }>('SELECT hash, boc FROM account_cells')).rows;
+    await store.close();
+    expect(cells.map((c) => c.hash.toString('hex')).sort()).toEqual(
+      [code.hash().toString('hex'), data.hash().toString('hex')].sort(),
+    );
+    for (const c of cells) expect(Cell.fromBoc(c.boc)[0]!.hash()).toEqual(c.hash);
   });
 
   it('refuses a ledger of a newer version, changing nothing', async () => {

@@ -1,11 +1,12 @@
 import type { QueryResultRow } from 'pg';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
-import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
-import { clampLt } from '../lt-bound';
+import type { AccountTransactionRange, LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { clampLt, MAX_LT } from '../lt-bound';
 import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
 import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
+  AccountSnapshotRecord,
   ActionRecord,
   BalanceChangesRecord,
   BlockRecord,
@@ -16,6 +17,8 @@ import type {
 } from '../records';
 import {
   accountInfoFromRow,
+  accountSnapshotFromRows,
+  cellHashesOfRow,
   actionFromRow,
   blob,
   blockFromRow,
@@ -262,6 +265,49 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
       if (r) out.push(accountInfoFromRow(r));
     }
     return out;
+  }
+
+  async getAccountStates(accounts: string[], mcSeqno: number): Promise<AccountSnapshotRecord[]> {
+    const unique = [...new Set(accounts)];
+    if (unique.length === 0) return [];
+    // each account's newest transaction by then (a LATERAL walk of transactions_by_account), its
+    // state (the first of its partition copies: they are equal), then the cells those states name
+    const found = await this.rows(
+      `SELECT a.account, t.hash, t.lt, t.now, t.mc_seqno, t.state_after FROM unnest($1::text[]) AS a(account)
+       CROSS JOIN LATERAL (SELECT hash, lt, now, mc_seqno, state_after FROM transactions
+         WHERE account = a.account AND mc_seqno <= $2 ORDER BY lt DESC LIMIT 1) t`,
+      [unique, mcSeqno],
+    );
+    if (found.length === 0) return [];
+    const states = new Map<string, Row>();
+    for (const r of await this.rows(
+      'SELECT DISTINCT ON (hash) * FROM account_states WHERE hash = ANY($1::bytea[]) ORDER BY hash, mc_seqno',
+      [found.map((t) => t.state_after)],
+    ))
+      states.set(hex(blob(r.hash)), r);
+    const cells = new Map<string, Buffer>();
+    const wanted = [...states.values()].flatMap(cellHashesOfRow);
+    for (const r of await this.rows('SELECT hash, boc FROM account_cells WHERE hash = ANY($1::bytea[])', [wanted]))
+      cells.set(hex(blob(r.hash)), blob(r.boc));
+    const byAccount = new Map(found.map((t) => [t.account as string, t]));
+    const out: AccountSnapshotRecord[] = [];
+    for (const account of unique) {
+      const tx = byAccount.get(account);
+      if (!tx) continue;
+      const state = states.get(hex(blob(tx.state_after)));
+      if (!state) throw new Error(`ledger is inconsistent: account state ${hex(blob(tx.state_after))} is missing`);
+      out.push(accountSnapshotFromRows(account, tx, state, cells));
+    }
+    return out;
+  }
+
+  async getAccountTransactionHashes(account: string, range: AccountTransactionRange, limit: number) {
+    const rows = await this.rows(
+      `SELECT hash FROM transactions WHERE account = $1 AND lt <= $2 AND lt > $3 AND mc_seqno <= $4
+       ORDER BY lt DESC LIMIT $5`,
+      [account, clampLt(range.fromLt ?? MAX_LT), clampLt(range.toLt ?? -1n), range.mcSeqno, limit],
+    );
+    return rows.map((r) => blob(r.hash));
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

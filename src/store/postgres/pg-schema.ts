@@ -20,6 +20,7 @@
 export type PgMigration = string | ((db: ClientBase) => Promise<void>);
 
 import type { ClientBase } from 'pg';
+import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
@@ -128,6 +129,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   `,
   // version 2: nothing stored twice, as in SQLite's version 2, and the producer's position
   migrateToV2,
+  // version 3: account states readable, as in SQLite's version 3
+  migrateToV3,
 ];
 
 /**
@@ -186,6 +189,28 @@ async function migrateToV2(db: ClientBase): Promise<void> {
   await db.query(
     'ALTER TABLE actions DROP COLUMN transactions, DROP COLUMN accounts, DROP COLUMN details, ALTER COLUMN body SET NOT NULL',
   );
+}
+
+/**
+ * Version 2 -> 3, as SQLite's: an account's transactions by lt (v2 getTransactions, and an account's
+ * latest state as of a snapshot), and the code and data cells of account states, filled from the
+ * producer's saved accounts. `account_cells` is not partitioned: a cell is shared by states of any
+ * age (every wallet of a version has the same code), and the table is small (a data cell per state).
+ */
+async function migrateToV3(db: ClientBase): Promise<void> {
+  await db.query(`
+    CREATE INDEX transactions_by_account ON transactions (account, lt);
+    CREATE TABLE account_cells (hash bytea PRIMARY KEY, boc bytea NOT NULL);
+  `);
+  const saved = await db.query<{ shard_account: Buffer }>('SELECT shard_account FROM producer_accounts');
+  const cells = saved.rows.flatMap((r) => cellsOfShardAccount(r.shard_account));
+  for (let i = 0; i < cells.length; i += 1000) {
+    const slice = cells.slice(i, i + 1000);
+    await db.query('INSERT INTO account_cells SELECT * FROM unnest($1::bytea[], $2::bytea[]) ON CONFLICT DO NOTHING', [
+      slice.map((c) => c.hash),
+      slice.map((c) => c.boc),
+    ]);
+  }
 }
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
+import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
@@ -142,6 +143,10 @@ const STATE_COLS: Col[] = [
   ['data_hash', 'bytea'],
   ['frozen_hash', 'bytea'],
   ['last_trans_lt', 'bigint'],
+];
+const CELL_COLS: Col[] = [
+  ['hash', 'bytea'],
+  ['boc', 'bytea'],
 ];
 const TRACE_COLS: Col[] = [
   ['trace_id', 'bytea'],
@@ -305,7 +310,9 @@ export class PgLedgerWriter {
     const msgs: Value[][] = [];
     const contents: Value[][] = [];
     const states: Value[][] = [];
-    const state = (s: AccountStateRecord, mc: number) =>
+    const cells: Value[][] = [];
+    const state = (s: AccountStateRecord, mc: number) => {
+      for (const c of cellsOfState(s)) cells.push([c.hash, c.boc]);
       states.push([
         s.hash,
         mc,
@@ -317,6 +324,7 @@ export class PgLedgerWriter {
         s.frozenHash,
         s.lastTransLt,
       ]);
+    };
     const message = (tx: TransactionRecord, m: MessageRecord, direction: 'in' | 'out', position: number) => {
       contents.push([m.body.hash, tx.mcSeqno, m.body.boc]);
       if (m.initState) contents.push([m.initState.hash, tx.mcSeqno, m.initState.boc]);
@@ -379,6 +387,7 @@ export class PgLedgerWriter {
       tx.outMsgs.forEach((m, i) => message(tx, m, 'out', i));
     }
     await insertRows(client, 'account_states', STATE_COLS, lastByKey(states, 2), IGNORE);
+    await insertRows(client, 'account_cells', CELL_COLS, lastByKey(cells, 1), IGNORE);
     await insertRows(client, 'message_contents', CONTENT_COLS, lastByKey(contents, 2), IGNORE);
     await insertRows(client, 'transactions', TX_COLS, lastByKey(txs, 2), replace(TX_COLS, ['hash', 'mc_seqno']));
     await insertRows(

@@ -9,6 +9,8 @@ import { MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 import { syntheticBatches } from '../test-support/synthetic-ledger';
 import { tableDump } from './test-support/table-dump';
+import { beginCell, Cell } from '@ton/core';
+import { activeShardAccountBoc } from '../test-support/shard-account';
 
 // A ledger of schema version 1 (what the first builds wrote) opened by this build is migrated to
 // version 2 and answers exactly as a ledger written by this build. The version 1 file is made the
@@ -105,5 +107,33 @@ describe('schema version 1 -> 2', () => {
     const ids = traces.map((t) => t.traceId);
     expect(await migrated.reader.getActions(ids)).toEqual(await written.reader.getActions(ids));
     expect((await migrated.reader.getActions(ids)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('schema version 2 -> 3', () => {
+  it('keeps the code and data cells of the producer saved accounts', () => {
+    const path = join(dir, 'v2.db');
+    const v2 = new Database(path);
+    v2.exec(MIGRATIONS[0] as string);
+    (MIGRATIONS[1] as (db: Database.Database) => void)(v2);
+    v2.pragma('application_id = 0x4c534350');
+    v2.pragma('user_version = 2');
+    const code = beginCell().storeUint(0xc0de, 16).endCell();
+    const data = beginCell().storeUint(42, 32).endCell();
+    v2.prepare("INSERT INTO producer_accounts VALUES ('0:07', ?, ?)").run(
+      Buffer.alloc(32, 1),
+      activeShardAccountBoc(code, data),
+    );
+    v2.close();
+    const store = openSqliteStore(path);
+    const cells = store.db.prepare('SELECT hash, boc FROM account_cells ORDER BY hash').all() as {
+      hash: Buffer;
+      boc: Buffer;
+    }[];
+    store.close();
+    expect(cells.map((c) => c.hash.toString('hex'))).toEqual(
+      [code.hash().toString('hex'), data.hash().toString('hex')].sort(),
+    );
+    for (const c of cells) expect(Cell.fromBoc(c.boc)[0]!.hash()).toEqual(c.hash);
   });
 });

@@ -1,12 +1,13 @@
 import { StatementCache } from './statement-cache';
 import type Database from 'better-sqlite3';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
-import type { LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
-import { clampLt } from '../lt-bound';
+import type { AccountTransactionRange, LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import { clampLt, MAX_LT } from '../lt-bound';
 import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
 import { ComposedReader } from '../reader-compositions';
 import type {
   AccountInfoRecord,
+  AccountSnapshotRecord,
   ActionRecord,
   BalanceChangesRecord,
   BlockRecord,
@@ -17,6 +18,8 @@ import type {
 } from '../records';
 import {
   accountInfoFromRow,
+  accountSnapshotFromRows,
+  cellHashesOfRow,
   actionFromRow,
   blob,
   blockFromRow,
@@ -240,6 +243,38 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
       if (r) out.push(accountInfoFromRow(r));
     }
     return out;
+  }
+
+  async getAccountStates(accounts: string[], mcSeqno: number): Promise<AccountSnapshotRecord[]> {
+    // newest first along transactions_by_account: the rows a snapshot must skip (shard blocks not
+    // committed yet) are the account's last few at most
+    const newest = this.q(`SELECT hash, lt, now, mc_seqno, state_after FROM transactions
+      WHERE account = ? AND mc_seqno <= ? ORDER BY lt DESC LIMIT 1`);
+    const stateRow = this.q('SELECT * FROM account_states WHERE hash = ?');
+    const cell = this.q('SELECT boc FROM account_cells WHERE hash = ?').pluck();
+    const out: AccountSnapshotRecord[] = [];
+    for (const account of new Set(accounts)) {
+      const tx = newest.get(account, mcSeqno) as Row | undefined;
+      if (!tx) continue;
+      const state = stateRow.get(tx.state_after) as Row | undefined;
+      if (!state)
+        throw new Error(`ledger is inconsistent: account state ${blob(tx.state_after).toString('hex')} is missing`);
+      const cells = new Map<string, Buffer>();
+      for (const h of cellHashesOfRow(state)) {
+        const boc = cell.get(h) as Buffer | undefined;
+        if (boc) cells.set(h.toString('hex'), boc);
+      }
+      out.push(accountSnapshotFromRows(account, tx, state, cells));
+    }
+    return out;
+  }
+
+  async getAccountTransactionHashes(account: string, range: AccountTransactionRange, limit: number) {
+    const rows = this.q(
+      `SELECT hash FROM transactions WHERE account = ? AND lt <= ? AND lt > ? AND mc_seqno <= ?
+      ORDER BY lt DESC LIMIT ?`,
+    ).all(account, clampLt(range.fromLt ?? MAX_LT), clampLt(range.toLt ?? -1n), range.mcSeqno, limit) as Row[];
+    return rows.map((r) => blob(r.hash));
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

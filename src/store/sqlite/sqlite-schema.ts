@@ -13,6 +13,7 @@
 //   offset paging never repeats or skips a row).
 
 import type Database from 'better-sqlite3';
+import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
@@ -121,6 +122,8 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
   // version 2: nothing stored twice (docs/architecture.md, "Storage"), and the producer's position
   migrateToV2,
+  // version 3: account states readable (v2 getAddressInformation, runGetMethod, v3 accountStates)
+  migrateToV3,
 ];
 
 const TRANSACTIONS_V2 = `
@@ -189,6 +192,26 @@ function migrateToV2(db: Database.Database): void {
       account TEXT PRIMARY KEY, state_hash BLOB NOT NULL, shard_account BLOB NOT NULL
     );
   `);
+}
+
+/**
+ * Version 2 -> 3: an account's transactions by lt again (v2 getTransactions lists them, and an
+ * account's latest state as of a snapshot is its newest transaction's state after), and the code
+ * and data cells of account states, each distinct cell once, filled from the producer's saved
+ * accounts (the states written before this version keep their hashes only).
+ */
+const ACCOUNT_CELLS_V3 = `
+  CREATE INDEX transactions_by_account ON transactions (account, lt);
+  -- code and data cells of account states by cell hash (account_states.code_hash / data_hash)
+  CREATE TABLE account_cells (hash BLOB PRIMARY KEY, boc BLOB NOT NULL) WITHOUT ROWID;`;
+
+function migrateToV3(db: Database.Database): void {
+  db.exec(ACCOUNT_CELLS_V3);
+  const insert = db.prepare('INSERT OR IGNORE INTO account_cells VALUES (?, ?)');
+  // read whole first: better-sqlite3 runs no other statement while one iterates
+  for (const [boc] of db.prepare('SELECT shard_account FROM producer_accounts').raw().all() as [Buffer][]) {
+    for (const c of cellsOfShardAccount(boc)) insert.run(c.hash, c.boc);
+  }
 }
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LedgerWriter } from '../interface';
+import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
@@ -46,6 +47,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private readonly insertMessage;
   private readonly insertContent;
   private readonly insertState;
+  private readonly insertCell;
   private readonly upsertTrace;
   private readonly deleteTraceAccounts;
   private readonly insertTraceAccount;
@@ -71,6 +73,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
        @initStateHash, @comment)`);
     this.insertContent = db.prepare('INSERT OR IGNORE INTO message_contents VALUES (?, ?)');
     this.insertState = db.prepare('INSERT OR IGNORE INTO account_states VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insertCell = db.prepare('INSERT OR IGNORE INTO account_cells VALUES (?, ?)');
     this.upsertTrace = db.prepare(`INSERT OR REPLACE INTO traces VALUES
       (@traceId, @externalHash, @externalHashNorm, @startLt, @endLt, @startUtime, @endUtime, @mcSeqnoStart, @mcSeqnoEnd,
        @transactions, @messages, @pendingMessages, @state, @classificationState)`);
@@ -177,6 +180,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
       s.frozenHash,
       s.lastTransLt,
     );
+    for (const c of cellsOfState(s)) this.insertCell.run(c.hash, c.boc);
   }
 
   private writeTransaction(tx: TransactionRecord): void {

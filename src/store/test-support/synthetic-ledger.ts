@@ -32,6 +32,8 @@ export interface SyntheticOptions {
   maxChain?: number;
   pendingEvery?: number;
   seed?: number;
+  /** States carry their code and data BOCs, as the producer's do (off: records equal read-back ones). */
+  withCells?: boolean;
 }
 
 interface Pending {
@@ -67,8 +69,8 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
       status: lastLt === null ? 'uninit' : 'active',
       codeHash: lastLt === null ? null : code.hash(),
       dataHash: lastLt === null ? null : data.hash(),
-      codeBoc: null,
-      dataBoc: null,
+      codeBoc: opts.withCells && lastLt !== null ? code.toBoc() : null,
+      dataBoc: opts.withCells && lastLt !== null ? data.toBoc() : null,
       frozenHash: null,
       lastTransLt: lastLt,
     };

@@ -10,6 +10,9 @@ import { array, boolean, integer, map, nullable, object, ref, shape, string, typ
 import { v3Definitions } from './v3-definitions';
 import { balanceChanges } from '../../operations/balance-changes';
 import { getBlockTransactionsExt } from '../../operations/get-block-transactions-ext';
+import { getAddressBalance, getAddressInformation, getAddressState } from '../../operations/get-address-information';
+import { getMasterchainInfo } from '../../operations/get-masterchain-info';
+import { getTransactions } from '../../operations/get-transactions';
 import { masterchainBlockShardState } from '../../operations/masterchain-block-shard-state';
 import { traces } from '../../operations/traces';
 import { transactionsByMessage } from '../../operations/transactions-by-message';
@@ -45,6 +48,12 @@ const v2Definitions: Record<string, JsonSchema> = {
       '@extra': string,
     },
   },
+  // a JSON-RPC answer (`DeprecatedTonResponseJsonRPC`): the call's id is required
+  TonResponseJsonRPC: {
+    type: 'object',
+    required: ['ok', 'id'],
+    properties: { ok: boolean, result: {}, error: string, code: integer, id: string, jsonrpc: string },
+  },
   TonError: {
     type: 'object',
     required: ['ok', 'error', 'code'],
@@ -59,7 +68,31 @@ const offset: ContractParameter = { name: 'offset', type: 'integer', minimum: 0 
 const sort: ContractParameter = { name: 'sort', type: 'string', enum: ['asc', 'desc'] };
 const v3Error = ref('RequestError');
 
+/** A v2 method as the published spec gives it: its parameters, a `TonResponse` with `ok: true`, `TonError`. */
+const v2Method = (path: string, parameters: ContractParameter[]): ContractOperation => ({
+  path,
+  parameters,
+  response: {
+    allOf: [ref('TonResponse'), { type: 'object', properties: { ok: { const: true } }, required: ['result'] }],
+  },
+  error: ref('TonError'),
+});
+const address: ContractParameter = { name: 'address', type: 'string', required: true };
+const atSeqno: ContractParameter = { name: 'seqno', type: 'integer' };
+
 export const OPERATIONS: ContractOperation[] = [
+  v2Method(getMasterchainInfo.path, []),
+  v2Method(getAddressInformation.path, [address, atSeqno]),
+  v2Method(getAddressBalance.path, [address, atSeqno]),
+  v2Method(getAddressState.path, [address, atSeqno]),
+  v2Method(getTransactions.path, [
+    address,
+    { name: 'limit', type: 'integer', minimum: 1, maximum: 100 },
+    { name: 'lt', type: 'integer' },
+    { name: 'hash', type: 'string' },
+    { name: 'to_lt', type: 'integer' },
+    { name: 'archival', type: 'boolean' },
+  ]),
   {
     path: getBlockTransactionsExt.path,
     parameters: [
