@@ -7,6 +7,14 @@ import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
+import { transactions } from './transactions';
+import { blocks } from './blocks';
+import { masterchainInfo } from './masterchain-info';
+import { masterchainBlockShards } from './masterchain-block-shards';
+import { transactionsByMasterchainBlock } from './transactions-by-masterchain-block';
+import { adjacentTransactions } from './adjacent-transactions';
+import { pendingTraces } from './pending-traces';
+import { pendingTransactions } from './pending-transactions';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -14,6 +22,14 @@ export const API_OPERATIONS = [
   traces,
   transactionsByMessage,
   balanceChanges,
+  transactions,
+  masterchainInfo,
+  blocks,
+  masterchainBlockShards,
+  transactionsByMasterchainBlock,
+  adjacentTransactions,
+  pendingTraces,
+  pendingTransactions,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

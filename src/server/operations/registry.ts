@@ -3,6 +3,14 @@ import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
+import { transactions } from './transactions';
+import { blocks } from './blocks';
+import { masterchainInfo } from './masterchain-info';
+import { masterchainBlockShards } from './masterchain-block-shards';
+import { transactionsByMasterchainBlock } from './transactions-by-masterchain-block';
+import { adjacentTransactions } from './adjacent-transactions';
+import { pendingTraces } from './pending-traces';
+import { pendingTransactions } from './pending-transactions';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -18,6 +26,14 @@ const IMPLEMENTED = [
   traces,
   transactionsByMessage,
   balanceChanges,
+  transactions,
+  masterchainInfo,
+  blocks,
+  masterchainBlockShards,
+  transactionsByMasterchainBlock,
+  adjacentTransactions,
+  pendingTraces,
+  pendingTransactions,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

@@ -21,6 +21,7 @@ export type PgMigration = string | ((db: ClientBase) => Promise<void>);
 
 import type { ClientBase } from 'pg';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
+import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
@@ -128,6 +129,9 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   `,
   // version 2: nothing stored twice, as in SQLite's version 2, and the producer's position
   migrateToV2,
+  // version 3: the chain lists of TON Center's v3 (transactions, blocks), each in its order; on the
+  // partitioned transactions table each partition gets the index, and a list merges them in order
+  CHAIN_LIST_INDEXES,
 ];
 
 /**

@@ -14,6 +14,7 @@
 
 import type Database from 'better-sqlite3';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
+import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
@@ -121,6 +122,8 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
   // version 2: nothing stored twice (docs/architecture.md, "Storage"), and the producer's position
   migrateToV2,
+  // version 3: the chain lists of TON Center's v3 (transactions, blocks), each in its order
+  CHAIN_LIST_INDEXES,
 ];
 
 const TRANSACTIONS_V2 = `

@@ -1,0 +1,29 @@
+import { pendingTraces as api } from '../../api/operations/pending-traces';
+import { defineOperation } from '../execution/operation';
+import { traceFragments, writeTraceList } from './traces';
+
+/**
+ * v3 pendingTraces: the traces our delivery keeps open (a message waiting for a later block), as
+ * `traces` prints them (`trace_info.trace_state` "pending"), newest first. A pending trace is listed
+ * by no account yet (accounts are indexed when it completes), so the account filter reads each
+ * one's transactions: they are few, however long the ledger.
+ */
+export const pendingTraces = defineOperation(api, {
+  light: () => true,
+  run: async (ctx, p, out) => {
+    const { reader } = ctx;
+    const all = await reader.getTracesByIds(await reader.getPendingTraceIds());
+    const ext = p.ext_msg_hash && new Set(p.ext_msg_hash.map((h) => h.toString('hex')));
+    const accounts = p.account && new Set(p.account);
+    const found = [];
+    for (const t of all) {
+      if (ext && ![t.externalHash, t.externalHashNorm].some((h) => h && ext.has(h.toString('hex')))) continue;
+      if (accounts) {
+        const txs = await reader.getTraceTransactions(t.traceId, ctx.traceMaxTxs);
+        if (!txs.some((x) => accounts.has(x.account))) continue;
+      }
+      found.push(t);
+    }
+    await writeTraceList(ctx, traceFragments(ctx, found, null), out);
+  },
+});
