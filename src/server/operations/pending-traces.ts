@@ -12,7 +12,10 @@ export const pendingTraces = defineOperation(api, {
   light: () => true,
   run: async (ctx, p, out) => {
     const { reader } = ctx;
-    const all = await reader.getTracesByIds(await reader.getPendingTraceIds());
+    const ids = await reader.getPendingTraceIds();
+    // getTracesByIds answers in no particular order: put them back in the list's
+    const byId = new Map((await reader.getTracesByIds(ids)).map((t) => [t.traceId.toString('hex'), t]));
+    const all = ids.flatMap((id) => byId.get(id.toString('hex')) ?? []);
     const ext = p.ext_msg_hash && new Set(p.ext_msg_hash.map((h) => h.toString('hex')));
     const accounts = p.account && new Set(p.account);
     const found = [];
