@@ -76,7 +76,17 @@ beforeAll(async () => {
       { accounts: [tx.account], startUtime: tx.now },
     ])
       await r.findTransactionHashes(filter, { ...page, sort });
+    for (const filter of [
+      {},
+      { workchain: 0 },
+      { workchain: 0, shard: block.shard },
+      { mcSeqno: 4 },
+      { startUtime: 1 },
+    ])
+      await r.findBlocks(filter, { ...page, sort });
   }
+  await r.findAdjacentTransactionHashes(tx.hash, undefined);
+  await r.getPendingTraceIds();
 });
 
 afterAll(async () => {
@@ -183,6 +193,15 @@ describe('PostgreSQL query plans', () => {
       expect(p, `${text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
       // a time bound is one probe of (now, lt) per bound
       if (text.includes('now >=')) expect(p, `${text}\n${p}`).toMatch(/transactions_p\d+_now_lt_idx/);
+    }
+  });
+
+  it('every `blocks` list: rows in the requested order from an index (no sort)', async () => {
+    const lists = [...new Set(statements.map((x) => x.text))].filter((t) => t.startsWith('SELECT * FROM blocks'));
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    for (const text of lists) {
+      const p = await plan(text, statements.find((x) => x.text === text)!.values);
+      expect(p, `${text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
     }
   });
 

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TransactionFilter } from '../interface';
+import type { BlockFilter, TransactionFilter } from '../interface';
+import { blockPageSql } from '../block-list';
 import { transactionPageSql } from '../transaction-list';
 import { openSqliteStore } from './open-sqlite-store';
 
@@ -98,6 +99,23 @@ for (const [name, filter] of TRANSACTION_FILTERS) {
   }
 }
 
+/** The `blocks` list's statement for each kind of filter that lists (a root or file hash names one block). */
+const BLOCK_FILTERS: [string, BlockFilter][] = [
+  ['latest', {}],
+  ['a workchain', { workchain: 0 }],
+  ['a shard', { workchain: 0, shard: 1n }],
+  ['a masterchain seqno', { mcSeqno: 4 }],
+  ['a time range', { startUtime: 1, endUtime: 5 }],
+  ['a workchain in a time range', { workchain: -1, startUtime: 1, endUtime: 5 }],
+];
+for (const [name, filter] of BLOCK_FILTERS) {
+  for (const sort of ['asc', 'desc'] as const) {
+    const args: unknown[] = [];
+    const sql = blockPageSql(filter, { limit: 10, offset: 0, sort }, { arg: (v) => (args.push(v), '?') });
+    LISTS.push([`blocks, ${name}, ${sort}`, sql, args]);
+  }
+}
+
 const LOOKUPS: [string, string, unknown[], RegExp][] = [
   [
     'message by hash',
@@ -114,6 +132,14 @@ const LOOKUPS: [string, string, unknown[], RegExp][] = [
   ],
   ['traces by id, any state (streaming)', 'SELECT * FROM traces WHERE trace_id IN (?, ?)', [h, h], /PRIMARY KEY/],
   ['transaction by hash', 'SELECT * FROM transactions WHERE hash = ?', [h], /transactions_by_hash/],
+  ['block by root hash', 'SELECT * FROM blocks WHERE root_hash = ?', [h], /blocks_by_root_hash/],
+  ['block by file hash', 'SELECT * FROM blocks WHERE file_hash = ?', [h], /blocks_by_file_hash/],
+  [
+    'adjacent transactions',
+    "SELECT o.tx_hash FROM messages m JOIN messages o ON o.msg_hash = m.msg_hash AND o.direction = 'out' WHERE m.tx_hash = ? AND m.direction = 'in'",
+    [h],
+    /messages_by_hash/,
+  ],
   ['actions of a trace', 'SELECT * FROM actions WHERE trace_id = ? ORDER BY position', [h], /actions_by_trace/],
 ];
 
