@@ -1,4 +1,5 @@
 import { pendingTraces as api } from '../../api/operations/pending-traces';
+import type { TraceRecord } from '../../store/records';
 import { defineOperation } from '../execution/operation';
 import { traceFragments, writeTraceList } from './traces';
 
@@ -18,7 +19,7 @@ export const pendingTraces = defineOperation(api, {
     const all = ids.flatMap((id) => byId.get(id.toString('hex')) ?? []);
     const ext = p.ext_msg_hash && new Set(p.ext_msg_hash.map((h) => h.toString('hex')));
     const accounts = p.account && new Set(p.account);
-    const found = [];
+    const found: TraceRecord[] = [];
     for (const t of all) {
       if (ext && ![t.externalHash, t.externalHashNorm].some((h) => h && ext.has(h.toString('hex')))) continue;
       if (accounts) {
@@ -27,6 +28,10 @@ export const pendingTraces = defineOperation(api, {
       }
       found.push(t);
     }
-    await writeTraceList(ctx, traceFragments(ctx, found, null), out);
+    await writeTraceList(
+      ctx,
+      traceFragments(ctx, async () => found, null),
+      out,
+    );
   },
 });

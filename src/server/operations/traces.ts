@@ -36,13 +36,14 @@ function findTraces({ reader }: ReadContext, p: TracesParams) {
  */
 export async function* traceFragments(
   ctx: ReadContext,
-  found: TraceRecord[],
+  find: () => Promise<TraceRecord[]>,
   actionTypes: ReadonlySet<ActionTypeName> | null,
 ): AsyncGenerator<Fragment | MadeFragment> {
   const { reader, caches } = ctx;
   const maxTxs = ctx.traceMaxTxs;
   const actionsKey = actionTypes ? [...actionTypes].sort().join(',') : '-';
-  for (const t of found) {
+  // found once the body has begun, as the list is written
+  for (const t of await find()) {
     const key = `${t.traceId.toString('hex')}:${maxTxs}:${actionsKey}`;
     const hit = caches.traces.get(key);
     if (hit) {
@@ -86,10 +87,10 @@ export const traces = defineOperation(api, {
       (p.limit <= LIGHT_ITEMS && p.offset <= 1000 && !p.include_actions)
     );
   },
-  run: async (ctx, p, out) =>
+  run: (ctx, p, out) =>
     writeTraceList(
       ctx,
-      traceFragments(ctx, await findTraces(ctx, p), p.include_actions ? p.supported_action_types : null),
+      traceFragments(ctx, () => findTraces(ctx, p), p.include_actions ? p.supported_action_types : null),
       out,
     ),
 });
