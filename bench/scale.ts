@@ -97,6 +97,15 @@ function queryMix(path: string): { queries: Record<string, string>; walk: string
     mcMax - 5,
   );
   const completeTraces = Number(pluck<bigint>("SELECT count(*) FROM traces WHERE state = 'complete'"));
+  // the chain lists: the accounts with the most transactions, the blocks' count
+  const busyTx = (
+    db
+      .prepare('SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC, account LIMIT 3')
+      .pluck()
+      .all() as string[]
+  ).join(',');
+  const blockCount = Number(pluck<bigint>('SELECT count(*) FROM blocks'));
+  const tick = one<{ now: bigint }>('SELECT now FROM transactions WHERE mc_seqno = ? LIMIT 1', midMc);
   db.close();
   const op = `0x${opcode.toString(16).padStart(8, '0')}`;
   return {
@@ -115,6 +124,23 @@ function queryMix(path: string): { queries: Record<string, string>; walk: string
       lt_range: `/api/v3/traces?start_lt=${lt.lo}&end_lt=${lt.hi}&limit=10`,
       utime_range: `/api/v3/traces?start_utime=${ut.lo}&end_utime=${ut.hi}&limit=10`,
       traces_asc_deep_offset: `/api/v3/traces?sort=asc&limit=10&offset=${Math.floor(completeTraces * 0.8)}`,
+      // the chain lists of TON Center's v3: ascending or bounded, so the answers are the same at every size
+      tx_by_hash: `/api/v3/transactions?hash=${hex(tx.hash)}`,
+      tx_account_asc: `/api/v3/transactions?account=${busyTx.split(',')[0]}&sort=asc&limit=10`,
+      tx_account_asc_offset_100: `/api/v3/transactions?account=${busyTx.split(',')[0]}&sort=asc&limit=10&offset=100`,
+      tx_accounts_merged_asc: `/api/v3/transactions?account=${busyTx}&sort=asc&limit=10&offset=50`,
+      tx_exclude_account_asc: `/api/v3/transactions?exclude_account=${busyTx}&sort=asc&limit=10`,
+      tx_block: `/api/v3/transactions?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&limit=100`,
+      tx_workchain_asc: `/api/v3/transactions?workchain=-1&sort=asc&limit=10&offset=100`,
+      tx_mc_seqno: `/api/v3/transactions?mc_seqno=${midMc}&limit=10`,
+      tx_lt_range: `/api/v3/transactions?start_lt=${lt.lo}&end_lt=${lt.hi}&limit=10`,
+      tx_utime_range: `/api/v3/transactions?start_utime=${tick.now}&end_utime=${tick.now + 5n}&limit=10`,
+      tx_by_mc_block: `/api/v3/transactionsByMasterchainBlock?seqno=${midMc}&limit=10`,
+      adjacent: `/api/v3/adjacentTransactions?hash=${hex(tx.hash)}`,
+      blocks_asc_deep_offset: `/api/v3/blocks?sort=asc&limit=10&offset=${Math.floor(blockCount * 0.8)}`,
+      blocks_mc_seqno: `/api/v3/blocks?mc_seqno=${midMc}`,
+      blocks_workchain_utime: `/api/v3/blocks?workchain=0&start_utime=${ut.lo}&end_utime=${ut.hi}`,
+      mc_block_shards: `/api/v3/masterchainBlockShards?seqno=${midMc}`,
     },
     walk: `/api/v2/getBlockTransactionsExt?workchain=${block.workchain}&shard=${block.shard}&seqno=${block.seqno}&count=10`,
   };

@@ -282,6 +282,8 @@ function sampleValue(path: string, p: ContractParameter): string {
     archival: 'true',
     count: '5',
     account: x.account,
+    exclude_account: x.account,
+    ext_msg_hash: x.external,
     trace_id: x.big.traceId,
     tx_hash: x.noFunds.tx,
     msg_hash: x.external,

@@ -141,6 +141,67 @@ function requests(): string[] {
     `${v3}/balanceChanges?action_id=${'0'.repeat(64)}`,
     `${v3}/balanceChanges`,
   );
+  // the chain and in-flight lists: every kind of filter, both sorts, paging, built from the ledger
+  out.push(
+    `${v3}/masterchainInfo`,
+    `${v3}/transactions`,
+    `${v3}/transactions?sort=asc&limit=50&offset=20`,
+    `${v3}/blocks`,
+    `${v3}/blocks?sort=asc&limit=30&offset=5`,
+    `${v3}/blocks?workchain=-1&limit=5`,
+    `${v3}/pendingTraces`,
+    `${v3}/pendingTransactions`,
+  );
+  for (const seqno of [0, Math.floor(latest / 2), latest]) {
+    out.push(
+      `${v3}/masterchainBlockShards?seqno=${seqno}`,
+      `${v3}/transactionsByMasterchainBlock?seqno=${seqno}&limit=40`,
+      `${v3}/transactionsByMasterchainBlock?seqno=${seqno}&sort=asc&offset=3`,
+      `${v3}/transactions?mc_seqno=${seqno}&limit=30`,
+      `${v3}/blocks?mc_seqno=${seqno}`,
+    );
+  }
+  for (const b of rows(
+    'SELECT workchain, shard, seqno, root_hash, file_hash, gen_utime, start_lt FROM blocks WHERE tx_count > 0 ORDER BY tx_count DESC LIMIT 3',
+  )) {
+    out.push(
+      `${v3}/transactions?workchain=${b.workchain}&shard=${b.shard}&seqno=${b.seqno}&limit=100`,
+      `${v3}/transactions?workchain=${b.workchain}&shard=${b.shard}&sort=asc&limit=20`,
+      `${v3}/transactions?workchain=${b.workchain}&limit=20&offset=7`,
+      `${v3}/blocks?root_hash=${hex(b.root_hash)}`,
+      `${v3}/blocks?file_hash=${b64(b.file_hash)}`,
+      `${v3}/blocks?workchain=${b.workchain}&shard=${b.shard}&limit=7`,
+      `${v3}/blocks?start_utime=${b.gen_utime}&end_lt=${b.start_lt}`,
+    );
+  }
+  const busiest = rows('SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC, account LIMIT 3').map(
+    (r) => r.account,
+  );
+  out.push(
+    `${v3}/transactions?account=${busiest[0]}&limit=100`,
+    `${v3}/transactions?account=${busiest.join(',')}&sort=asc&limit=60&offset=10`,
+    `${v3}/transactions?exclude_account=${busiest.join(',')}&limit=40`,
+    `${v3}/pendingTraces?account=${busiest[0]}`,
+    `${v3}/pendingTransactions?account=${busiest[0]}`,
+  );
+  for (const t of rows('SELECT hash, lt, now FROM transactions ORDER BY hash LIMIT 4')) {
+    out.push(
+      `${v3}/transactions?hash=${b64(t.hash)}`,
+      `${v3}/transactions?lt=${t.lt}`,
+      `${v3}/transactions?start_lt=${t.lt}&limit=15`,
+      `${v3}/transactions?start_utime=${t.now}&end_utime=${BigInt(t.now as bigint) + 5n}&sort=asc`,
+      `${v3}/adjacentTransactions?hash=${hex(t.hash)}`,
+      `${v3}/adjacentTransactions?hash=${hex(t.hash)}&direction=out`,
+    );
+  }
+  for (const t of rows(
+    "SELECT trace_id, external_hash FROM traces WHERE state = 'pending' ORDER BY trace_id LIMIT 3",
+  )) {
+    out.push(
+      `${v3}/pendingTransactions?trace_id=${b64(t.trace_id)}`,
+      `${v3}/pendingTraces?ext_msg_hash=${hex(t.external_hash)}`,
+    );
+  }
   // errors: the same message and status from both
   out.push(
     `${v3}/traces?account=0:zz`,
@@ -148,6 +209,10 @@ function requests(): string[] {
     `${v3}/transactionsByMessage`,
     `${v3}/transactionsByMessage?opcode=0&hash=1`,
     `${v3}/masterchainBlockShardState`,
+    `${v3}/transactions?seqno=1`,
+    `${v3}/blocks?limit=0`,
+    `${v3}/masterchainBlockShards?seqno=${latest + 1}`,
+    `${v3}/adjacentTransactions?hash=${'0'.repeat(64)}`,
   );
   return out;
 }

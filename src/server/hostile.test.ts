@@ -15,6 +15,14 @@ const ENDPOINTS = [
   '/api/v3/traces',
   '/api/v3/transactionsByMessage',
   '/api/v3/balanceChanges',
+  '/api/v3/transactions',
+  '/api/v3/masterchainInfo',
+  '/api/v3/blocks',
+  '/api/v3/masterchainBlockShards',
+  '/api/v3/transactionsByMasterchainBlock',
+  '/api/v3/adjacentTransactions',
+  '/api/v3/pendingTraces',
+  '/api/v3/pendingTransactions',
 ];
 const PARAMS = [
   'workchain',
@@ -40,6 +48,13 @@ const PARAMS = [
   'opcode',
   'direction',
   'action_id',
+  'exclude_account',
+  'hash',
+  'lt',
+  'file_hash',
+  'end_utime',
+  'start_lt',
+  'ext_msg_hash',
 ];
 const VALUES = [
   'x'.repeat(20_000),

@@ -54,6 +54,44 @@ export interface MessageFilter {
   direction?: 'in' | 'out';
 }
 
+/** `transactions`: every condition given must hold (the handler checks which may go together). */
+export interface TransactionFilter {
+  /** Block: the workchain, then its shard, then the block's seqno (each needs the ones before). */
+  workchain?: number;
+  shard?: bigint;
+  seqno?: number;
+  mcSeqno?: number;
+  /** Any of these accounts. */
+  accounts?: string[];
+  /** None of these accounts. */
+  excludeAccounts?: string[];
+  hash?: Buffer;
+  lt?: bigint;
+  /** Inclusive bounds on the transaction's `now`. */
+  startUtime?: number;
+  endUtime?: number;
+  /** Inclusive bounds on lt. */
+  startLt?: bigint;
+  endLt?: bigint;
+}
+
+/** `blocks`: every condition given must hold. */
+export interface BlockFilter {
+  workchain?: number;
+  shard?: bigint;
+  seqno?: number;
+  rootHash?: Buffer;
+  fileHash?: Buffer;
+  /** The masterchain block that committed it (a masterchain block: its own seqno). */
+  mcSeqno?: number;
+  /** Inclusive bounds on `gen_utime`. */
+  startUtime?: number;
+  endUtime?: number;
+  /** Inclusive bounds on the block's start lt. */
+  startLt?: bigint;
+  endLt?: bigint;
+}
+
 export interface LedgerWriter {
   /**
    * Writes the whole batch in one transaction, or nothing; resolves once it is committed. An engine
@@ -89,6 +127,23 @@ export interface LedgerQueries {
   /** The trace's transactions by lt, at most `max`. */
   getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]>;
   getActions(traceIds: Buffer[]): Promise<ActionRecord[]>;
+  /**
+   * `transactions`: hashes of the transactions that match, ordered by lt, then hash
+   * (pending traces' transactions included: a transaction is final once in a block).
+   */
+  findTransactionHashes(filter: TransactionFilter, page: Page): Promise<Buffer[]>;
+  /** `blocks`: by generation time, then workchain, shard and seqno. */
+  findBlocks(filter: BlockFilter, page: Page): Promise<BlockRecord[]>;
+  /**
+   * `adjacentTransactions`: the transactions that sent this one's inbound message (`in`) or
+   * received its outbound messages (`out`), or both; by lt, then hash, newest first.
+   */
+  findAdjacentTransactionHashes(hash: Buffer, direction: 'in' | 'out' | undefined): Promise<Buffer[]>;
+  /**
+   * Traces still in flight (`pendingTraces`, `pendingTransactions`), newest end_lt first, then
+   * trace id: as many as the delivery holds open, whatever the ledger's size.
+   */
+  getPendingTraceIds(): Promise<Buffer[]>;
   /** Each transaction once, even when several of its messages match. */
   findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]>;
   getAccountInfos(accounts: string[]): Promise<AccountInfoRecord[]>;

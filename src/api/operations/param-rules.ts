@@ -167,3 +167,22 @@ export function acceptedKeys(params: z.ZodType): string[] {
   if (!(object instanceof z.ZodObject)) throw new Error('an operation’s parameters are a z.object');
   return Object.keys(object.shape);
 }
+
+/**
+ * The time and lt ranges of TON Center's lists (`start_utime`..`end_lt`, inclusive bounds); what
+ * each bounds (a trace's end, a transaction, a block) is the operation's to say.
+ */
+export const rangeParams = {
+  start_utime: integer(0, MAX_UINT32).optional(),
+  end_utime: integer(0, MAX_UINT32).optional(),
+  start_lt: uint64.optional(),
+  end_lt: uint64.optional(),
+};
+
+/** The ranges as the store's filters name them. */
+export const rangeFilter = (p: { start_utime?: number; end_utime?: number; start_lt?: bigint; end_lt?: bigint }) => ({
+  startUtime: p.start_utime,
+  endUtime: p.end_utime,
+  startLt: p.start_lt,
+  endLt: p.end_lt,
+});

@@ -11,6 +11,14 @@ import { runGetMethod } from './run-get-method';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
+import { transactions } from './transactions';
+import { blocks } from './blocks';
+import { masterchainInfo } from './masterchain-info';
+import { masterchainBlockShards } from './masterchain-block-shards';
+import { transactionsByMasterchainBlock } from './transactions-by-masterchain-block';
+import { adjacentTransactions } from './adjacent-transactions';
+import { pendingTraces } from './pending-traces';
+import { pendingTransactions } from './pending-transactions';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -24,6 +32,14 @@ export const API_OPERATIONS = [
   getAddressState,
   getTransactions,
   runGetMethod,
+  transactions,
+  masterchainInfo,
+  blocks,
+  masterchainBlockShards,
+  transactionsByMasterchainBlock,
+  adjacentTransactions,
+  pendingTraces,
+  pendingTransactions,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

@@ -3,6 +3,7 @@ import { parseHash } from '../../ton/hash';
 import { defineApiOperation } from './api-operation';
 import {
   ACTION_TYPES,
+  type ActionTypeName,
   address,
   bool,
   fail,
@@ -11,11 +12,10 @@ import {
   list,
   MAX_UINT32,
   offset,
+  rangeParams,
   shown,
   sortDesc,
   ton,
-  uint64,
-  type ActionTypeName,
 } from './param-rules';
 import { addressBook, metadata, trace, v3Error } from './v3-shapes';
 
@@ -32,10 +32,7 @@ export const traces = defineApiOperation({
       tx_hash: list(ton(parseHash)).optional(),
       msg_hash: list(ton(parseHash)).optional(),
       mc_seqno: integer(0, MAX_UINT32).optional(),
-      start_utime: integer(0, MAX_UINT32).optional(),
-      end_utime: integer(0, MAX_UINT32).optional(),
-      start_lt: uint64.optional(),
-      end_lt: uint64.optional(),
+      ...rangeParams,
       include_actions: bool.optional().transform((v) => v ?? false),
       supported_action_types: list((s, ctx) => {
         if (s === 'latest' || (ACTION_TYPES as readonly string[]).includes(s)) return s;

@@ -1,7 +1,6 @@
 import { masterchainBlockShardState as api } from '../../api/operations/masterchain-block-shard-state';
 import { NotFoundError } from '../errors';
-import { addressBookJson } from '../serialize/address-book';
-import { writeList } from '../serialize/json-cache';
+import { writeTransactionList } from '../serialize/transaction-list';
 import { blockJson } from '../serialize/v3';
 import { defineOperation } from '../execution/operation';
 
@@ -12,13 +11,11 @@ export const masterchainBlockShardState = defineOperation(api, {
   run: async ({ reader, caches }, p, out) => {
     const blocks = await reader.getMasterchainBlocks(p.seqno);
     if (!blocks) throw new NotFoundError(`masterchain block ${p.seqno} not found`);
-    const txs = await caches.transactions.v3Json(
-      reader,
-      await reader.getTransactionHashesByMcSeqno(p.seqno, { limit: p.limit, offset: p.offset, sort: p.sort }),
-    );
-    await writeList(out, 'transactions', txs, async (addresses) => ({
-      address_book: await addressBookJson({ reader, book: caches.book }, addresses),
-      blocks: blocks.map((b) => blockJson(b, p.seqno)),
-    }));
+    const hashes = await reader.getTransactionHashesByMcSeqno(p.seqno, {
+      limit: p.limit,
+      offset: p.offset,
+      sort: p.sort,
+    });
+    await writeTransactionList({ reader, caches }, hashes, out, { blocks: blocks.map((b) => blockJson(b, p.seqno)) });
   },
 });

@@ -7,6 +7,14 @@ import { runGetMethod } from './run-get-method';
 import { masterchainBlockShardState } from './masterchain-block-shard-state';
 import { traces } from './traces';
 import { transactionsByMessage } from './transactions-by-message';
+import { transactions } from './transactions';
+import { blocks } from './blocks';
+import { masterchainInfo } from './masterchain-info';
+import { masterchainBlockShards } from './masterchain-block-shards';
+import { transactionsByMasterchainBlock } from './transactions-by-masterchain-block';
+import { adjacentTransactions } from './adjacent-transactions';
+import { pendingTraces } from './pending-traces';
+import { pendingTransactions } from './pending-transactions';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -28,6 +36,14 @@ const IMPLEMENTED = [
   getAddressState,
   getTransactions,
   runGetMethod,
+  transactions,
+  masterchainInfo,
+  blocks,
+  masterchainBlockShards,
+  transactionsByMasterchainBlock,
+  adjacentTransactions,
+  pendingTraces,
+  pendingTransactions,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

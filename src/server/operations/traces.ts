@@ -1,36 +1,49 @@
+import { rangeFilter } from '../../api/operations/param-rules';
 import type { ParamsOf } from '../../api/operations/api-operation';
 import { traces as api } from '../../api/operations/traces';
 import { selectActions } from '../actions-select';
 import { addressBookJson, metadata } from '../serialize/address-book';
 import { writeList, type Fragment, type MadeFragment } from '../serialize/json-cache';
 import { traceParts, type TransactionFragment } from '../serialize/v3';
-import { defineOperation, type ReadContext } from '../execution/operation';
+import { defineOperation, type BodySink, type ReadContext } from '../execution/operation';
+import type { ActionTypeName } from '../../api/operations/param-rules';
+import type { TraceRecord } from '../../store/records';
 
 type TracesParams = ParamsOf<typeof api>;
 
 /** A lookup of at most this many traces by id or hash, or a page this short, is light (a trace alone may be 4,000 transactions, ~50 MB). */
 const LIGHT_ITEMS = 4;
 
-/** Each trace's JSON, made one at a time as the body is written (a page of traces is megabytes). */
-async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerator<Fragment | MadeFragment> {
-  const { reader, caches } = ctx;
-  const found = await reader.findTraces(
+/** The traces a request asks for, found by its filters. */
+function findTraces({ reader }: ReadContext, p: TracesParams) {
+  return reader.findTraces(
     {
       accounts: p.account,
       traceIds: p.trace_id,
       txHashes: p.tx_hash,
       msgHashes: p.msg_hash,
       mcSeqno: p.mc_seqno,
-      startUtime: p.start_utime,
-      endUtime: p.end_utime,
-      startLt: p.start_lt,
-      endLt: p.end_lt,
+      ...rangeFilter(p),
     },
     { limit: p.limit, offset: p.offset, sort: p.sort },
   );
+}
+
+/**
+ * Each trace's JSON, made one at a time as the body is written (a page of traces is megabytes);
+ * `actionTypes` the types whose actions it carries, or null for none. A complete trace's JSON is
+ * kept for the next request; a pending one changes with the next block.
+ */
+export async function* traceFragments(
+  ctx: ReadContext,
+  find: () => Promise<TraceRecord[]>,
+  actionTypes: ReadonlySet<ActionTypeName> | null,
+): AsyncGenerator<Fragment | MadeFragment> {
+  const { reader, caches } = ctx;
   const maxTxs = ctx.traceMaxTxs;
-  const actionsKey = p.include_actions ? [...p.supported_action_types].sort().join(',') : '-';
-  for (const t of found) {
+  const actionsKey = actionTypes ? [...actionTypes].sort().join(',') : '-';
+  // found once the body has begun, as the list is written
+  for (const t of await find()) {
     const key = `${t.traceId.toString('hex')}:${maxTxs}:${actionsKey}`;
     const hit = caches.traces.get(key);
     if (hit) {
@@ -38,9 +51,7 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
       continue;
     }
     const txs = await reader.getTraceTransactions(t.traceId, maxTxs);
-    const actions = p.include_actions
-      ? selectActions(await reader.getActions([t.traceId]), p.supported_action_types)
-      : null;
+    const actions = actionTypes ? selectActions(await reader.getActions([t.traceId]), actionTypes) : null;
     // written as it is made, each transaction's JSON from the cache or made when first placed; the
     // whole kept once written
     const fragments = new Map<number, TransactionFragment>();
@@ -55,6 +66,18 @@ async function* traceFragments(ctx: ReadContext, p: TracesParams): AsyncGenerato
   }
 }
 
+/** A v3 answer listing traces: `{"traces": [...], "address_book": {...}, "metadata": {...}}`. */
+export function writeTraceList(
+  ctx: ReadContext,
+  fragments: AsyncIterable<Fragment | MadeFragment>,
+  out: BodySink,
+): Promise<void> {
+  return writeList(out, 'traces', fragments, async (addresses) => ({
+    address_book: await addressBookJson({ reader: ctx.reader, book: ctx.caches.book }, addresses),
+    metadata: await metadata({ reader: ctx.reader, book: ctx.caches.book }, addresses),
+  }));
+}
+
 /** v3 traces: completed traces by one of account / trace_id / tx_hash / msg_hash, or the latest. */
 export const traces = defineOperation(api, {
   cacheable: true,
@@ -66,8 +89,9 @@ export const traces = defineOperation(api, {
     );
   },
   run: (ctx, p, out) =>
-    writeList(out, 'traces', traceFragments(ctx, p), async (addresses) => ({
-      address_book: await addressBookJson({ reader: ctx.reader, book: ctx.caches.book }, addresses),
-      metadata: await metadata({ reader: ctx.reader, book: ctx.caches.book }, addresses),
-    })),
+    writeTraceList(
+      ctx,
+      traceFragments(ctx, () => findTraces(ctx, p), p.include_actions ? p.supported_action_types : null),
+      out,
+    ),
 });

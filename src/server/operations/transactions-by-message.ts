@@ -2,8 +2,7 @@ import { parseParams, type ParamsOf } from '../../api/operations/api-operation';
 import type { RawQuery } from '../../api/operations/param-rules';
 import { transactionsByMessage as api } from '../../api/operations/transactions-by-message';
 import { parseHash } from '../../ton/hash';
-import { addressBookJson } from '../serialize/address-book';
-import { writeList } from '../serialize/json-cache';
+import { writeTransactionList } from '../serialize/transaction-list';
 import { defineOperation } from '../execution/operation';
 
 type TransactionsByMessageParams = ParamsOf<typeof api>;
@@ -37,14 +36,11 @@ export const transactionsByMessage = defineOperation(api, {
   parse: (query) => byMessageHashOnly(query) ?? parseParams(api, query),
   cacheable: true,
   light: (p) => p.msg_hash !== undefined || (p.limit <= 100 && p.offset <= 1000),
-  run: async ({ reader, caches }, p, out) => {
-    const hashes = await reader.findTransactionHashesByMessage(
+  run: async (ctx, p, out) => {
+    const hashes = await ctx.reader.findTransactionHashesByMessage(
       { msgHash: p.msg_hash, bodyHash: p.body_hash, opcode: p.opcode, direction: p.direction },
       { limit: p.limit, offset: p.offset, sort: p.sort },
     );
-    const txs = await caches.transactions.v3Json(reader, hashes);
-    await writeList(out, 'transactions', txs, async (addresses) => ({
-      address_book: await addressBookJson({ reader, book: caches.book }, addresses),
-    }));
+    await writeTransactionList(ctx, hashes, out);
   },
 });

@@ -57,6 +57,36 @@ beforeAll(async () => {
   await r.getAccountInfos([tx.account]);
   await r.getTokenInfos([tx.account]);
   await r.latestMasterchainSeqno();
+  // `transactions`, each kind of filter, both orders
+  const block = { workchain: tx.block.workchain, shard: tx.block.shard, seqno: tx.block.seqno };
+  for (const sort of ['asc', 'desc'] as const) {
+    for (const filter of [
+      {},
+      { accounts: [tx.account] },
+      { accounts: [tx.account, txs[0]!.account, txs[1]!.account] },
+      { workchain: 0 },
+      { workchain: block.workchain, shard: block.shard },
+      block,
+      { mcSeqno: 4 },
+      { hash: tx.hash },
+      { lt: tx.lt },
+      { startLt: tx.lt, endLt: tx.lt + 1000n },
+      { startUtime: tx.now, endUtime: tx.now + 10 },
+      { excludeAccounts: [tx.account] },
+      { accounts: [tx.account], startUtime: tx.now },
+    ])
+      await r.findTransactionHashes(filter, { ...page, sort });
+    for (const filter of [
+      {},
+      { workchain: 0 },
+      { workchain: 0, shard: block.shard },
+      { mcSeqno: 4 },
+      { startUtime: 1 },
+    ])
+      await r.findBlocks(filter, { ...page, sort });
+  }
+  await r.findAdjacentTransactionHashes(tx.hash, undefined);
+  await r.getPendingTraceIds();
 });
 
 afterAll(async () => {
@@ -151,6 +181,28 @@ describe('PostgreSQL query plans', () => {
     expect(s, String(pattern)).toBeDefined();
     const p = await plan(s.text, s.values);
     expect(p, `${s.text}\n${p}`).toMatch(index);
+  });
+
+  it('every `transactions` list: rows in the requested order from an index, across partitions (no sort)', async () => {
+    const lists = [...new Set(statements.map((x) => x.text))].filter((t) =>
+      /^SELECT (lt, hash|\* FROM \(SELECT lt, hash) FROM transactions/.test(t),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(24);
+    for (const text of lists) {
+      const p = await plan(text, statements.find((x) => x.text === text)!.values);
+      expect(p, `${text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
+      // a time bound is one probe of (now, lt) per bound
+      if (text.includes('now >=')) expect(p, `${text}\n${p}`).toMatch(/transactions_p\d+_now_lt_idx/);
+    }
+  });
+
+  it('every `blocks` list: rows in the requested order from an index (no sort)', async () => {
+    const lists = [...new Set(statements.map((x) => x.text))].filter((t) => t.startsWith('SELECT * FROM blocks'));
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    for (const text of lists) {
+      const p = await plan(text, statements.find((x) => x.text === text)!.values);
+      expect(p, `${text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
+    }
   });
 
   it('a lookup by hash uses each partition’s index', async () => {

@@ -1,9 +1,21 @@
 import type { QueryResultRow } from 'pg';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
-import type { AccountTransactionRange, LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import type {
+  AccountTransactionRange,
+  BlockFilter,
+  LedgerReader,
+  MessageFilter,
+  Page,
+  TraceFilter,
+  TransactionFilter,
+} from '../interface';
 import { clampLt, MAX_LT } from '../lt-bound';
 import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
 import { ComposedReader } from '../reader-compositions';
+import { adjacentTransactionsSql } from '../adjacent-transactions';
+import { blockPageSql } from '../block-list';
+import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
+import { transactionPageSql } from '../transaction-list';
 import type {
   AccountInfoRecord,
   AccountSnapshotRecord,
@@ -224,6 +236,33 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
     const out: ActionRecord[] = [];
     for (const id of traceIds) out.push(...(byTrace.get(hex(id)) ?? []));
     return out;
+  }
+
+  async findTransactionHashes(filter: TransactionFilter, page: Page): Promise<Buffer[]> {
+    const args: unknown[] = [];
+    const arg = (v: unknown) => (args.push(v), `$${args.length}`);
+    const sql = transactionPageSql(filter, page, {
+      arg,
+      notIn: (column, values) => `${column} <> ALL(${arg(values)}::text[])`,
+      orderedArms: true,
+    });
+    return (await this.rows(sql, args)).map((r) => blob(r.hash));
+  }
+
+  async findBlocks(filter: BlockFilter, page: Page): Promise<BlockRecord[]> {
+    const args: unknown[] = [];
+    const sql = blockPageSql(filter, page, { arg: (v) => (args.push(v), `$${args.length}`) });
+    return (await this.rows(sql, args)).map(blockFromRow);
+  }
+
+  async findAdjacentTransactionHashes(hash: Buffer, direction: 'in' | 'out' | undefined): Promise<Buffer[]> {
+    const args: unknown[] = [];
+    const sql = adjacentTransactionsSql(hash, direction, (v) => (args.push(v), `$${args.length}`));
+    return (await this.rows(sql, args)).map((r) => blob(r.tx_hash));
+  }
+
+  async getPendingTraceIds(): Promise<Buffer[]> {
+    return (await this.rows(PENDING_TRACE_IDS_SQL)).map((r) => blob(r.trace_id));
   }
 
   async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {

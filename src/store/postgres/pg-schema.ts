@@ -22,6 +22,7 @@ export type PgMigration = string | ((db: ClientBase) => Promise<void>);
 import type { ClientBase } from 'pg';
 import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
+import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
@@ -129,7 +130,9 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   `,
   // version 2: nothing stored twice, as in SQLite's version 2, and the producer's position
   migrateToV2,
-  // version 3: account states readable, as in SQLite's version 3
+  // version 3: account states readable, and the chain lists of TON Center's v3 (transactions, blocks),
+  // each in its order, as in SQLite's version 3; on the partitioned transactions table each partition
+  // gets the index, and a list merges them in order
   migrateToV3,
 ];
 
@@ -198,8 +201,8 @@ async function migrateToV2(db: ClientBase): Promise<void> {
  * age (every wallet of a version has the same code), and the table is small (a data cell per state).
  */
 async function migrateToV3(db: ClientBase): Promise<void> {
+  await db.query(CHAIN_LIST_INDEXES);
   await db.query(`
-    CREATE INDEX transactions_by_account ON transactions (account, lt);
     CREATE TABLE account_cells (hash bytea PRIMARY KEY, boc bytea NOT NULL);
   `);
   const saved = await db.query<{ shard_account: Buffer }>('SELECT shard_account FROM producer_accounts');

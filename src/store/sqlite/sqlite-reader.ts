@@ -1,10 +1,22 @@
 import { StatementCache } from './statement-cache';
 import type Database from 'better-sqlite3';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
-import type { AccountTransactionRange, LedgerReader, MessageFilter, Page, TraceFilter } from '../interface';
+import type {
+  AccountTransactionRange,
+  BlockFilter,
+  LedgerReader,
+  MessageFilter,
+  Page,
+  TraceFilter,
+  TransactionFilter,
+} from '../interface';
 import { clampLt, MAX_LT } from '../lt-bound';
 import { messageHashPage, type MessageTransactionRow } from '../message-hash-page';
 import { ComposedReader } from '../reader-compositions';
+import { adjacentTransactionsSql } from '../adjacent-transactions';
+import { blockPageSql } from '../block-list';
+import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
+import { transactionPageSql } from '../transaction-list';
 import type {
   AccountInfoRecord,
   AccountSnapshotRecord,
@@ -206,6 +218,31 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
       }
     }
     return out;
+  }
+
+  async findTransactionHashes(filter: TransactionFilter, page: Page): Promise<Buffer[]> {
+    const args: unknown[] = [];
+    const sql = transactionPageSql(filter, page, {
+      arg: (v) => (args.push(v), '?'),
+      notIn: (column, values) => (args.push(...values), `${column} NOT IN (${marks(values)})`),
+    });
+    return (this.q(sql).all(...args) as Row[]).map((r) => blob(r.hash));
+  }
+
+  async findBlocks(filter: BlockFilter, page: Page): Promise<BlockRecord[]> {
+    const args: unknown[] = [];
+    const sql = blockPageSql(filter, page, { arg: (v) => (args.push(v), '?') });
+    return (this.q(sql).all(...args) as Row[]).map((r) => this.block(r));
+  }
+
+  async findAdjacentTransactionHashes(hash: Buffer, direction: 'in' | 'out' | undefined): Promise<Buffer[]> {
+    const args: unknown[] = [];
+    const sql = adjacentTransactionsSql(hash, direction, (v) => (args.push(v), '?'));
+    return (this.q(sql).all(...args) as Row[]).map((r) => blob(r.tx_hash));
+  }
+
+  async getPendingTraceIds(): Promise<Buffer[]> {
+    return (this.q(PENDING_TRACE_IDS_SQL).all() as Row[]).map((r) => blob(r.trace_id));
   }
 
   async findTransactionHashesByMessage(filter: MessageFilter, page: Page): Promise<Buffer[]> {

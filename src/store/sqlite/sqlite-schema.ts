@@ -15,6 +15,7 @@
 import type Database from 'better-sqlite3';
 import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
+import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
@@ -122,7 +123,8 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
   // version 2: nothing stored twice (docs/architecture.md, "Storage"), and the producer's position
   migrateToV2,
-  // version 3: account states readable (v2 getAddressInformation, runGetMethod, v3 accountStates)
+  // version 3: account states readable (v2 getAddressInformation, runGetMethod, v3 accountStates), and
+  // the chain lists of TON Center's v3 (transactions, blocks), each in its order
   migrateToV3,
 ];
 
@@ -201,11 +203,11 @@ function migrateToV2(db: Database.Database): void {
  * accounts (the states written before this version keep their hashes only).
  */
 const ACCOUNT_CELLS_V3 = `
-  CREATE INDEX transactions_by_account ON transactions (account, lt);
   -- code and data cells of account states by cell hash (account_states.code_hash / data_hash)
   CREATE TABLE account_cells (hash BLOB PRIMARY KEY, boc BLOB NOT NULL) WITHOUT ROWID;`;
 
 function migrateToV3(db: Database.Database): void {
+  db.exec(CHAIN_LIST_INDEXES);
   db.exec(ACCOUNT_CELLS_V3);
   const insert = db.prepare('INSERT OR IGNORE INTO account_cells VALUES (?, ?)');
   // read whole first: better-sqlite3 runs no other statement while one iterates

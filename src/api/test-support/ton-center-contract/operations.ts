@@ -15,6 +15,14 @@ import { getMasterchainInfo } from '../../operations/get-masterchain-info';
 import { getTransactions } from '../../operations/get-transactions';
 import { masterchainBlockShardState } from '../../operations/masterchain-block-shard-state';
 import { traces } from '../../operations/traces';
+import { transactions } from '../../operations/transactions';
+import { adjacentTransactions } from '../../operations/adjacent-transactions';
+import { blocks } from '../../operations/blocks';
+import { masterchainBlockShards } from '../../operations/masterchain-block-shards';
+import { masterchainInfo } from '../../operations/masterchain-info';
+import { pendingTraces } from '../../operations/pending-traces';
+import { pendingTransactions } from '../../operations/pending-transactions';
+import { transactionsByMasterchainBlock } from '../../operations/transactions-by-masterchain-block';
 import { transactionsByMessage } from '../../operations/transactions-by-message';
 
 export interface ContractParameter {
@@ -67,6 +75,22 @@ const limit: ContractParameter = { name: 'limit', type: 'integer', minimum: 1, m
 const offset: ContractParameter = { name: 'offset', type: 'integer', minimum: 0 };
 const sort: ContractParameter = { name: 'sort', type: 'string', enum: ['asc', 'desc'] };
 const v3Error = ref('RequestError');
+/** The time and lt bounds of the v3 lists. */
+const ranges: ContractParameter[] = [
+  { name: 'start_utime', type: 'integer', minimum: 0 },
+  { name: 'end_utime', type: 'integer', minimum: 0 },
+  { name: 'start_lt', type: 'integer', minimum: 0 },
+  { name: 'end_lt', type: 'integer', minimum: 0 },
+];
+/** A block by workchain, shard and seqno (v3 lists). */
+const block: ContractParameter[] = [
+  { name: 'workchain', type: 'integer' },
+  { name: 'shard', type: 'string' },
+  { name: 'seqno', type: 'integer' },
+];
+const transactionsResponse = shape({
+  always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') },
+});
 
 /** A v2 method as the published spec gives it: its parameters, a `TonResponse` with `ok: true`, `TonError`. */
 const v2Method = (path: string, parameters: ContractParameter[]): ContractOperation => ({
@@ -132,10 +156,7 @@ export const OPERATIONS: ContractOperation[] = [
       { name: 'tx_hash', type: 'array' },
       { name: 'msg_hash', type: 'array' },
       { name: 'mc_seqno', type: 'integer' },
-      { name: 'start_utime', type: 'integer', minimum: 0 },
-      { name: 'end_utime', type: 'integer', minimum: 0 },
-      { name: 'start_lt', type: 'integer', minimum: 0 },
-      { name: 'end_lt', type: 'integer', minimum: 0 },
+      ...ranges,
       { name: 'include_actions', type: 'boolean' },
       { name: 'supported_action_types', type: 'array' },
       limit,
@@ -157,9 +178,89 @@ export const OPERATIONS: ContractOperation[] = [
       limit,
       offset,
     ],
+    response: transactionsResponse,
+    error: v3Error,
+  },
+  {
+    path: transactions.path,
+    parameters: [
+      ...block,
+      { name: 'mc_seqno', type: 'integer' },
+      { name: 'account', type: 'array' },
+      { name: 'exclude_account', type: 'array' },
+      { name: 'hash', type: 'string' },
+      { name: 'lt', type: 'integer' },
+      ...ranges,
+      limit,
+      offset,
+      sort,
+    ],
+    response: transactionsResponse,
+    error: v3Error,
+  },
+  {
+    path: masterchainInfo.path,
+    parameters: [],
+    response: shape({ always: { first: ref('Block'), last: ref('Block') } }),
+    error: v3Error,
+  },
+  {
+    path: blocks.path,
+    parameters: [
+      ...block,
+      { name: 'root_hash', type: 'string' },
+      { name: 'file_hash', type: 'string' },
+      { name: 'mc_seqno', type: 'integer' },
+      ...ranges,
+      limit,
+      offset,
+      sort,
+    ],
+    response: shape({ always: { blocks: nullable(array(ref('Block'))) } }),
+    error: v3Error,
+  },
+  {
+    path: masterchainBlockShards.path,
+    parameters: [{ name: 'seqno', type: 'integer', required: true }, limit, offset],
+    // the published spec names a TransactionsResponse here; TON Center's server and its client
+    // libraries answer a BlocksResponse, the blocks the masterchain block committed
+    response: shape({ always: { blocks: nullable(array(ref('Block'))) } }),
+    error: v3Error,
+  },
+  {
+    path: transactionsByMasterchainBlock.path,
+    parameters: [{ name: 'seqno', type: 'integer', required: true }, limit, offset, sort],
+    response: transactionsResponse,
+    error: v3Error,
+  },
+  {
+    path: adjacentTransactions.path,
+    // the spec marks nothing required, but there is nothing to answer without a transaction
+    parameters: [
+      { name: 'hash', type: 'string', required: true },
+      { name: 'direction', type: 'string', enum: ['in', 'out'] },
+    ],
+    response: transactionsResponse,
+    error: v3Error,
+  },
+  {
+    path: pendingTraces.path,
+    parameters: [
+      { name: 'account', type: 'array' },
+      { name: 'ext_msg_hash', type: 'array' },
+    ],
     response: shape({
-      always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') },
+      always: { traces: nullable(array(ref('Trace'))), address_book: ref('AddressBook'), metadata: ref('Metadata') },
     }),
+    error: v3Error,
+  },
+  {
+    path: pendingTransactions.path,
+    parameters: [
+      { name: 'account', type: 'array' },
+      { name: 'trace_id', type: 'array' },
+    ],
+    response: transactionsResponse,
     error: v3Error,
   },
   {
