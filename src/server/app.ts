@@ -8,7 +8,8 @@ import { NotFoundError, errorBody } from './errors';
 import { defaultLimits, type ServiceLimits } from './limits';
 import { OPERATIONS } from './operations/registry';
 import { ANSWER_ENCODINGS, AnswerCache, COMPRESS_THRESHOLD } from './execution/answer-cache';
-import { sendKept } from './execution/send-kept';
+import { answerKept } from './execution/answer-kept';
+import { logRequest, requestLog } from './request-log';
 import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
@@ -47,39 +48,6 @@ export interface ServerOptions {
   trustProxy?: boolean | string[];
 }
 
-/**
- * One JSON line per request on stdout, written once per turn of the event loop: under load many
- * requests finish in one turn, and one write for all of them saves a system call per request.
- * Lines keep their order. stdout belongs to the process, so the buffer does too; whatever is still
- * pending is written when the process exits (process.exit included) or a server closes.
- */
-const requestLog = new (class {
-  private pending = '';
-  private scheduled = false;
-  private exitHooked = false;
-
-  line(fields: Record<string, unknown>): void {
-    this.pending += JSON.stringify(fields) + '\n';
-    if (!this.exitHooked) {
-      this.exitHooked = true;
-      process.once('exit', this.flush);
-    }
-    if (this.pending.length > 65_536) this.flush();
-    else if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.flush);
-    }
-  }
-
-  readonly flush = (): void => {
-    this.scheduled = false;
-    if (this.pending === '') return;
-    const text = this.pending;
-    this.pending = '';
-    process.stdout.write(text);
-  };
-})();
-
 /** `GET`/`POST /api/v2/sendBoc` and the other methods that would change the chain: TON Center's envelope, refused. */
 function registerReadOnlyMethods(app: FastifyInstance): void {
   for (const method of READ_ONLY_METHODS) {
@@ -97,12 +65,21 @@ function registerReadOnlyMethods(app: FastifyInstance): void {
 /** The query service: the five REST operations, streaming, the explorer, and their errors. */
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
   const limits = defaultLimits(opts.limits);
+  // Answers kept as finished bytes until the next commit (docs/architecture.md, "The answer
+  // cache"): a repeated question is answered before the framework sees it, with no routing,
+  // parsing, worker or query; everything else goes on to Fastify.
+  const counter = limits.answerCacheBytes > 0 ? engineAt(opts.location).commitCounter(opts.location) : null;
+  const answers = counter ? new AnswerCache(counter, limits.answerCacheBytes) : null;
+  let closing = false;
   const app = Fastify({
     logger: false,
     // a request line past MAX_HEADER_BYTES (lists of thousands of items) gets a 431 naming the
     // bound, from clientErrorHandler; headers are checked every second against their deadline
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
-      createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: 1000 }, handler),
+      createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: 1000 }, (req, res) => {
+        if (answers && !closing && answerKept(answers, req, res, opts.log ?? false)) return;
+        handler(req, res);
+      }),
     clientErrorHandler,
     routerOptions: { maxParamLength: 1000 },
     return503OnClosing: true,
@@ -118,15 +95,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   });
   if (opts.log) {
     app.addHook('onResponse', (request, reply, done) => {
-      const url = request.url;
-      const q = url.indexOf('?');
-      requestLog.line({
-        time: new Date().toISOString(),
-        method: request.method,
-        path: q === -1 ? url : url.slice(0, q),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      });
+      logRequest(request.method, request.url, reply.statusCode, reply.elapsedTime);
       done();
     });
     app.addHook('onClose', (_instance, done) => {
@@ -199,17 +168,13 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   await readers.start();
   app.decorate('ledgerReaders', readers);
   app.addHook('onClose', async () => readers.close());
-  // Answers kept as finished bytes until the next commit (docs/architecture.md, "The answer
-  // cache"): a repeated question is answered here, with no parsing, no worker and no query.
-  const counter = limits.answerCacheBytes > 0 ? engineAt(opts.location).commitCounter(opts.location) : null;
-  const answers = counter ? new AnswerCache(counter, limits.answerCacheBytes) : null;
+  // a closing server answers 503 (return503OnClosing), kept answers included
+  app.addHook('preClose', (done) => ((closing = true), done()));
   if (counter) app.addHook('onClose', (_instance, done) => (counter.close(), done()));
   app.decorate('ledgerAnswers', answers);
   for (const op of OPERATIONS) {
     const cache = op.cacheable ? answers : null;
     app.get(op.path, async (request, reply) => {
-      const kept = cache?.get(request.url);
-      if (kept) return sendKept(cache!, kept, request, reply);
       const params = op.parse(request.query as RawQuery);
       const readAt = cache?.now() ?? 0;
       // a response closed before it finished: the client went away (or its socket was cut idle)

@@ -5,6 +5,7 @@ import { defineOperation } from '../execution/operation';
 
 /** v3 adjacentTransactions: the sender of a transaction's inbound message, the receivers of its outbound ones. */
 export const adjacentTransactions = defineOperation(api, {
+  cacheable: true,
   light: () => true,
   run: async (ctx, p, out) => {
     const [known] = await ctx.reader.findTransactionHashes({ hash: p.hash }, { limit: 1, offset: 0, sort: 'desc' });

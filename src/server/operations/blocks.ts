@@ -5,6 +5,7 @@ import { defineOperation } from '../execution/operation';
 
 /** v3 blocks: masterchain and shard blocks matching every filter given, by generation time. */
 export const blocks = defineOperation(api, {
+  cacheable: true,
   light: (p) => p.limit <= 100 && p.offset <= 1000,
   run: async ({ reader }, p, out) => {
     const found = await reader.findBlocks(

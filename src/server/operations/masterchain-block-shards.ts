@@ -9,6 +9,7 @@ import { FULL_SHARD } from '../../ton/shard';
  * shard block made since the previous masterchain block), by generation time.
  */
 export const masterchainBlockShards = defineOperation(api, {
+  cacheable: true,
   light: () => true,
   run: async ({ reader }, p, out) => {
     if (!(await reader.getBlock({ workchain: -1, shard: FULL_SHARD, seqno: p.seqno })))

@@ -6,6 +6,7 @@ import { FULL_SHARD } from '../../ton/shard';
 
 /** v3 masterchainInfo: the first and the newest masterchain block (the newest is the snapshot's, X-Ledger-Seqno). */
 export const masterchainInfo = defineOperation(api, {
+  cacheable: true,
   light: () => true,
   run: async ({ reader }, _p, out) => {
     const [first] = await reader.findBlocks({ workchain: -1 }, { limit: 1, offset: 0, sort: 'asc' });

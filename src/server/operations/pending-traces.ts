@@ -10,6 +10,7 @@ import { traceFragments, writeTraceList } from './traces';
  * one's transactions: they are few, however long the ledger.
  */
 export const pendingTraces = defineOperation(api, {
+  cacheable: true,
   light: () => true,
   run: async (ctx, p, out) => {
     const { reader } = ctx;

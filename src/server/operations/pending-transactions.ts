@@ -7,6 +7,7 @@ import { defineOperation } from '../execution/operation';
  * asked for (all when neither), newest first (by lt, then hash) as `transactions` lists them.
  */
 export const pendingTransactions = defineOperation(api, {
+  cacheable: true,
   light: () => true,
   run: async (ctx, p, out) => {
     const { reader } = ctx;

@@ -6,6 +6,7 @@ import { FULL_SHARD } from '../../ton/shard';
 
 /** v3 transactionsByMasterchainBlock: masterchainBlockShardState's transactions, without its blocks. */
 export const transactionsByMasterchainBlock = defineOperation(api, {
+  cacheable: true,
   light: (p) => p.limit <= 100 && p.offset <= 1000,
   run: async (ctx, p, out) => {
     if (!(await ctx.reader.getBlock({ workchain: -1, shard: FULL_SHARD, seqno: p.seqno })))

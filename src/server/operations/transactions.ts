@@ -6,6 +6,7 @@ import { defineOperation } from '../execution/operation';
 /** v3 transactions: every transaction that matches all the filters given, by lt (then hash). */
 export const transactions = defineOperation(api, {
   // every filter walks an index in the list's order, so the cost is the page and its offset
+  cacheable: true,
   light: (p) => p.hash !== undefined || (p.limit <= 100 && p.offset <= 1000),
   run: async (ctx, p, out) => {
     const hashes = await ctx.reader.findTransactionHashes(
