@@ -6,7 +6,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { benchLedgerPath, median } from './bench-ledger';
+import { benchLedgerPath, sampleInternalMessageHash, median } from './bench-ledger';
 import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 import { inProcessExecutor } from '../src/server/test-support/in-process';
 import { transactionsByMessage } from '../src/server/operations/transactions-by-message';
@@ -17,12 +17,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const path = await benchLedgerPath();
 const store = openSqliteStore(path, { readonly: true });
 const sql = store.db;
-const msgHash = (
-  sql
-    .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 500")
-    .pluck()
-    .get() as Buffer
-).toString('hex');
+const msgHash = sampleInternalMessageHash(sql);
 const block =
   (sql
     .prepare('SELECT workchain, shard, seqno FROM blocks WHERE tx_count >= 40 LIMIT 1')

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateLedger } from '../src/ledger/generate';
@@ -23,4 +24,14 @@ export async function benchLedgerPath(seed = 42, txs = 3000): Promise<string> {
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+/** An internal message's hash (hex), the 500th received: a point lookup's subject in the middle of the ledger. */
+export function sampleInternalMessageHash(sql: Database.Database): string {
+  return (
+    sql
+      .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 500")
+      .pluck()
+      .get() as Buffer
+  ).toString('hex');
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchLedgerPath } from './bench-ledger';
+import { benchLedgerPath, sampleInternalMessageHash } from './bench-ledger';
 import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8291);
@@ -23,12 +23,7 @@ const store = openSqliteStore(path, { readonly: true });
 const sql = store.db;
 // an internal message in the middle of the ledger, a completed trace of two transactions, and a
 // masterchain block past the first few (its shard state is the table's 116 KB-class body)
-const msgHash = (
-  sql
-    .prepare("SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NOT NULL LIMIT 1 OFFSET 500")
-    .pluck()
-    .get() as Buffer
-).toString('hex');
+const msgHash = sampleInternalMessageHash(sql);
 const traceId = (
   sql
     .prepare("SELECT trace_id FROM traces WHERE state = 'complete' AND transactions = 2 LIMIT 1 OFFSET 50")

@@ -1,8 +1,9 @@
 /**
  * Version 3 of both engines (the same SQL in each): the indexes of `transactions` and `blocks` as
  * TON Center lists them. Transactions go by lt, then hash (lt alone may tie across shards on a
- * real chain; the hash ends every tie, as API.md's rule says); blocks by generation time, then workchain, shard
- * and seqno. Each filter that narrows a list to a prefix gets its own index ending in that order.
+ * real chain; the hash ends every tie, so offset paging never repeats or skips a row, the rule of
+ * every list in docs/api.md); blocks by generation time, then workchain, shard and seqno. Each
+ * filter that narrows a list to a prefix gets its own index ending in that order.
  */
 export const CHAIN_LIST_INDEXES = `
   CREATE INDEX transactions_by_lt ON transactions (lt, hash);
