@@ -15,6 +15,7 @@ import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
 import { registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
+import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS } from './answer-headers';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
 import { registerStreaming, type LedgerStream } from './streaming/register';
 
@@ -90,7 +91,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // Callback hooks rather than async ones: an async hook costs a promise and a microtask turn on
   // every request, a measurable share of a small query's time.
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.headers(EVERY_ANSWER_HEADERS);
     done();
   });
   if (opts.log) {
@@ -105,8 +106,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   }
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) {
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Content-Type', 'application/json; charset=utf-8');
+      reply.headers(API_ANSWER_HEADERS);
     }
     done(null, payload);
   });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Negotiator } from '@fastify/accept-negotiator';
+import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS } from '../answer-headers';
 import { logRequest } from '../request-log';
 import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD, type AnswerCache } from './answer-cache';
 
@@ -46,9 +47,8 @@ function send(
   extra: Record<string, string>,
 ): void {
   const headers: Record<string, string | number> = {
-    'x-content-type-options': 'nosniff',
-    'access-control-allow-origin': '*',
-    'content-type': 'application/json; charset=utf-8',
+    ...EVERY_ANSWER_HEADERS,
+    ...API_ANSWER_HEADERS,
     'content-length': body.length,
     ...extra,
   };
