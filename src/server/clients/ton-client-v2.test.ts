@@ -7,8 +7,8 @@ import { readNftItemData } from '../../ledger/contracts/nft';
 import { getConfigParam } from '../../api/operations/v2-config';
 import { getExtendedAddressInformation, getWalletInformation } from '../../api/operations/v2-wallets';
 import { getShards } from '../../api/operations/v2-blocks';
-import { checkTonCenterAnswer } from '../test-support/contract';
-import { checkJsonRpcAnswer } from '../test-support/contract';
+import { checkJsonRpcAnswer, checkTonCenterAnswer } from '../test-support/contract';
+import { V2_METHOD_CONTRACTS } from '../../api/test-support/ton-center-contract/v2-methods';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { FULL_SHARD } from '../../ton/shard';
 import { readFileSync } from 'node:fs';
@@ -455,5 +455,59 @@ describe('bad input answers the envelope naming the parameter, never a 500', () 
     expect(body.error).toMatch(message);
     const byGet = await s.get(`/api/v2/${method}?${new URLSearchParams(params as Record<string, string>).toString()}`);
     expect(byGet.status).toBe(code);
+  });
+});
+
+describe('hostile JSON-RPC params', () => {
+  it('every parameter of the new methods, given odd JSON values, answers the envelope and never a 5xx', async () => {
+    const [account] = settled('wallet_v4r2', 1);
+    const hash = b64(s.sql.prepare('SELECT hash FROM transactions LIMIT 1').pluck().get() as Buffer);
+    const valid: Record<string, unknown> = {
+      address: account,
+      source: account,
+      destination: account,
+      created_lt: '1',
+      seqno: 1,
+      workchain: 0,
+      shard: FULL,
+      hash,
+      config_id: 1,
+    };
+    const odd: unknown[] = [
+      'x'.repeat(5000),
+      '🦄💥',
+      '',
+      '-1',
+      '99999999999999999999999999',
+      'NaN',
+      '0x10',
+      true,
+      1e308,
+      -1,
+      1.5,
+      [],
+      [1, 2],
+      {},
+      { a: { b: [] } },
+    ];
+    let calls = 0;
+    for (const [path, parameters] of V2_METHOD_CONTRACTS) {
+      const method = path.slice('/api/v2/'.length);
+      const required = Object.fromEntries(parameters.filter((p) => p.required).map((p) => [p.name, valid[p.name]]));
+      for (const p of parameters) {
+        for (const value of odd) {
+          const { status, body } = await rpc(method, { ...required, [p.name]: value });
+          calls += 1;
+          const what = `${method} ${p.name}=${JSON.stringify(value).slice(0, 40)} → ${status} ${JSON.stringify(body).slice(0, 200)}`;
+          expect(status, what).toBeLessThan(500);
+          expect(body.id, what).toBe('7');
+          if (status !== 200) {
+            expect(body, what).toMatchObject({ ok: false, code: status });
+            expect(String(body.error), what).not.toMatch(/SQLITE|at .*\.ts:|node_modules|\/work\//);
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(500);
   });
 });
