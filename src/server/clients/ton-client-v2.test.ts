@@ -1,6 +1,7 @@
 import { Address, Cell, Dictionary, loadShardAccount } from '@ton/core';
 import { defaultConfig } from '@ton/sandbox';
 import { TonClient } from '@ton/ton';
+import TonWeb from 'tonweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJettonMinterData, readJettonWalletData } from '../../ledger/contracts/jetton';
 import { readNftItemData } from '../../ledger/contracts/nft';
@@ -455,6 +456,73 @@ describe('bad input answers the envelope naming the parameter, never a 500', () 
     expect(body.error).toMatch(message);
     const byGet = await s.get(`/api/v2/${method}?${new URLSearchParams(params as Record<string, string>).toString()}`);
     expect(byGet.status).toBe(code);
+  });
+});
+
+describe('tonweb, unchanged', () => {
+  it('getWalletInfo, getBlockShards, getMasterchainBlockTransactions walked by its cursor, getMasterchainBlockHeader, getConfigParam', async () => {
+    // tonweb's own methods, as its JavaScript has them (its type declarations lag behind)
+    const provider = new TonWeb.HttpProvider(`${s.base}/api/v2/jsonRPC`) as unknown as {
+      getWalletInfo(address: string): Promise<unknown>;
+      getBlockShards(seqno: number): Promise<unknown>;
+      getMasterchainBlockTransactions(
+        seqno: number,
+        limit?: number,
+        afterLt?: string,
+        account?: string,
+      ): Promise<unknown>;
+      getMasterchainBlockHeader(seqno: number): Promise<unknown>;
+      getConfigParam(id: number): Promise<{ hash(): Promise<Uint8Array> }>;
+    };
+    const [wallet] = settled('wallet_v4r2', 1);
+    const data = savedData(wallet!).beginParse();
+    const info = (await provider.getWalletInfo(wallet!)) as { wallet: boolean; seqno: number; wallet_id: number };
+    expect([info.wallet, info.seqno, info.wallet_id]).toEqual([true, data.loadUint(32), data.loadUint(32)]);
+
+    const mc = lastMc();
+    const shards = (await provider.getBlockShards(mc)) as { shards: { seqno: number }[] };
+    expect(shards.shards.map((b) => b.seqno)).toEqual((await client.getWorkchainShards(mc)).map((b) => b.seqno));
+
+    // tonweb's cursor is the lt and the account id (hex, no workchain) of the last transaction seen
+    const seqno = Number(
+      s.sql
+        .prepare(
+          'SELECT block_seqno FROM transactions WHERE workchain = -1 GROUP BY block_seqno HAVING count(*) > 2 LIMIT 1',
+        )
+        .pluck()
+        .get() as bigint,
+    );
+    const walked: string[] = [];
+    let after: { lt?: string; account?: string } = {};
+    for (;;) {
+      const page = (await provider.getMasterchainBlockTransactions(seqno, 2, after.lt, after.account)) as {
+        incomplete: boolean;
+        transactions: { account: string; lt: string; hash: string }[];
+      };
+      walked.push(...page.transactions.map((t) => t.hash));
+      if (!page.incomplete) break;
+      const last = page.transactions.at(-1)!;
+      after = { lt: last.lt, account: last.account.split(':')[1]!.toLowerCase() };
+    }
+    const rows = s.sql
+      .prepare('SELECT hash FROM transactions WHERE workchain = -1 AND block_seqno = ? ORDER BY account, lt')
+      .pluck()
+      .all(seqno) as Buffer[];
+    expect(walked).toEqual(rows.map(b64));
+
+    const header = (await provider.getMasterchainBlockHeader(mc)) as {
+      id: { seqno: number };
+      prev_blocks: { seqno: number }[];
+    };
+    expect([header.id.seqno, header.prev_blocks.map((b) => b.seqno)]).toEqual([mc, [mc - 1]]);
+
+    const params = Dictionary.loadDirect(
+      Dictionary.Keys.Int(32),
+      Dictionary.Values.Cell(),
+      Cell.fromBase64(defaultConfig),
+    );
+    const cell = await provider.getConfigParam(34);
+    expect(Buffer.from(await cell.hash()).toString('hex')).toBe(params.get(34)!.hash().toString('hex'));
   });
 });
 
