@@ -286,6 +286,7 @@ function sampleValue(path: string, p: ContractParameter): string {
     created_lt: '1',
     unixtime: '4294967295',
     config_id: '1',
+    use_v2: 'true',
     account: x.account,
     exclude_account: x.account,
     ext_msg_hash: x.external,

@@ -459,6 +459,63 @@ describe('bad input answers the envelope naming the parameter, never a 500', () 
   });
 });
 
+describe('v3 addressInformation and walletInformation, the v2 reads flattened', () => {
+  it.each(['wallet_v4r2', 'wallet_v5r1'])(
+    '%s: the same state as v2, seqno and wallet id of its saved data',
+    async (iface) => {
+      for (const account of settled(iface, 2)) {
+        const v2 = await ok(`/api/v2/getAddressInformation?address=${account}`);
+        const r = await s.get(`/api/v3/addressInformation?address=${account}&use_v2=true`);
+        expect(r.status).toBe(200);
+        expect(r.body).toEqual({
+          balance: v2.balance,
+          code: v2.code,
+          data: v2.data,
+          frozen_hash: null,
+          last_transaction_hash: v2.last_transaction_id.hash,
+          last_transaction_lt: v2.last_transaction_id.lt,
+          status: 'active',
+        });
+        const data = savedData(account).beginParse();
+        if (iface === 'wallet_v5r1') data.skip(1); // v5 r1: signature allowed, then seqno
+        const seqno = data.loadUint(32);
+        const walletId = iface === 'wallet_v5r1' ? data.loadInt(32) : data.loadUint(32);
+        const w = await s.get(`/api/v3/walletInformation?address=${account}`);
+        expect(w.status).toBe(200);
+        expect(w.body).toEqual({
+          balance: v2.balance,
+          last_transaction_hash: v2.last_transaction_id.hash,
+          last_transaction_lt: v2.last_transaction_id.lt,
+          seqno,
+          status: 'active',
+          wallet_id: walletId,
+          wallet_type: iface,
+        });
+      }
+    },
+  );
+
+  it('an address never seen, a contract that is no wallet, a bad address', async () => {
+    const nobody = await s.get(`/api/v3/addressInformation?address=0:${'ab'.repeat(32)}`);
+    expect(nobody.body).toEqual({
+      balance: '0',
+      code: null,
+      data: null,
+      frozen_hash: null,
+      last_transaction_hash: null,
+      last_transaction_lt: null,
+      status: 'uninitialized',
+    });
+    const [jetton] = settled('jetton_master', 1);
+    const notWallet = await s.get(`/api/v3/walletInformation?address=${jetton}`);
+    expect(notWallet.status).toBe(404);
+    expect(notWallet.body.error).toMatch(/wallet not found/);
+    const bad = await s.get('/api/v3/walletInformation?address=nope');
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toMatch(/parameter address/);
+  });
+});
+
 describe('tonweb, unchanged', () => {
   it('getWalletInfo, getBlockShards, getMasterchainBlockTransactions walked by its cursor, getMasterchainBlockHeader, getConfigParam', async () => {
     // tonweb's own methods, as its JavaScript has them (its type declarations lag behind)

@@ -2,6 +2,7 @@
 // spreads this list into IMPLEMENTED).
 import { getBlockHeader, getBlockTransactions, getShards, lookupBlock } from './v2-blocks';
 import { getConfigAll, getConfigParam } from './v2-config';
+import { addressInformation, walletInformation } from './v3-account-information';
 import { getTransactionsV2, tryLocateResultTx, tryLocateSourceTx, tryLocateTx } from './v2-locate';
 import { detectAddress, detectHash, packAddress, unpackAddress } from './v2-utils';
 import { getExtendedAddressInformation, getWalletInformation } from './v2-wallets';
@@ -23,4 +24,6 @@ export const V2_METHODS = [
   tryLocateSourceTx,
   getConfigParam,
   getConfigAll,
+  addressInformation,
+  walletInformation,
 ] as const;

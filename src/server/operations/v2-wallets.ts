@@ -12,7 +12,7 @@ import { accountAt } from './account-at';
 const answer = (result: unknown) => Buffer.from(JSON.stringify({ ok: true, result }));
 
 /** The wallet an active account's code makes it, with its seqno and id as its get methods answer. */
-async function walletOf(
+export async function walletOf(
   address: string,
   found: AccountSnapshotRecord | undefined,
   block: BlockRecord,
