@@ -14,7 +14,7 @@ import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
-import { registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
+import { asQuery, registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
 import { registerStreaming, type LedgerStream } from './streaming/register';
 
@@ -174,6 +174,21 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   app.decorate('ledgerAnswers', answers);
   for (const op of OPERATIONS) {
     const cache = op.cacheable ? answers : null;
+    // TON Center's POST form (runGetMethod): the JSON body's values as query values; never cached
+    if (op.acceptsPost)
+      app.post(op.path, async (request, reply) => {
+        const body = request.body ?? {};
+        if (typeof body !== 'object' || Array.isArray(body))
+          throw new ParamError('the body must be a JSON object of named parameters');
+        const params = op.parse({ ...(request.query as RawQuery), ...asQuery(body as Record<string, unknown>) });
+        const gone = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        });
+        const answer = await readers.execute(op.path, params, op.light(params), request.id, request.ip, gone.signal);
+        if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
+        return reply.type('application/json; charset=utf-8').send(answer.body);
+      });
     app.get(op.path, async (request, reply) => {
       const params = op.parse(request.query as RawQuery);
       const readAt = cache?.now() ?? 0;
@@ -188,13 +203,18 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       return reply.type('application/json; charset=utf-8').send(answer.body);
     });
   }
-  for (const { path: url } of OPERATIONS) {
+  for (const { path: url, acceptsPost } of OPERATIONS) {
+    const allow = acceptsPost ? 'GET, HEAD, POST' : 'GET, HEAD';
     app.route({
-      method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      method: acceptsPost ? ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] : ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
       url,
       handler: async (request, reply) => {
-        reply.code(405).header('Allow', 'GET, HEAD');
-        return errorBody(request.url, 405, `method ${request.method} not allowed; use GET or HEAD`);
+        reply.code(405).header('Allow', allow);
+        return errorBody(
+          request.url,
+          405,
+          `method ${request.method} not allowed; use ${acceptsPost ? 'GET, HEAD or POST' : 'GET or HEAD'}`,
+        );
       },
     });
   }

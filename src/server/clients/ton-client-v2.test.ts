@@ -1,4 +1,4 @@
-import { Address, Cell, Dictionary, loadShardAccount } from '@ton/core';
+import { Address, beginCell, Cell, Dictionary, loadShardAccount } from '@ton/core';
 import { defaultConfig } from '@ton/sandbox';
 import { TonClient } from '@ton/ton';
 import TonWeb from 'tonweb';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJettonMinterData, readJettonWalletData } from '../../ledger/contracts/jetton';
 import { readNftItemData } from '../../ledger/contracts/nft';
 import { getConfigParam } from '../../api/operations/v2-config';
+import { v3RunGetMethod } from '../../api/operations/v3-run-get-method';
 import { getExtendedAddressInformation, getWalletInformation } from '../../api/operations/v2-wallets';
 import { getShards } from '../../api/operations/v2-blocks';
 import { checkJsonRpcAnswer, checkTonCenterAnswer } from '../test-support/contract';
@@ -513,6 +514,62 @@ describe('v3 addressInformation and walletInformation, the v2 reads flattened', 
     const bad = await s.get('/api/v3/walletInformation?address=nope');
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatch(/parameter address/);
+  });
+});
+
+describe('v3 runGetMethod, by POST as TON Center takes it, and by GET', () => {
+  const post = async (body: unknown, method = 'POST') => {
+    const res = await fetch(`${s.base}/api/v3/runGetMethod`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, allow: res.headers.get('allow') };
+  };
+
+  it('seqno of a wallet and get_jetton_data of a jetton master, as their saved data says', async () => {
+    const [wallet] = settled('wallet_v4r2', 1);
+    const r = await post({ address: wallet, method: 'seqno', stack: [] });
+    expect(r.status).toBe(200);
+    const parsed = v3RunGetMethod.response.parse(r.body);
+    expect(parsed).toMatchObject({
+      exit_code: 0,
+      stack: [{ type: 'num', value: `0x${savedData(wallet!).beginParse().loadUint(32).toString(16)}` }],
+    });
+    const byGet = await s.get(`/api/v3/runGetMethod?address=${wallet}&method=seqno`);
+    expect(byGet.body).toEqual({ ...r.body, gas_used: byGet.body.gas_used });
+
+    const [master] = settled('jetton_master', 1);
+    const saved = readJettonMinterData(savedData(master!))!;
+    const j = v3RunGetMethod.response.parse((await post({ address: master, method: 'get_jetton_data' })).body);
+    expect(j.stack[0]).toEqual({ type: 'num', value: `0x${saved.totalSupply.toString(16)}` });
+    expect(j.stack.map((e) => e.type)).toEqual(['num', 'num', 'slice', 'cell', 'cell']);
+    // an argument: the jetton wallet address of the admin, as a slice
+    const owner = beginCell().storeAddress(saved.admin).endCell().toBoc().toString('base64');
+    const w = v3RunGetMethod.response.parse(
+      (await post({ address: master, method: 'get_wallet_address', stack: [{ type: 'slice', value: owner }] })).body,
+    );
+    expect(w.exit_code).toBe(0);
+    expect(w.stack[0]!.type).toBe('slice');
+  });
+
+  it('a bad stack entry, a bad body and another HTTP method answer v3 errors naming what is wrong', async () => {
+    const [wallet] = settled('wallet_v4r2', 1);
+    const badType = await post({ address: wallet, method: 'seqno', stack: [{ type: 'tuple', value: [] }] });
+    expect(badType.status).toBe(422);
+    expect(badType.body.error).toMatch(/parameter stack entry 0: type "tuple"/);
+    const notList = await post({ address: wallet, method: 'seqno', stack: { type: 'num' } });
+    expect(notList.status).toBe(422);
+    expect(notList.body.error).toMatch(/parameter stack/);
+    const noAddress = await post({ method: 'seqno' });
+    expect(noAddress.status).toBe(422);
+    expect(noAddress.body.error).toMatch(/parameter address/);
+    const array = await post([1, 2]);
+    expect(array.status).toBe(422);
+    expect(array.body.error).toMatch(/JSON object/);
+    const put = await post({}, 'PUT');
+    expect(put.status).toBe(405);
+    expect(put.allow).toBe('GET, HEAD, POST');
   });
 });
 

@@ -3,6 +3,7 @@
 import { getBlockHeader, getBlockTransactions, getShards, lookupBlock } from './v2-blocks';
 import { getConfigAll, getConfigParam } from './v2-config';
 import { addressInformation, walletInformation } from './v3-account-information';
+import { v3RunGetMethod } from './v3-run-get-method';
 import { getTransactionsV2, tryLocateResultTx, tryLocateSourceTx, tryLocateTx } from './v2-locate';
 import { detectAddress, detectHash, packAddress, unpackAddress } from './v2-utils';
 import { getExtendedAddressInformation, getWalletInformation } from './v2-wallets';
@@ -26,4 +27,5 @@ export const V2_METHODS = [
   getConfigAll,
   addressInformation,
   walletInformation,
+  v3RunGetMethod,
 ] as const;
