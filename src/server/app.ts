@@ -2,6 +2,8 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { ParamError } from '../api/operations/param-rules';
+// a POST body read as query values, as JSON-RPC reads its params
+import { asQuery } from './json-rpc';
 import type { RawQuery } from '../api/operations/param-rules';
 import { boundConnections, clientErrorHandler, MAX_HEADER_BYTES } from './connections';
 import { NotFoundError, errorBody } from './errors';
@@ -14,7 +16,7 @@ import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
-import { asQuery, registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
+import { registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
 import { registerStreaming, type LedgerStream } from './streaming/register';
 
