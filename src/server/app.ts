@@ -2,6 +2,8 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { ParamError } from '../api/operations/param-rules';
+// a POST body read as query values, as JSON-RPC reads its params
+import { asQuery } from './json-rpc';
 import type { RawQuery } from '../api/operations/param-rules';
 import { boundConnections, clientErrorHandler, MAX_HEADER_BYTES } from './connections';
 import { NotFoundError, errorBody } from './errors';
@@ -174,6 +176,21 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   app.decorate('ledgerAnswers', answers);
   for (const op of OPERATIONS) {
     const cache = op.cacheable ? answers : null;
+    // TON Center's POST form (runGetMethod): the JSON body's values as query values; never cached
+    if (op.acceptsPost)
+      app.post(op.path, async (request, reply) => {
+        const body = request.body ?? {};
+        if (typeof body !== 'object' || Array.isArray(body))
+          throw new ParamError('the body must be a JSON object of named parameters');
+        const params = op.parse({ ...(request.query as RawQuery), ...asQuery(body as Record<string, unknown>) });
+        const gone = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        });
+        const answer = await readers.execute(op.path, params, op.light(params), request.id, request.ip, gone.signal);
+        if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
+        return reply.type('application/json; charset=utf-8').send(answer.body);
+      });
     app.get(op.path, async (request, reply) => {
       const params = op.parse(request.query as RawQuery);
       const readAt = cache?.now() ?? 0;
@@ -188,13 +205,18 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       return reply.type('application/json; charset=utf-8').send(answer.body);
     });
   }
-  for (const { path: url } of OPERATIONS) {
+  for (const { path: url, acceptsPost } of OPERATIONS) {
+    const allow = acceptsPost ? 'GET, HEAD, POST' : 'GET, HEAD';
     app.route({
-      method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      method: acceptsPost ? ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] : ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
       url,
       handler: async (request, reply) => {
-        reply.code(405).header('Allow', 'GET, HEAD');
-        return errorBody(request.url, 405, `method ${request.method} not allowed; use GET or HEAD`);
+        reply.code(405).header('Allow', allow);
+        return errorBody(
+          request.url,
+          405,
+          `method ${request.method} not allowed; use ${acceptsPost ? 'GET, HEAD or POST' : 'GET or HEAD'}`,
+        );
       },
     });
   }

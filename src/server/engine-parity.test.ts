@@ -203,6 +203,42 @@ function requests(): string[] {
       `${v3}/pendingTraces?ext_msg_hash=${hex(t.external_hash)}`,
     );
   }
+  // the v2 methods of TON's client libraries (src/api/operations/v2-methods.ts)
+  const v2 = '/api/v2';
+  for (const seqno of [1, Math.floor(latest / 2), latest, latest + 1]) out.push(`${v2}/getShards?seqno=${seqno}`);
+  for (const b of rows(
+    'SELECT workchain, shard, seqno, root_hash, start_lt, end_lt, gen_utime FROM blocks WHERE tx_count > 0 ORDER BY tx_count DESC LIMIT 4',
+  )) {
+    const chain = `workchain=${b.workchain}&shard=${b.shard}`;
+    out.push(
+      `${v2}/lookupBlock?${chain}&seqno=${b.seqno}`,
+      `${v2}/lookupBlock?${chain}&lt=${b.end_lt}`,
+      `${v2}/lookupBlock?${chain}&unixtime=${b.gen_utime}`,
+      `${v2}/lookupBlock?${chain}`,
+      `${v2}/getBlockHeader?${chain}&seqno=${b.seqno}&root_hash=${b64(b.root_hash)}`,
+      `${v2}/getBlockTransactions?${chain}&seqno=${b.seqno}&count=3`,
+    );
+  }
+  for (const a of rows(
+    "SELECT account FROM accounts WHERE interfaces LIKE '%wallet_v%' OR interfaces LIKE '%jetton%' ORDER BY account LIMIT 6",
+  )) {
+    out.push(
+      `${v2}/getWalletInformation?address=${a.account}`,
+      `${v2}/getExtendedAddressInformation?address=${a.account}`,
+      `${v2}/getTransactionsV2?address=${a.account}&count=5`,
+    );
+  }
+  for (const m of rows(
+    "SELECT source, destination, created_lt FROM messages WHERE direction = 'out' AND destination IS NOT NULL ORDER BY msg_hash LIMIT 3",
+  )) {
+    const query = `source=${m.source}&destination=${m.destination}&created_lt=${m.created_lt}`;
+    out.push(`${v2}/tryLocateResultTx?${query}`, `${v2}/tryLocateSourceTx?${query}`);
+  }
+  out.push(
+    `${v2}/lookupBlock?workchain=0&shard=-9223372036854775808&lt=1`,
+    `${v2}/getBlockHeader?workchain=-1&shard=-9223372036854775808&seqno=${latest + 1}`,
+    `${v2}/getWalletInformation?address=0:zz`,
+  );
   // errors: the same message and status from both
   out.push(
     `${v3}/traces?account=0:zz`,

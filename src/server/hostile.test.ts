@@ -23,6 +23,11 @@ const ENDPOINTS = [
   '/api/v3/adjacentTransactions',
   '/api/v3/pendingTraces',
   '/api/v3/pendingTransactions',
+  // the v2 methods of TON's client libraries, one of each parameter family (v2-methods.ts)
+  '/api/v2/getWalletInformation',
+  '/api/v2/lookupBlock',
+  '/api/v2/tryLocateTx',
+  '/api/v2/getConfigParam',
 ];
 const PARAMS = [
   'workchain',
@@ -55,6 +60,12 @@ const PARAMS = [
   'end_utime',
   'start_lt',
   'ext_msg_hash',
+  'address',
+  'unixtime',
+  'source',
+  'destination',
+  'created_lt',
+  'config_id',
 ];
 const VALUES = [
   'x'.repeat(20_000),

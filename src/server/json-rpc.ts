@@ -54,7 +54,7 @@ class CallError extends Error {
  * JSON values into the query form the operations parse: strings as they are, numbers and booleans
  * as their text, lists and objects (a get method's stack) as JSON text.
  */
-function asQuery(params: Record<string, unknown>): RawQuery {
+export function asQuery(params: Record<string, unknown>): RawQuery {
   const query: RawQuery = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;

@@ -5,7 +5,7 @@ import { address, fail, hash, integer, MAX_UINT32, shard, text, uint64 } from '.
 import { blockIdExt, rawTransaction, v2Error } from './v2-shapes';
 
 /** A 32-byte account id (hex or base64) of the v2 cursor, or a full address: the raw address. */
-function cursorAccount(workchain: number) {
+export function cursorAccount(workchain: number) {
   return (s: string, ctx: z.RefinementCtx): string => {
     if (/^[0-9a-fA-F]{64}$/.test(s) || /^[A-Za-z0-9+/_-]{43}=$/.test(s)) {
       return `${workchain}:${parseHash(s).toString('hex').toUpperCase()}`;

@@ -19,6 +19,7 @@ import { transactionsByMasterchainBlock } from './transactions-by-masterchain-bl
 import { adjacentTransactions } from './adjacent-transactions';
 import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
+import { V2_METHODS } from './v2-methods';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -40,6 +41,7 @@ export const API_OPERATIONS = [
   adjacentTransactions,
   pendingTraces,
   pendingTransactions,
+  ...V2_METHODS,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

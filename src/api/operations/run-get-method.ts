@@ -15,7 +15,7 @@ const BOC_KINDS: Record<string, 'cell' | 'slice' | 'builder'> = {
 };
 
 /** One entry as TON Center takes it: `["num", 3]`, `["num", "0x1f"]`, `["tvm.Cell", "<base64 BOC>"]`... */
-function stackArgument(entry: unknown, at: number): StackArgument | string {
+export function stackArgument(entry: unknown, at: number): StackArgument | string {
   if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string')
     return `entry ${at} must be a pair [type, value], got ${shown(JSON.stringify(entry) ?? '')}`;
   const [kind, value] = entry as [string, unknown];
@@ -50,7 +50,7 @@ const stack = text.optional().transform((s, ctx): StackArgument[] => {
 });
 
 /** A method by name (its id is derived as the compiler derives it) or by its numeric id. */
-const method = text.transform((s, ctx): string | number => {
+export const method = text.transform((s, ctx): string | number => {
   if (/^-?\d{1,10}$/.test(s)) return Number(s);
   if (!/^[A-Za-z_][A-Za-z0-9_?!']{0,127}$/.test(s))
     return fail(ctx, `must be a get method's name or numeric id, got ${shown(s)}`);

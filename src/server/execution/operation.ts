@@ -51,6 +51,11 @@ export interface Operation<P> {
    * (`AnswerCache`). Absent: every request is read anew.
    */
   readonly cacheable?: boolean;
+  /**
+   * Also taken as a POST whose JSON body holds the parameters (TON Center's runGetMethod): the body's
+   * values are read as query values (numbers as their text, lists and objects as their JSON).
+   */
+  readonly acceptsPost?: boolean;
 }
 
 /**

@@ -15,6 +15,7 @@ import { transactionsByMasterchainBlock } from './transactions-by-masterchain-bl
 import { adjacentTransactions } from './adjacent-transactions';
 import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
+import { V2_METHODS } from './v2-methods';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -44,6 +45,7 @@ const IMPLEMENTED = [
   adjacentTransactions,
   pendingTraces,
   pendingTransactions,
+  ...V2_METHODS,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

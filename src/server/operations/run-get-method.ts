@@ -1,12 +1,38 @@
 import { Address, Cell } from '@ton/core';
 import type { ResponseOf } from '../../api/operations/api-operation';
-import { runGetMethod as api } from '../../api/operations/run-get-method';
+import { runGetMethod as api, type StackArgument } from '../../api/operations/run-get-method';
 import { runGetMethod as runOnTvm } from '../../tvm/get-method';
 import { NotFoundError } from '../errors';
-import { defineOperation } from '../execution/operation';
+import { defineOperation, type ReadContext } from '../execution/operation';
 import { methodId, stackIn, stackOut } from '../serialize/tvm-stack';
 import { v2Extra } from '../serialize/v2-extra';
 import { accountAt } from './account-at';
+
+/**
+ * Runs a get method on the account's code and data as of the snapshot's masterchain block (or
+ * `seqno`'s), its balance and that block's time (shared by v2 and v3 runGetMethod).
+ */
+export async function runOnAccount(
+  ctx: ReadContext,
+  p: { address: string; method: string | number; stack: StackArgument[]; seqno?: number },
+): Promise<{ exitCode: number; gasUsed: bigint; stack: Cell }> {
+  const { state, block } = await accountAt(ctx, p.address, p.seqno);
+  const s = state?.state;
+  if (!s || s.status !== 'active') throw new NotFoundError(`account ${p.address} is not active: it has no code to run`);
+  if (!s.codeBoc || !s.dataBoc)
+    throw new NotFoundError(`the ledger keeps no code and data of account ${p.address} at this block`);
+  const outcome = await runOnTvm({
+    code: Cell.fromBoc(s.codeBoc)[0]!,
+    data: Cell.fromBoc(s.dataBoc)[0]!,
+    address: Address.parse(p.address),
+    balance: s.balance,
+    unixTime: block.genUtime,
+    methodId: methodId(p.method),
+    stack: stackIn(p.stack),
+  });
+  if (!outcome.ok) throw new Error(`the emulator failed: ${outcome.error}`);
+  return outcome;
+}
 
 /**
  * v2 runGetMethod, in the reader worker: the account's code and data as of the snapshot's
@@ -17,22 +43,7 @@ export const runGetMethod = defineOperation(api, {
   // the first call of a worker loads the emulator (about a second): never the light lane
   light: () => false,
   run: async (ctx, p, out) => {
-    const { state, block } = await accountAt(ctx, p.address, p.seqno);
-    const s = state?.state;
-    if (!s || s.status !== 'active')
-      throw new NotFoundError(`account ${p.address} is not active: it has no code to run`);
-    if (!s.codeBoc || !s.dataBoc)
-      throw new NotFoundError(`the ledger keeps no code and data of account ${p.address} at this block`);
-    const outcome = await runOnTvm({
-      code: Cell.fromBoc(s.codeBoc)[0]!,
-      data: Cell.fromBoc(s.dataBoc)[0]!,
-      address: Address.parse(p.address),
-      balance: s.balance,
-      unixTime: block.genUtime,
-      methodId: methodId(p.method),
-      stack: stackIn(p.stack),
-    });
-    if (!outcome.ok) throw new Error(`the emulator failed: ${outcome.error}`);
+    const outcome = await runOnAccount(ctx, p);
     const result = {
       '@type': 'smc.runResult',
       gas_used: Number(outcome.gasUsed),

@@ -24,6 +24,7 @@ import { pendingTraces } from '../../operations/pending-traces';
 import { pendingTransactions } from '../../operations/pending-transactions';
 import { transactionsByMasterchainBlock } from '../../operations/transactions-by-masterchain-block';
 import { transactionsByMessage } from '../../operations/transactions-by-message';
+import { V2_METHOD_CONTRACTS, V3_ACCOUNT_INFORMATION_CONTRACTS } from './v2-methods';
 
 export interface ContractParameter {
   name: string;
@@ -274,6 +275,8 @@ export const OPERATIONS: ContractOperation[] = [
     response: shape({ always: { changes: map(integer), fees: map(integer), jettons: map(map(string)) } }),
     error: v3Error,
   },
+  ...V2_METHOD_CONTRACTS.map(([path, parameters]) => v2Method(path, parameters)),
+  ...V3_ACCOUNT_INFORMATION_CONTRACTS,
 ];
 
 /** The operation a request path (query string allowed) belongs to, if any. */
