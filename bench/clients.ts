@@ -1,0 +1,127 @@
+// What a TON client sees: `npm run bench -- clients`. The server runs as `npm start` does (its own
+// process, live off) on each bench ledger of CLIENTS_TXS (default "10000,1000000": seed 42, built
+// once under data/bench/). On each it measures, with autocannon and kept-alive connections:
+// - `runGetMethod(seqno)` as TonClient sends it (POST /api/v2/jsonRPC) on the ledger's busiest
+//   wallet, CLIENTS_CONNECTIONS (default 50) requests in flight: p50 and p99 latency;
+// - `getTransactions` of that wallet (newest 10, as TonClient's default page) on 1 connection: p50
+//   and p99; and between the ledgers, the p50 ratio of the largest to the smallest (flat if ≤ 1.3).
+// Prints one JSON line with the load average beside the figures.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { Address } from '@ton/core';
+import { benchLedgerPath } from './bench-ledger';
+import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8292);
+const SIZES = (process.env.CLIENTS_TXS ?? '10000,1000000').split(',').map(Number);
+const CONNECTIONS = Number(process.env.CLIENTS_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.CLIENTS_SECONDS ?? 10);
+const base = `http://127.0.0.1:${PORT}`;
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** The wallet that accepted the most external messages: the account a client reads most. */
+function busiestWallet(path: string): string {
+  const store = openSqliteStore(path, { readonly: true });
+  try {
+    const raw = store.db
+      .prepare(
+        `SELECT tx_account FROM messages WHERE direction = 'in' AND source IS NULL
+         GROUP BY tx_account ORDER BY count(*) DESC LIMIT 1`,
+      )
+      .pluck()
+      .get() as string;
+    return Address.parseRaw(raw).toString();
+  } finally {
+    store.close();
+  }
+}
+
+async function measure(opts: autocannon.Options) {
+  const r = await autocannon({ ...opts, duration: SECONDS });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { p50_ms: r.latency.p50, p99_ms: r.latency.p99, req_s: Math.round(r.requests.average) };
+}
+
+const results: Record<string, unknown> = {};
+const getTransactionsP50: number[] = [];
+const loadBefore = loadavg().map((l) => +l.toFixed(2));
+for (const txs of SIZES) {
+  const path = await benchLedgerPath(42, txs);
+  const wallet = busiestWallet(path);
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, LEDGER_DB: path, LEDGER_LIVE: 'off', PORT: String(PORT), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${base}/api/v3/traces?limit=1`);
+    const call = {
+      id: 1,
+      jsonrpc: '2.0',
+      method: 'runGetMethod',
+      params: { address: wallet, method: 'seqno', stack: [] },
+    };
+    const first = (await (
+      await fetch(`${base}/api/v2/jsonRPC`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(call),
+      })
+    ).json()) as { ok: boolean; result?: { exit_code: number } };
+    if (!first.ok || first.result?.exit_code !== 0) throw new Error(`seqno of ${wallet}: ${JSON.stringify(first)}`);
+    // warm, then measure
+    await measure({
+      url: `${base}/api/v2/jsonRPC`,
+      method: 'POST',
+      body: JSON.stringify(call),
+      headers: { 'content-type': 'application/json' },
+      connections: CONNECTIONS,
+    });
+    const runGetMethod = await measure({
+      url: `${base}/api/v2/jsonRPC`,
+      method: 'POST',
+      body: JSON.stringify(call),
+      headers: { 'content-type': 'application/json' },
+      connections: CONNECTIONS,
+    });
+    const page = `${base}/api/v2/getTransactions?address=${encodeURIComponent(wallet)}&limit=10`;
+    await measure({ url: page, connections: 1 });
+    const getTransactions = await measure({ url: page, connections: 1 });
+    getTransactionsP50.push(getTransactions.p50_ms);
+    results[`txs_${txs}`] = {
+      wallet,
+      runGetMethod_seqno: { connections: CONNECTIONS, ...runGetMethod },
+      getTransactions,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+console.log(
+  JSON.stringify({
+    bench: 'clients',
+    ledgers: SIZES.map((n) => `seed 42, ${n} transactions`),
+    seconds: SECONDS,
+    results,
+    getTransactions_p50_ratio:
+      getTransactionsP50.length > 1
+        ? +(getTransactionsP50.at(-1)! / Math.max(getTransactionsP50[0]!, 0.01)).toFixed(2)
+        : null,
+    targets: { runGetMethod_p50_ms: 5, runGetMethod_p99_ms: 20, getTransactions_p50_ratio: 1.3 },
+    load_average_before: loadBefore,
+    load_average_after: loadavg().map((l) => +l.toFixed(2)),
+  }),
+);
+process.exit(0);
