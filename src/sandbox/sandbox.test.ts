@@ -32,6 +32,7 @@ import type { ContractMeta, ContractsMeta } from '@ton/sandbox/dist/meta/Contrac
 import { compileContracts } from '../ledger/contracts/compile';
 import { fanBody, forwarderInit, throwBody } from '../ledger/contracts/test-contracts';
 import { toRaw } from '../ton/address';
+import { SseStream } from '../server/test-support/live-stream';
 import { listTests, unpacked } from './run-store';
 import { runReceiver, startReceiverProcess, waitForLine, type ReceiverProcess } from './test-support/receiver-process';
 
@@ -117,6 +118,14 @@ async function waitForTransactions(
   }
 }
 
+interface State {
+  hash: string;
+  balance: string;
+  account_status: string;
+  data_hash: string | null;
+  code_hash: string | null;
+}
+
 interface TraceNode {
   tx_hash: string;
   children: TraceNode[];
@@ -175,6 +184,8 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
 
   it('stores deploys, a transfer, a failing call that bounces and a fan-out, each found with its tree', async () => {
     const code = await compileContracts();
+    // each transaction's data before and after, sent with the frame: checked against the states below
+    blockchain.recordStorage = true;
     const other = await blockchain.treasury('other');
     const thrower = blockchain.openContract(Thrower.fromCode(code.thrower));
     const forwarder = blockchain.openContract(Forwarder.fromCode(code.forwarder, 1n));
@@ -229,6 +240,28 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
       }
     }
 
+    // each transaction's states: hashes from its state update, data as sandbox recorded it, code
+    // known for every active state, the balance after each account's last transaction sandbox's
+    for (const s of sent) {
+      const last = new Map<string, BlockchainTransaction>();
+      for (const t of s.transactions) last.set(t.address.toString(16), t);
+      for (const t of s.transactions) {
+        const tx = (
+          await getJson<{
+            transactions: { account: string; account_state_before: State; account_state_after: State }[];
+          }>(`${recv.api}/api/v3/transactions?hash=${hex(t.hash())}`)
+        ).transactions[0]!;
+        expect(b64hex(tx.account_state_before.hash)).toBe(hex(t.stateUpdate.oldHash));
+        expect(b64hex(tx.account_state_after.hash)).toBe(hex(t.stateUpdate.newHash));
+        if (t.oldStorage) expect(b64hex(tx.account_state_before.data_hash!)).toBe(hex(t.oldStorage.hash()));
+        if (t.newStorage) expect(b64hex(tx.account_state_after.data_hash!)).toBe(hex(t.newStorage.hash()));
+        for (const st of [tx.account_state_before, tx.account_state_after])
+          if (st.account_status === 'active') expect(st.code_hash, `code of ${tx.account}`).not.toBeNull();
+        if (last.get(t.address.toString(16)) === t && s.after.has(tx.account))
+          expect(BigInt(tx.account_state_after.balance)).toBe(s.after.get(tx.account));
+      }
+    }
+
     // the bounce: found by its message, sent by the thrower, received by the deployer
     const bounceTx = failed.transactions.find(
       (t) => t.inMessage?.info.type === 'internal' && t.inMessage.info.bounced,
@@ -252,10 +285,8 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
     const db = new Database(join(dir, 'sandbox.db'), { readonly: true });
     try {
       const tests = listTests(db);
-      const name = expect.getState().currentTestName!.replace("records each test's name", 'stores deploys');
       const test = tests.find((t) => t.name?.startsWith('npm run sandbox') && t.name.includes('stores deploys'));
       expect(test, JSON.stringify(tests)).toBeDefined();
-      expect(name).toContain('stores deploys');
       expect(test!.path).toMatch(/sandbox\.test\.ts$/);
       expect(test!.frames).toBe(5); // the second treasury, then the four sends
       const contracts = db
@@ -278,6 +309,29 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
       }
     } finally {
       db.close();
+    }
+  });
+
+  it("streams a run's transactions to a subscriber of the account, as they are received", async () => {
+    const stream = await SseStream.open(recv.api, { types: ['transactions'], addresses: [toRaw(deployer.address)] });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.until(() => stream.frames.some((f) => f.event === 'connected'), 'connected');
+      const other = await blockchain.treasury('other');
+      const s = await record(
+        blockchain,
+        () => deployer.send({ to: other.address, value: toNano('0.1'), bounce: false }),
+        [deployer.address, other.address],
+      );
+      const mine = hex(s.transactions.find((t) => !t.parent)!.hash());
+      const seen = () =>
+        stream.events.some(
+          (e: { type: string; transactions?: { hash: string }[] }) =>
+            e.type === 'transactions' && (e.transactions ?? []).some((t) => b64hex(t.hash) === mine),
+        );
+      await stream.until(seen, `the transaction ${mine}`);
+    } finally {
+      stream.close();
     }
   });
 
