@@ -9,21 +9,20 @@ import { LedgerFileError, openSqliteStore } from '../store/sqlite/open-sqlite-st
 import { readSandboxConfig } from './config';
 import { Ingestor } from './ingest';
 import { PortInUseError, startReceiver } from './receiver';
-import { SANDBOX_SCHEMA_KEY } from './run-store';
+import { holdsProducedLedger } from './run-store';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<void> {
   const config = readSandboxConfig();
   const { service } = config;
-  const store = openSqliteStore(service.dbPath);
-  if ((await store.reader.latestMasterchainSeqno()) !== null && (await store.getMeta(SANDBOX_SCHEMA_KEY)) === null) {
-    store.close();
+  if (holdsProducedLedger(service.dbPath)) {
     throw new LedgerFileError(
       service.dbPath,
       'holds a ledger the producer made, not sandbox runs; set LEDGER_DB to another file (default data/sandbox.db)',
     );
   }
+  const store = openSqliteStore(service.dbPath);
   let app: Awaited<ReturnType<typeof createServer>> | null = null;
   const ingestor = await Ingestor.open(store, { log, onStored: () => app?.ledgerStream.nudge() });
   let receiver;

@@ -3,8 +3,9 @@
 // links and storage as sandbox sent them. Its own tables, created by this module (never by the
 // ledger's schema migrations, whose versions it leaves alone), versioned by the ledger_meta key
 // `sandbox_schema`; written in the same SQLite transaction as the frame's batch. docs/sandbox.md.
+import { existsSync, statSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
 import type { SqliteLedgerWriter } from '../store/sqlite/sqlite-writer';
 import type { LedgerBatch } from '../store/records';
@@ -60,6 +61,28 @@ CREATE TABLE IF NOT EXISTS sandbox_transactions (
   new_storage BLOB
 );
 `;
+
+/**
+ * Whether the file holds a ledger with blocks that are not sandbox runs (the producer's): read
+ * before the ledger is opened for writing, which would migrate an older one. Anything that is not
+ * a readable ledger answers false, for the store's own checks to name.
+ */
+export function holdsProducedLedger(path: string): boolean {
+  if (!existsSync(path) || statSync(path).size === 0) return false;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const has = (table: string) =>
+      db!.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+    if (!has('blocks') || !has('ledger_meta')) return false;
+    if (db.prepare('SELECT 1 FROM blocks LIMIT 1').get() === undefined) return false;
+    return db.prepare('SELECT 1 FROM ledger_meta WHERE key = ?').get(SANDBOX_SCHEMA_KEY) === undefined;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
 
 /** Creates the sandbox tables when missing; refuses a ledger whose sandbox tables are of a newer version. */
 export function ensureSandboxTables(store: SqliteLedgerStore): void {
