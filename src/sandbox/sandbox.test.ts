@@ -3,6 +3,7 @@
 // balances say; and bad input (not JSON, a bad BOC, a frame too large, a client gone mid-frame, two
 // runs at once, the port taken) is refused or stored whole while the receiver keeps running.
 // Expected figures come from what sandbox returned, never from pinned numbers.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -392,51 +393,62 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
     expect(line.index).toBeGreaterThanOrEqual(before);
   });
 
-  it('stores two test runs sending at once, each frame whole; a trace already stored is not stored twice', async () => {
-    // both runs on one clock: creating the treasury `shared` is then the very same transaction in both
-    const now = Math.floor(Date.now() / 1000);
+  it('stores the runs of two test processes sending at once, each frame whole; a trace already stored is not stored twice', async () => {
+    // both processes on one clock: funding the treasury `shared` is then the very same transaction in both
+    const now = String(Math.floor(Date.now() / 1000));
     const runs = await Promise.all(
-      ['first', 'second'].map(async (seed) => {
-        const chain = await Blockchain.create({ uiOptions: { enabled: true }, meta: new MetaMap() });
-        chain.now = now;
-        const a = await chain.treasury(seed);
-        const b = await chain.treasury('shared');
-        return { chain, a, b };
-      }),
+      ['first', 'second'].map(
+        (seed) =>
+          new Promise<{ hash: string; parent: string | null; children: string[] }[][]>((resolve, reject) => {
+            const child = spawn(
+              process.execPath,
+              ['--import', 'tsx', join(process.cwd(), 'src', 'sandbox', 'test-support', 'sandbox-run.ts'), seed],
+              {
+                env: { ...process.env, SANDBOX_WEBSOCKET_ADDR: recv.ws, SANDBOX_NOW: now },
+                stdio: ['ignore', 'pipe', 'pipe'],
+              },
+            );
+            let out = '';
+            let err = '';
+            child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+            child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+            child.once('exit', (code) => {
+              if (code !== 0) reject(new Error(`the test process ${seed} exited ${code}: ${err}`));
+              else
+                resolve(
+                  out
+                    .trim()
+                    .split('\n')
+                    .map((l) => JSON.parse(l) as { hash: string; parent: string | null; children: string[] }[]),
+                );
+            });
+          }),
+      ),
     );
-    const results = await Promise.all(
-      runs.map(async ({ chain, a, b }) => {
-        const out: Sent[] = [];
-        for (let i = 0; i < 3; i++) {
-          out.push(
-            await record(chain, () => a.send({ to: b.address, value: toNano('1') + BigInt(i), bounce: false }), [
-              a.address,
-              b.address,
-            ]),
-          );
-        }
-        return out;
-      }),
-    );
-    const all = results.flat().flatMap((s) => s.transactions);
+    const all = runs.flat(2);
+    expect(all.length).toBe(12);
     await waitForTransactions(
       recv.api,
-      all.map((t) => hex(t.hash())),
+      all.map((t) => t.hash),
       () => recv.stderr(),
     );
-    for (const s of results.flat()) {
-      const root = s.transactions.find((t) => !t.parent)!;
-      const r = await getJson<{ traces: { trace: TraceNode }[] }>(
-        `${recv.api}/api/v3/traces?tx_hash=${hex(root.hash())}`,
-      );
+    for (const run of runs.flat()) {
+      const root = run.find((t) => !t.parent)!;
+      const r = await getJson<{ traces: { trace: TraceNode }[] }>(`${recv.api}/api/v3/traces?tx_hash=${root.hash}`);
       expect(r.traces.length).toBe(1);
-      expect(b64hex(r.traces[0]!.trace.tx_hash)).toBe(hex(root.hash()));
-      expect(r.traces[0]!.trace.children.map((c) => b64hex(c.tx_hash))).toEqual(
-        root.children.map((c) => hex(c.hash())),
-      );
+      expect(b64hex(r.traces[0]!.trace.tx_hash)).toBe(root.hash);
+      expect(r.traces[0]!.trace.children.map((c) => b64hex(c.tx_hash))).toEqual(root.children);
     }
     expect(recv.stderr()).not.toMatch(/refused: (?!not JSON|transaction 0: unparseable|not a test-data|larger than)/);
     expect(recv.stderr()).toMatch(/: 0 transactions, 0 traces, 1 already in the ledger/);
+    // each process's frames under its own test: two fundings and three transfers (one funding was known)
+    const db = new Database(join(dir, 'sandbox.db'), { readonly: true });
+    try {
+      const frames = new Map(listTests(db).map((t) => [t.name, t.frames]));
+      expect(frames.get('test process first')! + frames.get('test process second')!).toBe(10);
+    } finally {
+      db.close();
+    }
   });
 
   it('accepts the earlier frame shape ($, testName, transactions as a JSON string)', async () => {
