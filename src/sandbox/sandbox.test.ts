@@ -489,4 +489,16 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
     // the first one still answers
     expect((await fetch(`${recv.api}/api/v3/masterchainInfo`)).status).toBe(200);
   });
+
+  it('closes cleanly on SIGTERM, keeping what it stored', async () => {
+    expect(await recv.stop()).toBe(0);
+    expect(recv.stderr()).toMatch(/SIGTERM: finishing requests in flight, then closing the store/);
+    const db = new Database(join(dir, 'sandbox.db'), { readonly: true });
+    try {
+      const tx = sent[0]!.transactions[0]!;
+      expect(db.prepare('SELECT count(*) AS n FROM transactions WHERE hash = ?').get(tx.hash())).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  });
 });
