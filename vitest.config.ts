@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{ton,api,store,server,ledger,cli}/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/{ton,api,store,server,ledger,cli,sandbox}/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',

@@ -30,7 +30,8 @@ export interface EmulatedTrace {
 
 const hex256 = (v: bigint) => v.toString(16).padStart(64, '0');
 
-const STATUS: Record<string, AccountStatus> = {
+/** @ton/core's account statuses in the API's spelling. */
+export const STATUS: Record<string, AccountStatus> = {
   uninitialized: 'uninit',
   'non-existing': 'nonexist',
   active: 'active',

@@ -329,7 +329,7 @@ export class PgLedgerWriter {
       contents.push([m.body.hash, tx.mcSeqno, m.body.boc]);
       if (m.initState) contents.push([m.initState.hash, tx.mcSeqno, m.initState.boc]);
       // the receiver's copy of an internal message leaves the message's own columns to the sender's
-      const own = holdsMessagePayload(direction, m.source);
+      const own = holdsMessagePayload(direction, m.source, m.outMsgTxHash);
       const p = <T>(v: T) => (own ? v : null);
       msgs.push([
         tx.hash,

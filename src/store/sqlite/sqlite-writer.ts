@@ -97,6 +97,15 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.write(batch);
   }
 
+  /**
+   * The same, throwing rather than rejecting: inside a transaction of the caller's on the same
+   * connection (`db.transaction`), the batch becomes a savepoint of it, committed with the caller's
+   * own rows or not at all (the sandbox receiver's run records, src/sandbox/run-store.ts).
+   */
+  writeBatchSync(batch: LedgerBatch): void {
+    this.write(batch);
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
@@ -215,7 +224,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private writeMessage(tx: TransactionRecord, m: MessageRecord, direction: 'in' | 'out', position: number): void {
     this.insertContent.run(m.body.hash, m.body.boc);
     if (m.initState) this.insertContent.run(m.initState.hash, m.initState.boc);
-    const own = holdsMessagePayload(direction, m.source);
+    const own = holdsMessagePayload(direction, m.source, m.outMsgTxHash);
     this.insertMessage.run({
       txHash: tx.hash,
       direction,

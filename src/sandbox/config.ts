@@ -1,0 +1,29 @@
+// `npm run sandbox`'s configuration: the service's own (PORT, HOST, API_*, STREAM_*; LEDGER_DB
+// defaults to data/sandbox.db and must be a SQLite file) and the receiver's.
+import { ConfigError, int, readConfig, type Config } from '../cli/config';
+import { isPostgresUrl } from '../store/postgres/pg-location';
+
+export interface SandboxConfig {
+  service: Config;
+  /** SANDBOX_WEBSOCKET_HOST: where the receiver listens (sandbox connects to ws://localhost:7743 by default). */
+  wsHost: string;
+  /** SANDBOX_WEBSOCKET_PORT. */
+  wsPort: number;
+  /** SANDBOX_MAX_FRAME_MB, in bytes. */
+  maxFrameBytes: number;
+}
+
+export const DEFAULT_SANDBOX_PORT = 7743;
+
+export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const dbPath = env.LEDGER_DB || 'data/sandbox.db';
+  if (isPostgresUrl(dbPath))
+    throw new ConfigError('LEDGER_DB: a sandbox ledger is a SQLite file (npm run sandbox does not write PostgreSQL)');
+  const service = readConfig({ ...env, LEDGER_DB: dbPath, LEDGER_ROLE: 'all', LEDGER_LIVE: 'off' });
+  return {
+    service,
+    wsHost: env.SANDBOX_WEBSOCKET_HOST || 'localhost',
+    wsPort: int(env, 'SANDBOX_WEBSOCKET_PORT', DEFAULT_SANDBOX_PORT, 0, 65535),
+    maxFrameBytes: int(env, 'SANDBOX_MAX_FRAME_MB', 64, 1, 1024) * 1024 * 1024,
+  };
+}

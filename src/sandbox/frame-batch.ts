@@ -1,0 +1,233 @@
+// A frame, read, as one ledger batch: its transactions with their states and messages linked, one
+// trace per root transaction (the tree from the messages, checked against sandbox's links), the
+// traces classified as our producer's are, and the frame's two blocks (blocks.ts).
+import { Cell } from '@ton/core';
+import type { TraceClassifier } from '../ledger/network/ledger-assembler';
+import type {
+  AccountInfoRecord,
+  AccountStateRecord,
+  LedgerBatch,
+  MessageRecord,
+  TraceRecord,
+  TransactionRecord,
+} from '../store/records';
+import { accountStates, balanceMismatch, emptyAccountState, type TransactionStates } from './account-states';
+import { blockRefFor, frameBlocks, type PreviousBlocks } from './blocks';
+import { FrameError } from './frame';
+import { prevTransHash, statusOf, totalFeesExtra, type ReadContract, type ReadTransaction } from './read-transactions';
+
+export interface FrameContext {
+  /** The masterchain seqno the frame's blocks get. */
+  seqno: number;
+  prev: PreviousBlocks;
+  /** The ledger's latest state of each account of the frame that it holds. */
+  stored: Map<string, AccountStateRecord>;
+  /** Hashes (hex) of the frame's transactions the ledger holds already. */
+  existing: Set<string>;
+  classifier: TraceClassifier;
+}
+
+export interface FrameBatch {
+  batch: LedgerBatch;
+  /** Every trace of the frame: its id, and whether this batch writes it (false: the ledger has it already). */
+  traces: { traceId: Buffer; written: boolean }[];
+  /** The transactions this batch writes. */
+  written: ReadTransaction[];
+  /** What a reader of the log should know (balances that do not add up). */
+  warnings: string[];
+}
+
+const hex = (b: Buffer) => b.toString('hex');
+
+/** What an internal message is, whichever way its cell is laid out. */
+const messageKey = (m: MessageRecord) =>
+  [m.source, m.destination, m.createdLt, m.value, hex(m.body.hash), m.initState ? hex(m.initState.hash) : ''].join('|');
+
+/** Builds the frame's batch; throws a `FrameError` when the frame cannot be stored whole. */
+export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContract[], ctx: FrameContext): FrameBatch {
+  if (txsInFrame.length === 0) throw new FrameError('no transactions');
+  const txs = [...txsInFrame].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : a.index - b.index));
+  const seen = new Set<string>();
+  for (const t of txs) {
+    if (seen.has(hex(t.hash))) throw new FrameError(`transaction ${t.index}: the same transaction twice`);
+    seen.add(hex(t.hash));
+  }
+
+  // The tree: a transaction's parent sent the message it received. Sandbox delivers a message as
+  // @ton/core re-serializes it, so the receiver's copy may lay out its state init and body otherwise
+  // than the sender's (original-cell.ts) and hash differently: the two ends are matched by what the
+  // message is (source, destination, created lt, value, body and state init hashes), and checked
+  // against sandbox's own links (parent lt).
+  const sender = new Map<string, { tx: ReadTransaction; msg: MessageRecord }>();
+  for (const t of txs)
+    for (const m of t.outMsgs) if (m.destination !== null) sender.set(messageKey(m), { tx: t, msg: m });
+  const parentOf = new Map<ReadTransaction, ReadTransaction>();
+  /** The sender's hash of a message whose receiver's copy hashes otherwise. */
+  const senderHash = new Map<ReadTransaction, Buffer>();
+  for (const t of txs) {
+    const sent = t.inMsg && t.inMsg.source !== null ? sender.get(messageKey(t.inMsg)) : undefined;
+    const said = t.frame.parentId;
+    if (said !== undefined && said !== null && (!sent || sent.tx.lt.toString() !== said)) {
+      throw new FrameError(
+        `transaction ${t.index} (lt ${t.lt}): sandbox names lt ${said} as its parent, its inbound message ${sent ? `came from lt ${sent.tx.lt}` : 'came from no transaction of the frame'}`,
+      );
+    }
+    if (!sent) continue;
+    parentOf.set(t, sent.tx);
+    if (!sent.msg.hash.equals(t.inMsg!.hash)) senderHash.set(t, sent.msg.hash);
+  }
+  const rootOf = (t: ReadTransaction): ReadTransaction => {
+    let r = t;
+    for (let p = parentOf.get(r); p; p = parentOf.get(r)) r = p;
+    return r;
+  };
+  const byRoot = new Map<ReadTransaction, ReadTransaction[]>();
+  for (const t of txs) {
+    const r = rootOf(t);
+    const list = byRoot.get(r);
+    if (list) list.push(t);
+    else byRoot.set(r, [t]);
+  }
+
+  // a trace the ledger holds already (the same test run again, deterministically) is not written twice
+  const skipped = new Set<ReadTransaction>();
+  for (const [root, members] of byRoot) {
+    const stored = members.filter((t) => ctx.existing.has(hex(t.hash))).length;
+    if (stored === 0) continue;
+    if (ctx.existing.has(hex(root.hash)) && stored === members.length) {
+      for (const t of members) skipped.add(t);
+      continue;
+    }
+    throw new FrameError(
+      `trace ${hex(root.hash)}: ${stored} of its ${members.length} transactions are in the ledger already, under other traces`,
+    );
+  }
+
+  // states, account by account, over every transaction of the frame
+  const finalOf = new Map(contracts.filter((c) => c.state).map((c) => [c.account, c.state!]));
+  const byAccount = new Map<string, ReadTransaction[]>();
+  for (const t of txs) {
+    const list = byAccount.get(t.account);
+    if (list) list.push(t);
+    else byAccount.set(t.account, [t]);
+  }
+  const cells = new Map<string, Cell>();
+  const cellOf = (boc: Buffer | null): Cell | null => {
+    if (!boc) return null;
+    const key = boc.toString('base64');
+    let c = cells.get(key);
+    if (!c) cells.set(key, (c = Cell.fromBoc(boc)[0]!));
+    return c;
+  };
+  const statesOf = new Map<ReadTransaction, TransactionStates>();
+  const warnings: string[] = [];
+  for (const [account, list] of byAccount) {
+    const states = accountStates(
+      account,
+      list,
+      finalOf.get(account) ?? null,
+      ctx.stored.get(account) ?? null,
+      emptyAccountState(account),
+      cellOf,
+    );
+    const off = balanceMismatch(states, list);
+    if (off !== null) warnings.push(`account ${account}: its exact balances differ by ${off} from its transactions'`);
+    list.forEach((t, i) => statesOf.set(t, states[i]!));
+  }
+
+  // the records
+  const records = new Map<ReadTransaction, TransactionRecord>();
+  for (const [root, members] of byRoot) {
+    if (skipped.has(root)) continue;
+    const externalHash = root.inMsg && root.inMsg.source === null ? root.inMsg.hash : null;
+    for (const t of members) {
+      const workchain = Number(t.account.split(':')[0]);
+      const block = blockRefFor(workchain, ctx.seqno);
+      if (!block) throw new FrameError(`transaction ${t.index}: workchain ${workchain} (only -1 and 0 are kept)`);
+      const s = statesOf.get(t)!;
+      records.set(t, {
+        hash: t.hash,
+        lt: t.lt,
+        account: t.account,
+        block,
+        mcSeqno: ctx.seqno,
+        now: t.tx.now,
+        origStatus: statusOf(t.tx.oldStatus),
+        endStatus: statusOf(t.tx.endStatus),
+        totalFees: t.tx.totalFees.coins,
+        totalFeesExtraCurrencies: totalFeesExtra(t),
+        description: t.description,
+        boc: t.boc,
+        prevTransHash: prevTransHash(t),
+        prevTransLt: t.tx.prevTransactionLt,
+        stateBefore: s.before,
+        stateAfter: s.after,
+        traceId: root.hash,
+        traceExternalHash: externalHash,
+        // a message is known by its sender's cell, as on the network (docs/sandbox.md)
+        inMsg: t.inMsg ? { ...t.inMsg, hash: senderHash.get(t) ?? t.inMsg.hash } : null,
+        outMsgs: t.outMsgs.map((m) => ({ ...m })),
+      });
+    }
+  }
+  // the two ends of each internal message
+  for (const [t, rec] of records) {
+    const parent = parentOf.get(t);
+    if (!parent || !rec.inMsg) continue;
+    const parentRec = records.get(parent)!;
+    rec.inMsg.outMsgTxHash = parent.hash;
+    for (const m of parentRec.outMsgs) if (m.hash.equals(rec.inMsg.hash)) m.inMsgTxHash = t.hash;
+  }
+
+  const transactions = [...records.values()];
+  const lookupInfo = new Map<string, AccountInfoRecord>(
+    contracts.filter((c) => c.state).map((c) => [c.account, ctx.classifier.describe(c.state!)]),
+  );
+  const batch: LedgerBatch = {
+    blocks: frameBlocks(ctx.seqno, ctx.prev, transactions),
+    transactions,
+    traces: [],
+    actions: [],
+    accounts: [],
+    tokens: [],
+  };
+  const traces: FrameBatch['traces'] = [];
+  for (const [root, members] of byRoot) {
+    if (skipped.has(root)) {
+      traces.push({ traceId: root.hash, written: false });
+      continue;
+    }
+    const recs = members.map((t) => records.get(t)!);
+    const record = traceRecord(recs, ctx.seqno);
+    batch.traces.push(record);
+    const out = ctx.classifier.classify({ record, transactions: recs }, (a) => lookupInfo.get(a));
+    batch.actions.push(...out.actions);
+    batch.accounts.push(...out.accounts);
+    batch.tokens.push(...out.tokens);
+    traces.push({ traceId: root.hash, written: true });
+  }
+  return { batch, traces, written: txs.filter((t) => records.has(t)), warnings };
+}
+
+/** A trace of the frame: complete (sandbox runs its queue to the end), classified. */
+function traceRecord(txs: TransactionRecord[], seqno: number): TraceRecord {
+  const first = txs[0]!;
+  const last = txs[txs.length - 1]!;
+  return {
+    traceId: first.hash,
+    externalHash: first.traceExternalHash,
+    externalHashNorm: first.traceExternalHash ? first.inMsg!.hashNorm : null,
+    startLt: first.lt,
+    endLt: last.lt,
+    startUtime: first.now,
+    endUtime: last.now,
+    mcSeqnoStart: seqno,
+    mcSeqnoEnd: seqno,
+    transactions: txs.length,
+    messages: txs.reduce((n, t) => n + (t.inMsg ? 1 : 0) + t.outMsgs.length, 0),
+    pendingMessages: 0,
+    state: 'complete',
+    classificationState: 'ok',
+    accounts: [...new Set(txs.map((t) => t.account))],
+  };
+}

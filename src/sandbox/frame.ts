@@ -1,0 +1,121 @@
+// One frame of @ton/sandbox's UI protocol, read and checked: the published shape
+// (`type: "test-data"`, docs/sandbox.md) and the earlier one (`$: "test-data"`, `testName`,
+// `transactions` as a JSON string). Anything else is refused with the reason, before a BOC is parsed.
+import { z } from 'zod';
+
+/** A frame's error: what was wrong with it, told to the log; nothing of the frame is stored. */
+export class FrameError extends Error {}
+
+const hexBoc = z.string().regex(/^([0-9a-fA-F]{2})+$/, 'a hex BOC');
+const lt = z.string().regex(/^\d{1,20}$/, 'a decimal lt');
+
+const transaction = z.object({
+  transaction: hexBoc,
+  blockchainLogs: z.string().optional(),
+  vmLogs: z.string().optional(),
+  debugLogs: z.string().optional(),
+  parentId: lt.nullish(),
+  childrenIds: z.array(lt.nullish()).nullish(),
+  oldStorage: hexBoc.nullish(),
+  newStorage: hexBoc.nullish(),
+});
+
+const contract = z.object({
+  address: z.string(),
+  meta: z
+    .object({
+      wrapperName: z.string().optional(),
+      treasurySeed: z.string().optional(),
+      abi: z.unknown().optional(),
+    })
+    .nullish(),
+  stateInit: hexBoc.nullish(),
+  account: hexBoc.nullish(),
+});
+
+const testInfo = z.object({
+  id: z.string().nullish(),
+  name: z.string().nullish(),
+  path: z.string().nullish(),
+});
+
+const transactionList = z.union([z.object({ transactions: z.array(transaction) }), z.array(transaction)]);
+
+const published = z.object({
+  type: z.literal('test-data'),
+  testInfo: testInfo.nullish(),
+  transactions: transactionList,
+  contracts: z.array(contract).nullish(),
+});
+
+const earlier = z.object({
+  $: z.literal('test-data'),
+  testName: z.string().nullish(),
+  transactions: z.string(),
+  contracts: z.array(contract).nullish(),
+});
+
+export type FrameTransaction = z.infer<typeof transaction>;
+export type FrameContract = z.infer<typeof contract>;
+
+export interface SandboxFrame {
+  shape: 'test-data' | 'earlier';
+  test: { id: string | null; name: string | null; path: string | null };
+  transactions: FrameTransaction[];
+  /** Every contract the test's Blockchain knows, with its ShardAccount after the run (published shape). */
+  contracts: FrameContract[];
+}
+
+function issues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(frame)'}: ${i.message}`)
+    .join('; ');
+}
+
+const list = (t: z.infer<typeof transactionList>) => (Array.isArray(t) ? t : t.transactions);
+
+/** Reads a frame's text; throws a `FrameError` saying what is wrong. */
+export function parseFrame(text: string): SandboxFrame {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new FrameError(`not JSON (${(error as Error).message})`);
+  }
+  if (typeof json !== 'object' || json === null) throw new FrameError('not a JSON object');
+  if ('$' in json) {
+    const r = earlier.safeParse(json);
+    if (!r.success) throw new FrameError(`not a test-data frame of the earlier shape: ${issues(r.error)}`);
+    let inner: unknown;
+    try {
+      inner = JSON.parse(r.data.transactions);
+    } catch (error) {
+      throw new FrameError(`its transactions are not JSON (${(error as Error).message})`);
+    }
+    const t = transactionList.safeParse(inner);
+    if (!t.success) throw new FrameError(`its transactions are not a transaction list: ${issues(t.error)}`);
+    return {
+      shape: 'earlier',
+      test: { id: null, name: r.data.testName ?? null, path: null },
+      transactions: list(t.data),
+      contracts: r.data.contracts ?? [],
+    };
+  }
+  const r = published.safeParse(json);
+  if (!r.success) throw new FrameError(`not a test-data frame: ${issues(r.error)}`);
+  const info = r.data.testInfo;
+  return {
+    shape: 'test-data',
+    test: { id: info?.id ?? null, name: info?.name ?? null, path: info?.path ?? null },
+    transactions: list(r.data.transactions),
+    contracts: r.data.contracts ?? [],
+  };
+}
+
+/** The key a frame's test is grouped by: its id, else its file and name (docs/sandbox.md). */
+export function testKey(test: SandboxFrame['test']): string {
+  if (test.id) return `id:${test.id}`;
+  if (test.path || test.name) return `test:${test.path ?? ''}::${test.name ?? ''}`;
+  return 'none';
+}

@@ -1,0 +1,129 @@
+// Frames into the ledger, one at a time whoever sends them: each is stored whole (one batch, its
+// two blocks, its run records, in one transaction) or refused with its cause, and the next goes on.
+import { createTraceClassifier } from '../ledger/classify/trace-classifier';
+import type { TraceClassifier } from '../ledger/network/ledger-assembler';
+import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
+import type { AccountStateRecord } from '../store/records';
+import { MC_REF, SHARD_REF, type PreviousBlocks } from './blocks';
+import { FrameError, parseFrame, testKey } from './frame';
+import { frameBatch } from './frame-batch';
+import { readContracts, readTransactions } from './read-transactions';
+import { ensureSandboxTables, RunWriter } from './run-store';
+
+export type IngestResult =
+  | { stored: true; seqno: number; transactions: number; traces: number; knownTraces: number; testKey: string }
+  | { stored: false; reason: string };
+
+export class Ingestor {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly store: SqliteLedgerStore,
+    private readonly writer: RunWriter,
+    private readonly classifier: TraceClassifier,
+    private nextSeqno: number,
+    private prev: PreviousBlocks,
+    private readonly log: (line: string) => void,
+    private readonly onStored: () => void,
+  ) {}
+
+  /** An ingestor going on from the ledger's last block; `onStored`: told after each frame is committed. */
+  static async open(
+    store: SqliteLedgerStore,
+    opts: { log: (line: string) => void; onStored?: () => void },
+  ): Promise<Ingestor> {
+    ensureSandboxTables(store);
+    const latest = await store.reader.latestMasterchainSeqno();
+    let prev: PreviousBlocks = { mc: null, shard: null };
+    if (latest !== null) {
+      prev = { mc: await store.reader.getBlock(MC_REF(latest)), shard: await store.reader.getBlock(SHARD_REF(latest)) };
+      if (!prev.mc || !prev.shard)
+        throw new Error(
+          `${store.path}: masterchain block ${latest} and its basechain block are not a sandbox ledger's`,
+        );
+    }
+    return new Ingestor(
+      store,
+      new RunWriter(store),
+      await createTraceClassifier(),
+      latest === null ? 0 : latest + 1,
+      prev,
+      opts.log,
+      opts.onStored ?? (() => undefined),
+    );
+  }
+
+  /** Stores a frame's text (in turn after the frames received before it); never rejects. */
+  ingest(text: string, source: string): Promise<IngestResult> {
+    const run = this.queue.then(() => this.store1(text, source));
+    this.queue = run;
+    return run;
+  }
+
+  private async store1(text: string, source: string): Promise<IngestResult> {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    try {
+      const frame = parseFrame(text);
+      const contracts = readContracts(frame.contracts);
+      const txs = readTransactions(frame.transactions, contracts);
+      const accounts = [...new Set(txs.map((t) => t.account))];
+      const stored = new Map<string, AccountStateRecord>();
+      if (this.nextSeqno > 0) {
+        for (const s of await this.store.reader.getAccountStates(accounts, this.nextSeqno - 1))
+          stored.set(s.account, s.state);
+      }
+      const existing = new Set(
+        (await this.store.reader.getTransactions(txs.map((t) => t.hash))).map((t) => t.hash.toString('hex')),
+      );
+      const seqno = this.nextSeqno;
+      const built = frameBatch(txs, contracts, {
+        seqno,
+        prev: this.prev,
+        stored,
+        existing,
+        classifier: this.classifier,
+      });
+      const key = testKey(frame.test);
+      this.writer.write({
+        frame,
+        testKey: key,
+        seqno,
+        bytes,
+        receivedAt: Math.floor(Date.now() / 1000),
+        contracts,
+        ...built,
+      });
+      this.nextSeqno = seqno + 1;
+      this.prev = { mc: built.batch.blocks[0]!, shard: built.batch.blocks[1]! };
+      for (const w of built.warnings) this.log(`sandbox: frame ${seqno} from ${source}: ${w}`);
+      const known = built.traces.filter((t) => !t.written).length;
+      this.log(
+        `sandbox: frame ${seqno} stored from ${source} (${describeTest(frame.test)}): ${built.written.length} transactions, ${built.traces.length - known} traces${known ? `, ${known} already in the ledger` : ''}`,
+      );
+      this.onStored();
+      return {
+        stored: true,
+        seqno,
+        transactions: built.written.length,
+        traces: built.traces.length - known,
+        knownTraces: known,
+        testKey: key,
+      };
+    } catch (error) {
+      const reason =
+        error instanceof FrameError ? error.message : `could not be stored: ${(error as Error).stack ?? String(error)}`;
+      this.log(`sandbox: frame from ${source} (${bytes} bytes) refused: ${reason}`);
+      return { stored: false, reason };
+    }
+  }
+
+  /** Resolves once every frame received so far is stored or refused. */
+  idle(): Promise<unknown> {
+    return this.queue;
+  }
+}
+
+function describeTest(t: { id: string | null; name: string | null; path: string | null }): string {
+  if (!t.name && !t.path && !t.id) return 'no test info';
+  return [t.name ? JSON.stringify(t.name) : null, t.path, t.id ? `id ${t.id}` : null].filter(Boolean).join(', ');
+}

@@ -1,0 +1,115 @@
+// Sandbox sends a transaction as @ton/core re-serializes it (`storeTransaction`), not as it ran: a
+// message's state init and body may each be inline or a reference (TL-B `Either X ^X`), and the
+// serializer picks by size where the contract that sent the message may have picked otherwise. The
+// BOC then hashes to another hash than the transaction's, the one sandbox's test holds
+// (`tx.hash()`). The frame names the true hash elsewhere: the account's next transaction's
+// `prev_trans_hash`, or the account's `last_trans_hash` in the ShardAccount sent after the run.
+// This module finds the layout of the transaction's messages whose cell has that hash: the
+// transaction as it ran, bit for bit (a hash cannot match otherwise).
+import {
+  beginCell,
+  Dictionary,
+  storeCommonMessageInfo,
+  storeStateInit,
+  type Cell,
+  type Message,
+  type Transaction,
+} from '@ton/core';
+
+/** At most this many layouts are tried per transaction (4 per message with both a state init and a body). */
+const MAX_LAYOUTS = 4096;
+
+function messageCell(m: Message, initRef: boolean, bodyRef: boolean): Cell | null {
+  try {
+    const b = beginCell().store(storeCommonMessageInfo(m.info));
+    if (m.init) {
+      b.storeBit(true);
+      const init = beginCell().store(storeStateInit(m.init));
+      if (initRef) b.storeBit(true).storeRef(init.endCell());
+      else b.storeBit(false).storeBuilder(init);
+    } else b.storeBit(false);
+    if (bodyRef) b.storeBit(true).storeRef(m.body);
+    else b.storeBit(false).storeSlice(m.body.beginParse(true));
+    return b.endCell();
+  } catch {
+    return null; // that layout does not fit in one cell
+  }
+}
+
+/** Each distinct cell a message can be, the serializer's own choice first. */
+function layouts(m: Message, sent: Cell): Cell[] {
+  const out = [sent];
+  const seen = new Set([sent.hash().toString('hex')]);
+  for (const initRef of m.init ? [false, true] : [false]) {
+    for (const bodyRef of [false, true]) {
+      const c = messageCell(m, initRef, bodyRef);
+      if (c && !seen.has(c.hash().toString('hex'))) {
+        seen.add(c.hash().toString('hex'));
+        out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+const outDictValue = {
+  serialize: (v: Cell, b: import('@ton/core').Builder) => b.storeRef(v),
+  parse: (s: import('@ton/core').Slice) => s.loadRef(),
+};
+
+/** The transaction cell with the message cells given, the rest of `sent` as it is. */
+function withMessages(sent: Cell, inMsg: Cell | null, outKeys: number[], outMsgs: Cell[]): Cell {
+  const dict = Dictionary.empty(Dictionary.Keys.Uint(15), outDictValue);
+  outKeys.forEach((k, i) => dict.set(k, outMsgs[i]!));
+  const msgs = beginCell().storeMaybeRef(inMsg).storeDict(dict).endCell();
+  const b = beginCell().storeBits(sent.bits).storeRef(msgs);
+  for (const r of sent.refs.slice(1)) b.storeRef(r);
+  return b.endCell();
+}
+
+/**
+ * The cell of the transaction as it ran: `sent` when it hashes to `want`, else the layout of its
+ * messages that does; null when none of the layouts tried does.
+ */
+export function originalTransactionCell(
+  sent: Cell,
+  tx: Transaction,
+  sentMessages: { inMsg: Cell | null; outMsgs: Cell[] },
+  want: Buffer,
+): Cell | null {
+  if (sent.hash().equals(want)) return sent;
+  const outKeys = tx.outMessages.keys().sort((a, b) => a - b);
+  const messages: Message[] = [...(tx.inMessage ? [tx.inMessage] : []), ...outKeys.map((k) => tx.outMessages.get(k)!)];
+  const sentCells = [...(sentMessages.inMsg ? [sentMessages.inMsg] : []), ...sentMessages.outMsgs];
+  const options = messages.map((m, i) => layouts(m, sentCells[i]!));
+  const hasIn = tx.inMessage ? 1 : 0;
+  const build = (pick: Cell[]) => withMessages(sent, hasIn ? pick[0]! : null, outKeys, pick.slice(hasIn));
+  const total = options.reduce((n, o) => n * o.length, 1);
+  if (total <= MAX_LAYOUTS) {
+    const pick = options.map((o) => o[0]!);
+    const at = options.map(() => 0);
+    for (let n = 0; n < total; n++) {
+      const c = build(pick);
+      if (c.hash().equals(want)) return c;
+      // the next combination, as an odometer
+      for (let i = 0; i < at.length; i++) {
+        at[i] = (at[i]! + 1) % options[i]!.length;
+        pick[i] = options[i]![at[i]!]!;
+        if (at[i] !== 0) break;
+      }
+    }
+    return null;
+  }
+  // too many to try them all: the same choice for every message
+  for (const [initRef, bodyRef] of [
+    [true, true],
+    [false, true],
+    [true, false],
+    [false, false],
+  ] as const) {
+    const pick = messages.map((m, i) => messageCell(m, initRef, bodyRef) ?? sentCells[i]!);
+    const c = build(pick);
+    if (c.hash().equals(want)) return c;
+  }
+  return null;
+}

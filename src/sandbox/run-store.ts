@@ -1,0 +1,195 @@
+// What a sandbox ledger keeps beside the ledger's own tables: which test sent each frame, what
+// sandbox knew of each contract (wrapper name, treasury seed, ABI), and each transaction's logs,
+// links and storage as sandbox sent them. Its own tables, created by this module (never by the
+// ledger's schema migrations, whose versions it leaves alone), versioned by the ledger_meta key
+// `sandbox_schema`; written in the same SQLite transaction as the frame's batch. docs/sandbox.md.
+import { existsSync, statSync } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
+import type { SqliteLedgerWriter } from '../store/sqlite/sqlite-writer';
+import type { LedgerBatch } from '../store/records';
+import type { SandboxFrame } from './frame';
+import type { ReadContract, ReadTransaction } from './read-transactions';
+
+export const SANDBOX_SCHEMA_KEY = 'sandbox_schema';
+export const SANDBOX_SCHEMA_VERSION = 1;
+
+const TABLES = `
+CREATE TABLE IF NOT EXISTS sandbox_tests (
+  test_key TEXT PRIMARY KEY,
+  test_id TEXT,
+  name TEXT,
+  path TEXT,
+  first_mc_seqno INTEGER NOT NULL,
+  last_mc_seqno INTEGER NOT NULL,
+  frames INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sandbox_frames (
+  mc_seqno INTEGER PRIMARY KEY,
+  test_key TEXT NOT NULL,
+  shape TEXT NOT NULL,
+  received_at INTEGER NOT NULL,
+  transactions INTEGER NOT NULL,
+  bytes INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sandbox_frames_by_test ON sandbox_frames (test_key, mc_seqno);
+CREATE TABLE IF NOT EXISTS sandbox_frame_traces (
+  mc_seqno INTEGER NOT NULL,
+  trace_id BLOB NOT NULL,
+  written INTEGER NOT NULL,
+  PRIMARY KEY (mc_seqno, trace_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sandbox_contracts (
+  test_key TEXT NOT NULL,
+  account TEXT NOT NULL,
+  wrapper_name TEXT,
+  treasury_seed TEXT,
+  abi TEXT,
+  last_mc_seqno INTEGER NOT NULL,
+  PRIMARY KEY (test_key, account)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sandbox_transactions (
+  hash BLOB PRIMARY KEY,
+  mc_seqno INTEGER NOT NULL,
+  parent_lt TEXT,
+  children_lts TEXT NOT NULL,
+  blockchain_logs BLOB,
+  vm_logs BLOB,
+  debug_logs BLOB,
+  old_storage BLOB,
+  new_storage BLOB
+);
+`;
+
+/**
+ * Whether the file holds a ledger with blocks that are not sandbox runs (the producer's): read
+ * before the ledger is opened for writing, which would migrate an older one. Anything that is not
+ * a readable ledger answers false, for the store's own checks to name.
+ */
+export function holdsProducedLedger(path: string): boolean {
+  if (!existsSync(path) || statSync(path).size === 0) return false;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const has = (table: string) =>
+      db!.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+    if (!has('blocks') || !has('ledger_meta')) return false;
+    if (db.prepare('SELECT 1 FROM blocks LIMIT 1').get() === undefined) return false;
+    return db.prepare('SELECT 1 FROM ledger_meta WHERE key = ?').get(SANDBOX_SCHEMA_KEY) === undefined;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
+
+/** Creates the sandbox tables when missing; refuses a ledger whose sandbox tables are of a newer version. */
+export function ensureSandboxTables(store: SqliteLedgerStore): void {
+  const db = store.db;
+  const get = db.prepare('SELECT value FROM ledger_meta WHERE key = ?');
+  const found = (get.get(SANDBOX_SCHEMA_KEY) as { value: string } | undefined)?.value;
+  if (found !== undefined && Number(found) > SANDBOX_SCHEMA_VERSION) {
+    throw new Error(
+      `${store.path}: its sandbox tables are of version ${found}, newer than this build's ${SANDBOX_SCHEMA_VERSION}`,
+    );
+  }
+  db.transaction(() => {
+    db.exec(TABLES);
+    db.prepare(
+      'INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(SANDBOX_SCHEMA_KEY, String(SANDBOX_SCHEMA_VERSION));
+  })();
+}
+
+/** The text of a log, deflated (verbose VM logs are tens to hundreds of kilobytes a transaction). */
+const packed = (text: string | undefined) => (text ? deflateRawSync(Buffer.from(text, 'utf8')) : null);
+export const unpacked = (blob: Buffer | null) => (blob ? inflateRawSync(blob).toString('utf8') : null);
+const hexBytes = (h: string | null | undefined) => (h ? Buffer.from(h, 'hex') : null);
+
+export interface StoredFrame {
+  frame: SandboxFrame;
+  testKey: string;
+  seqno: number;
+  bytes: number;
+  receivedAt: number;
+  batch: LedgerBatch;
+  traces: { traceId: Buffer; written: boolean }[];
+  written: ReadTransaction[];
+  contracts: ReadContract[];
+}
+
+/** Writes frames: the ledger's batch and the sandbox's rows, in one transaction. */
+export class RunWriter {
+  private readonly db: Database.Database;
+  private readonly writeAll: (f: StoredFrame) => void;
+
+  constructor(store: SqliteLedgerStore) {
+    this.db = store.db;
+    const writer = store.writer as SqliteLedgerWriter | null;
+    if (!writer) throw new Error('the sandbox ledger is open read-only');
+    const test = this.db.prepare(`INSERT INTO sandbox_tests VALUES (?, ?, ?, ?, ?, ?, 1)
+      ON CONFLICT (test_key) DO UPDATE SET last_mc_seqno = excluded.last_mc_seqno, frames = frames + 1`);
+    const frame = this.db.prepare('INSERT INTO sandbox_frames VALUES (?, ?, ?, ?, ?, ?)');
+    const trace = this.db.prepare('INSERT OR REPLACE INTO sandbox_frame_traces VALUES (?, ?, ?)');
+    const contract = this.db.prepare(`INSERT INTO sandbox_contracts VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (test_key, account) DO UPDATE SET wrapper_name = excluded.wrapper_name,
+        treasury_seed = excluded.treasury_seed, abi = excluded.abi, last_mc_seqno = excluded.last_mc_seqno`);
+    const tx = this.db.prepare('INSERT OR REPLACE INTO sandbox_transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.writeAll = this.db.transaction((f: StoredFrame) => {
+      writer.writeBatchSync(f.batch);
+      const t = f.frame.test;
+      test.run(f.testKey, t.id, t.name, t.path, f.seqno, f.seqno);
+      frame.run(f.seqno, f.testKey, f.frame.shape, f.receivedAt, f.written.length, f.bytes);
+      for (const tr of f.traces) trace.run(f.seqno, tr.traceId, tr.written ? 1 : 0);
+      for (const c of f.contracts) {
+        if (!c.wrapperName && !c.treasurySeed && c.abi === null) continue;
+        contract.run(
+          f.testKey,
+          c.account,
+          c.wrapperName,
+          c.treasurySeed,
+          c.abi === null ? null : JSON.stringify(c.abi),
+          f.seqno,
+        );
+      }
+      for (const w of f.written) {
+        tx.run(
+          w.hash,
+          f.seqno,
+          w.frame.parentId ?? null,
+          JSON.stringify((w.frame.childrenIds ?? []).filter((c) => c !== null && c !== undefined)),
+          packed(w.frame.blockchainLogs),
+          packed(w.frame.vmLogs),
+          packed(w.frame.debugLogs),
+          hexBytes(w.frame.oldStorage),
+          hexBytes(w.frame.newStorage),
+        );
+      }
+    });
+  }
+
+  write(f: StoredFrame): void {
+    this.writeAll(f);
+  }
+}
+
+export interface SandboxTestRow {
+  testKey: string;
+  testId: string | null;
+  name: string | null;
+  path: string | null;
+  firstMcSeqno: number;
+  lastMcSeqno: number;
+  frames: number;
+}
+
+/** The tests the ledger has frames of, newest first (for the tests and, later, the explorer). */
+export function listTests(db: Database.Database): SandboxTestRow[] {
+  return db
+    .prepare(
+      `SELECT test_key AS testKey, test_id AS testId, name, path, first_mc_seqno AS firstMcSeqno,
+        last_mc_seqno AS lastMcSeqno, frames FROM sandbox_tests ORDER BY last_mc_seqno DESC`,
+    )
+    .all() as SandboxTestRow[];
+}
