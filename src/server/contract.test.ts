@@ -300,6 +300,14 @@ function sampleValue(path: string, p: ContractParameter): string {
     body_hash: x.internal.body,
     opcode: '0x7362d09c',
     direction: 'in',
+    source: x.account,
+    destination: 'null',
+    exclude_externals: 'true',
+    only_externals: 'false',
+    action_type: 'jetton_transfer',
+    exclude_action_type: 'call_contract',
+    include_accounts: 'true',
+    include_transactions: 'true',
     // an action id no trace has: 404, which is about the value
     action_id: 'A'.repeat(43) + '=',
   };

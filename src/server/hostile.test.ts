@@ -23,6 +23,9 @@ const ENDPOINTS = [
   '/api/v3/adjacentTransactions',
   '/api/v3/pendingTraces',
   '/api/v3/pendingTransactions',
+  '/api/v3/messages',
+  '/api/v3/actions',
+  '/api/v3/pendingActions',
 ];
 const PARAMS = [
   'workchain',
@@ -55,6 +58,14 @@ const PARAMS = [
   'end_utime',
   'start_lt',
   'ext_msg_hash',
+  'source',
+  'destination',
+  'exclude_externals',
+  'only_externals',
+  'action_type',
+  'exclude_action_type',
+  'include_accounts',
+  'include_transactions',
 ];
 const VALUES = [
   'x'.repeat(20_000),

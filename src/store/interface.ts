@@ -15,6 +15,7 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from './records';
+import type { MessageListFilter, MessageListRow } from './message-list';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -127,6 +128,13 @@ export interface LedgerQueries {
   /** The trace's transactions by lt, at most `max`. */
   getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]>;
   getActions(traceIds: Buffer[]): Promise<ActionRecord[]>;
+  /** Actions by id, in any order; unknown ids are skipped. */
+  getActionsByIds(actionIds: Buffer[]): Promise<ActionRecord[]>;
+  /**
+   * `messages`: each message once (the row of its sender, or of the receiver of an external-in
+   * message), ordered by its lt (`created_lt`, or its receiver's lt), then its hash.
+   */
+  findMessages(filter: MessageListFilter, page: Page): Promise<MessageListRow[]>;
   /**
    * `transactions`: hashes of the transactions that match, ordered by lt, then hash
    * (pending traces' transactions included: a transaction is final once in a block).

@@ -19,6 +19,8 @@ import { transactionsByMasterchainBlock } from './transactions-by-masterchain-bl
 import { adjacentTransactions } from './adjacent-transactions';
 import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
+import { messages } from './messages';
+import { actions, pendingActions } from './actions';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -40,6 +42,9 @@ export const API_OPERATIONS = [
   adjacentTransactions,
   pendingTraces,
   pendingTransactions,
+  messages,
+  actions,
+  pendingActions,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

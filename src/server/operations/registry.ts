@@ -15,6 +15,8 @@ import { transactionsByMasterchainBlock } from './transactions-by-masterchain-bl
 import { adjacentTransactions } from './adjacent-transactions';
 import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
+import { messages } from './messages';
+import { actions, pendingActions } from './actions';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -44,6 +46,9 @@ const IMPLEMENTED = [
   adjacentTransactions,
   pendingTraces,
   pendingTransactions,
+  messages,
+  actions,
+  pendingActions,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

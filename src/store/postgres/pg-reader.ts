@@ -16,6 +16,7 @@ import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
+import { messagePageSql, TIME_LT_SQL, type MessageListFilter, type MessageListRow } from '../message-list';
 import type {
   AccountInfoRecord,
   AccountSnapshotRecord,
@@ -236,6 +237,35 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
     const out: ActionRecord[] = [];
     for (const id of traceIds) out.push(...(byTrace.get(hex(id)) ?? []));
     return out;
+  }
+
+  async getActionsByIds(actionIds: Buffer[]): Promise<ActionRecord[]> {
+    if (actionIds.length === 0) return [];
+    return (await this.rows('SELECT * FROM actions WHERE action_id = ANY($1::bytea[])', [actionIds])).map(
+      actionFromRow,
+    );
+  }
+
+  async findMessages(filter: MessageListFilter, page: Page): Promise<MessageListRow[]> {
+    const lt = async (sql: string, utime: number | undefined) => {
+      if (utime === undefined) return undefined;
+      const [row] = await this.rows(sql, [utime]);
+      return row ? BigInt(row.lt as bigint | string) : null;
+    };
+    const lts = {
+      from: await lt(TIME_LT_SQL.from('$1'), filter.startUtime),
+      below: await lt(TIME_LT_SQL.below('$1'), filter.endUtime),
+    };
+    if (lts.from === null) return [];
+    const args: unknown[] = [];
+    const arg = (v: unknown) => (args.push(v), `$${args.length}`);
+    const sql = messagePageSql(
+      filter,
+      page,
+      { arg, anyOf: (column, values) => `${column} = ANY(${arg(values)}::bytea[])` },
+      lts,
+    );
+    return (await this.rows(sql, args)).map((r) => ({ msgHash: blob(r.msg_hash), txHash: blob(r.tx_hash) }));
   }
 
   async findTransactionHashes(filter: TransactionFilter, page: Page): Promise<Buffer[]> {

@@ -24,6 +24,7 @@ import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
 import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
+import { MESSAGE_LIST_INDEXES } from '../message-list';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1
@@ -134,6 +135,9 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   // each in its order, as in SQLite's version 3; on the partitioned transactions table each partition
   // gets the index, and a list merges them in order
   migrateToV3,
+  // version 4: the v3 `messages` list, as in SQLite's version 4 (partial expression indexes, each
+  // partition its own, merged in order)
+  MESSAGE_LIST_INDEXES,
 ];
 
 /**

@@ -17,6 +17,7 @@ import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
 import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
+import { MESSAGE_LIST_INDEXES } from '../message-list';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
 export const APPLICATION_ID = 0x4c534350;
@@ -126,6 +127,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // version 3: account states readable (v2 getAddressInformation, runGetMethod, v3 accountStates), and
   // the chain lists of TON Center's v3 (transactions, blocks), each in its order
   migrateToV3,
+  // version 4: the v3 `messages` list, each message once, by its lt, under every filter
+  MESSAGE_LIST_INDEXES,
 ];
 
 const TRANSACTIONS_V2 = `

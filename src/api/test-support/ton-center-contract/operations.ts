@@ -24,6 +24,8 @@ import { pendingTraces } from '../../operations/pending-traces';
 import { pendingTransactions } from '../../operations/pending-transactions';
 import { transactionsByMasterchainBlock } from '../../operations/transactions-by-masterchain-block';
 import { transactionsByMessage } from '../../operations/transactions-by-message';
+import { messages } from '../../operations/messages';
+import { actions, pendingActions } from '../../operations/actions';
 
 export interface ContractParameter {
   name: string;
@@ -88,6 +90,9 @@ const block: ContractParameter[] = [
   { name: 'shard', type: 'string' },
   { name: 'seqno', type: 'integer' },
 ];
+const actionsResponse = shape({
+  always: { actions: nullable(array(ref('Action'))), address_book: ref('AddressBook'), metadata: ref('Metadata') },
+});
 const transactionsResponse = shape({
   always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') },
 });
@@ -261,6 +266,64 @@ export const OPERATIONS: ContractOperation[] = [
       { name: 'trace_id', type: 'array' },
     ],
     response: transactionsResponse,
+    error: v3Error,
+  },
+  {
+    path: messages.path,
+    parameters: [
+      { name: 'msg_hash', type: 'array' },
+      { name: 'body_hash', type: 'string' },
+      { name: 'source', type: 'string' },
+      { name: 'destination', type: 'string' },
+      { name: 'opcode', type: 'string' },
+      ...ranges,
+      { name: 'direction', type: 'string', enum: ['in', 'out'] },
+      { name: 'exclude_externals', type: 'boolean' },
+      { name: 'only_externals', type: 'boolean' },
+      limit,
+      offset,
+      sort,
+    ],
+    response: shape({
+      always: {
+        messages: nullable(array(ref('Message'))),
+        address_book: ref('AddressBook'),
+        metadata: ref('Metadata'),
+      },
+    }),
+    error: v3Error,
+  },
+  {
+    path: actions.path,
+    parameters: [
+      { name: 'account', type: 'string' },
+      { name: 'tx_hash', type: 'array' },
+      { name: 'msg_hash', type: 'array' },
+      { name: 'action_id', type: 'array' },
+      { name: 'trace_id', type: 'array' },
+      { name: 'mc_seqno', type: 'integer' },
+      ...ranges,
+      { name: 'action_type', type: 'array' },
+      { name: 'exclude_action_type', type: 'array' },
+      { name: 'supported_action_types', type: 'array' },
+      { name: 'include_accounts', type: 'boolean' },
+      { name: 'include_transactions', type: 'boolean' },
+      limit,
+      offset,
+      sort,
+    ],
+    response: actionsResponse,
+    error: v3Error,
+  },
+  {
+    path: pendingActions.path,
+    parameters: [
+      { name: 'account', type: 'string' },
+      { name: 'ext_msg_hash', type: 'array' },
+      { name: 'supported_action_types', type: 'array' },
+      { name: 'include_transactions', type: 'boolean' },
+    ],
+    response: actionsResponse,
     error: v3Error,
   },
   {
