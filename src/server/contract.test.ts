@@ -308,6 +308,7 @@ function sampleValue(path: string, p: ContractParameter): string {
     exclude_action_type: 'call_contract',
     include_accounts: 'true',
     include_transactions: 'true',
+    include_boc: 'false',
     // an action id no trace has: 404, which is about the value
     action_id: 'A'.repeat(43) + '=',
   };

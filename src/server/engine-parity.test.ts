@@ -241,6 +241,18 @@ function requests(): string[] {
     );
   }
   for (const account of busiest) out.push(`${v3}/actions?account=${account}&limit=30`);
+  // account reads: states (with and without their cells), wallets, the address book, token metadata
+  const kinds = rows('SELECT min(account) AS account FROM accounts GROUP BY interfaces ORDER BY interfaces').map(
+    (r) => r.account as string,
+  );
+  const asked = [...kinds, ...busiest, `0:${'AB'.repeat(32)}`].join(',');
+  out.push(
+    `${v3}/accountStates?address=${asked}`,
+    `${v3}/accountStates?address=${asked}&include_boc=false`,
+    `${v3}/walletStates?address=${asked}`,
+    `${v3}/addressBook?address=${asked}`,
+    `${v3}/metadata?address=${asked}`,
+  );
   // errors: the same message and status from both
   out.push(
     `${v3}/traces?account=0:zz`,
@@ -254,6 +266,8 @@ function requests(): string[] {
     `${v3}/adjacentTransactions?hash=${'0'.repeat(64)}`,
     `${v3}/messages?exclude_externals=1&only_externals=1`,
     `${v3}/actions?account=0:zz`,
+    `${v3}/accountStates`,
+    `${v3}/walletStates?address=0:zz`,
     `${v3}/actions?trace_id=${'0'.repeat(64)}&tx_hash=${'0'.repeat(64)}`,
   );
   return out;

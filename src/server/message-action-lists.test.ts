@@ -3,6 +3,7 @@
 // ledger. Every answer goes through the published contract and our strict schemas (startTestServer's
 // `get`); the values are checked against the transactions that carry them, the traces that hold
 // them and the store, never against pinned figures.
+import { Cell } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-support/test-server';
 
@@ -245,6 +246,126 @@ describe('actions', () => {
       ['/api/v3/actions?include_accounts=yes', /include_accounts/],
       ['/api/v3/pendingActions?ext_msg_hash=1', /ext_msg_hash/],
       ['/api/v3/pendingActions?limit=1', /limit/],
+    ] as const) {
+      const r = await s.get(path);
+      expect(r.status, path).toBe(422);
+      expect(r.body.error, path).toMatch(named);
+    }
+  });
+});
+
+describe('account reads', () => {
+  const latest = () => Number(s.sql.prepare('SELECT max(seqno) FROM blocks WHERE workchain = -1').pluck().get());
+  /** The account's newest transaction committed by the snapshot's masterchain block, read through `transactions`. */
+  async function newest(account: string): Promise<Json | undefined> {
+    const h = s.sql
+      .prepare('SELECT hash FROM transactions WHERE account = ? AND mc_seqno <= ? ORDER BY lt DESC LIMIT 1')
+      .pluck()
+      .get(account, latest()) as Buffer | undefined;
+    return h && (await ok(`/api/v3/transactions?hash=${h.toString('hex')}`)).transactions[0];
+  }
+  const accountsOf = (interfaces: string) =>
+    (
+      s.sql.prepare('SELECT account FROM accounts WHERE interfaces = ? ORDER BY account LIMIT 3').all(interfaces) as {
+        account: string;
+      }[]
+    ).map((r) => r.account);
+  const nobody = `0:${'AB'.repeat(32)}`;
+
+  it("accountStates: each account's newest transaction's state after, in the order asked; unknown ones left out", async () => {
+    const asked = [
+      ...accountsOf('["wallet_v4r2"]'),
+      ...accountsOf('["wallet_v5r1"]'),
+      ...accountsOf('["jetton_wallet"]'),
+      ...accountsOf('["jetton_master"]'),
+      ...accountsOf('[]'),
+    ];
+    const r = await ok(`/api/v3/accountStates?address=${[nobody, ...asked].join(',')}`);
+    expect(r.accounts.map((a: Json) => a.address)).toEqual(asked);
+    for (const a of r.accounts) {
+      const tx = await newest(a.address);
+      const after = tx.account_state_after;
+      expect(a, a.address).toMatchObject({
+        account_state_hash: after.hash,
+        balance: after.balance,
+        status: after.account_status,
+        last_transaction_hash: tx.hash,
+        last_transaction_lt: tx.lt,
+      });
+      expect(a.code_hash ?? null).toBe(after.code_hash);
+      expect(a.data_hash ?? null).toBe(after.data_hash);
+      // the BOCs are the cells those hashes name
+      if (a.code_boc)
+        expect(Cell.fromBoc(Buffer.from(a.code_boc, 'base64'))[0]!.hash().toString('base64')).toBe(a.code_hash);
+      if (a.data_boc)
+        expect(Cell.fromBoc(Buffer.from(a.data_boc, 'base64'))[0]!.hash().toString('base64')).toBe(a.data_hash);
+      expect(r.address_book[a.address]).toBeDefined();
+    }
+    expect(r.accounts.some((a: Json) => a.code_boc !== undefined)).toBe(true);
+    const bare = await ok(`/api/v3/accountStates?address=${asked.join(',')}&include_boc=false`);
+    expect(bare.accounts.every((a: Json) => a.code_boc === undefined && a.data_boc === undefined)).toBe(true);
+    // any spelling of an address names the same account
+    const friendly = r.address_book[asked[0]!].user_friendly;
+    expect((await ok(`/api/v3/accountStates?address=${friendly}`)).accounts).toEqual([r.accounts[0]]);
+  });
+
+  it("walletStates: a wallet's seqno and id as its own get methods answer; other accounts are no wallets", async () => {
+    const wallets = [...accountsOf('["wallet_v4r2"]'), ...accountsOf('["wallet_v5r1"]')];
+    const others = [...accountsOf('["jetton_wallet"]'), ...accountsOf('[]')];
+    const r = await ok(`/api/v3/walletStates?address=${[...wallets, ...others, nobody].join(',')}`);
+    expect(r.wallets.map((w: Json) => w.address)).toEqual([...wallets, ...others]);
+    const get = async (address: string, method: string) => {
+      const v2 = await ok(`/api/v2/runGetMethod?address=${address}&method=${method}`);
+      expect(v2.result.exit_code, `${address} ${method}`).toBe(0);
+      return Number(BigInt(v2.result.stack[0][1]));
+    };
+    for (const w of r.wallets) {
+      const state = (await ok(`/api/v3/accountStates?address=${w.address}&include_boc=false`)).accounts[0];
+      expect(w).toMatchObject({
+        balance: state.balance,
+        status: state.status,
+        last_transaction_hash: state.last_transaction_hash,
+      });
+      if (!wallets.includes(w.address)) {
+        expect(w.is_wallet, w.address).toBe(false);
+        expect(w.seqno).toBeUndefined();
+        continue;
+      }
+      expect(w.is_wallet, w.address).toBe(true);
+      expect(w.wallet_type).toBe(accountsOf('["wallet_v4r2"]').includes(w.address) ? 'wallet_v4r2' : 'wallet_v5r1');
+      expect(w.seqno, w.address).toBe(await get(w.address, 'seqno'));
+      const id = await get(w.address, 'get_subwallet_id');
+      expect(w.wallet_id >>> 0, w.address).toBe(id >>> 0);
+    }
+  });
+
+  it('addressBook and metadata: the entries the lists print for those addresses', async () => {
+    const asked = [
+      ...accountsOf('["jetton_wallet"]'),
+      ...accountsOf('["jetton_master"]'),
+      ...accountsOf('["nft_item"]'),
+    ];
+    const book = await ok(`/api/v3/addressBook?address=${[...asked, nobody].join(',')}`);
+    expect(Object.keys(book).sort()).toEqual([...asked, nobody].sort());
+    const meta = await ok(`/api/v3/metadata?address=${[...asked, nobody].join(',')}`);
+    expect(Object.keys(meta).sort()).toEqual([...asked].sort());
+    // as the lists print them: the book and metadata of an accountStates answer for the same accounts
+    const states = await ok(`/api/v3/accountStates?address=${asked.join(',')}`);
+    for (const a of asked) {
+      expect(book[a]).toEqual(states.address_book[a]);
+      expect(meta[a]).toEqual(states.metadata[a]);
+    }
+    expect(book[nobody].interfaces).toEqual([]);
+  });
+
+  it('refuses a bad value by its name', async () => {
+    for (const [path, named] of [
+      ['/api/v3/accountStates', /address is required/],
+      ['/api/v3/accountStates?address=0:zz', /address/],
+      [`/api/v3/accountStates?address=0:${'0'.repeat(64)}&include_boc=maybe`, /include_boc/],
+      ['/api/v3/walletStates?account=0:00', /unknown parameter "account"/],
+      ['/api/v3/addressBook', /address is required/],
+      ['/api/v3/metadata?address=', /address/],
     ] as const) {
       const r = await s.get(path);
       expect(r.status, path).toBe(422);

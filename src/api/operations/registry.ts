@@ -21,6 +21,7 @@ import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
 import { messages } from './messages';
 import { actions, pendingActions } from './actions';
+import { accountStates, addressBookOperation, metadataOperation, walletStates } from './account-states';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -45,6 +46,10 @@ export const API_OPERATIONS = [
   messages,
   actions,
   pendingActions,
+  accountStates,
+  walletStates,
+  addressBookOperation,
+  metadataOperation,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

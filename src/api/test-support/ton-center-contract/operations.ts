@@ -26,6 +26,7 @@ import { transactionsByMasterchainBlock } from '../../operations/transactions-by
 import { transactionsByMessage } from '../../operations/transactions-by-message';
 import { messages } from '../../operations/messages';
 import { actions, pendingActions } from '../../operations/actions';
+import { accountStates, addressBookOperation, metadataOperation, walletStates } from '../../operations/account-states';
 
 export interface ContractParameter {
   name: string;
@@ -324,6 +325,46 @@ export const OPERATIONS: ContractOperation[] = [
       { name: 'include_transactions', type: 'boolean' },
     ],
     response: actionsResponse,
+    error: v3Error,
+  },
+  {
+    path: accountStates.path,
+    // the spec allows 1000 addresses; we take 100, the bound of every list (docs/api.md)
+    parameters: [
+      { name: 'address', type: 'array', required: true },
+      { name: 'include_boc', type: 'boolean' },
+    ],
+    response: shape({
+      always: {
+        accounts: nullable(array(ref('AccountStateFull'))),
+        address_book: ref('AddressBook'),
+        metadata: ref('Metadata'),
+      },
+    }),
+    error: v3Error,
+  },
+  {
+    path: walletStates.path,
+    parameters: [{ name: 'address', type: 'array', required: true }],
+    response: shape({
+      always: {
+        wallets: nullable(array(ref('WalletState'))),
+        address_book: ref('AddressBook'),
+        metadata: ref('Metadata'),
+      },
+    }),
+    error: v3Error,
+  },
+  {
+    path: addressBookOperation.path,
+    parameters: [{ name: 'address', type: 'array', required: true }],
+    response: ref('AddressBook'),
+    error: v3Error,
+  },
+  {
+    path: metadataOperation.path,
+    parameters: [{ name: 'address', type: 'array', required: true }],
+    response: ref('Metadata'),
     error: v3Error,
   },
   {
