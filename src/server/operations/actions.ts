@@ -90,14 +90,18 @@ async function findActions(ctx: ReadContext, p: ActionsParams) {
     test.ids = new Set(found.map((a) => hex(a.actionId)));
     if (filter.traceIds.length === 0) return [];
   }
-  const want = p.offset + p.limit;
-  const gathered: { action: ActionRecord; trace: TraceRecord }[] = [];
-  for (let from = 0; gathered.length < want; from += TRACES_PER_READ) {
+  // the actions the offset skips are counted, not kept: a deep offset costs the walk, not memory
+  const page: { action: ActionRecord; trace: TraceRecord }[] = [];
+  let skip = p.offset;
+  for (let from = 0; page.length < p.limit; from += TRACES_PER_READ) {
     const traces = await ctx.reader.findTraces(filter, { limit: TRACES_PER_READ, offset: from, sort: p.sort });
-    gathered.push(...(await traceActions(ctx, traces, test, p.sort)));
+    const found = await traceActions(ctx, traces, test, p.sort);
+    const skipped = Math.min(skip, found.length);
+    skip -= skipped;
+    page.push(...found.slice(skipped, skipped + p.limit - page.length));
     if (traces.length < TRACES_PER_READ) break;
   }
-  return gathered.slice(p.offset, want);
+  return page;
 }
 
 /** `{"actions": [...], "address_book": {...}, "metadata": {...}}`. */
@@ -131,7 +135,7 @@ export const actions = defineOperation(api, {
     ((p.action_id ?? p.trace_id ?? p.tx_hash ?? p.msg_hash) !== undefined &&
       p.offset === 0 &&
       !p.include_transactions) ||
-    (p.limit <= 20 && p.offset <= 100 && !p.action_type && !p.include_transactions),
+    (p.limit <= 20 && p.offset <= 100 && !p.action_type && !p.exclude_action_type && !p.include_transactions),
   run: async (ctx, p, out) =>
     writeActions(
       ctx,
