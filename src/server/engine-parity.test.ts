@@ -252,6 +252,9 @@ function requests(): string[] {
     `${v3}/walletStates?address=${asked}`,
     `${v3}/addressBook?address=${asked}`,
     `${v3}/metadata?address=${asked}`,
+    `${v3}/topAccountsByBalance`,
+    `${v3}/topAccountsByBalance?limit=100&offset=17`,
+    `${v3}/topAccountsByBalance?limit=1000&offset=4000`,
   );
   // errors: the same message and status from both
   out.push(
@@ -267,6 +270,7 @@ function requests(): string[] {
     `${v3}/messages?exclude_externals=1&only_externals=1`,
     `${v3}/actions?account=0:zz`,
     `${v3}/accountStates`,
+    `${v3}/topAccountsByBalance?limit=0`,
     `${v3}/walletStates?address=0:zz`,
     `${v3}/actions?trace_id=${'0'.repeat(64)}&tx_hash=${'0'.repeat(64)}`,
   );

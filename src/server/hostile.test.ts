@@ -30,6 +30,7 @@ const ENDPOINTS = [
   '/api/v3/walletStates',
   '/api/v3/addressBook',
   '/api/v3/metadata',
+  '/api/v3/topAccountsByBalance',
 ];
 const PARAMS = [
   'workchain',

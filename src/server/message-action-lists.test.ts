@@ -358,6 +358,40 @@ describe('account reads', () => {
     expect(book[nobody].interfaces).toEqual([]);
   });
 
+  it("topAccountsByBalance: every account by its state's balance as of the snapshot, largest first, then by address", async () => {
+    // each account's newest transaction committed by the snapshot, and its state after, from the store
+    const expected = (
+      s.sql
+        .prepare(
+          `SELECT t.account, s.balance FROM transactions t JOIN account_states s ON s.hash = t.state_after
+           WHERE t.mc_seqno <= ? AND t.lt = (SELECT max(x.lt) FROM transactions x WHERE x.account = t.account AND x.mc_seqno <= ?)`,
+        )
+        .all(latest(), latest()) as { account: string; balance: string }[]
+    )
+      .map((r) => ({ account: r.account, balance: String(r.balance) }))
+      .sort((a, b) =>
+        BigInt(a.balance) !== BigInt(b.balance)
+          ? BigInt(a.balance) > BigInt(b.balance)
+            ? -1
+            : 1
+          : a.account < b.account
+            ? -1
+            : 1,
+      );
+    const all: Json[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const page = await ok(`/api/v3/topAccountsByBalance?limit=1000&offset=${offset}`);
+      all.push(...page);
+      if (page.length < 1000) break;
+    }
+    expect(all).toEqual(expected);
+    expect(await ok('/api/v3/topAccountsByBalance')).toEqual(expected.slice(0, 10));
+    expect(await ok('/api/v3/topAccountsByBalance?limit=7&offset=3')).toEqual(expected.slice(3, 10));
+    // the same balance accountStates gives
+    const [top] = expected;
+    expect((await ok(`/api/v3/accountStates?address=${top!.account}`)).accounts[0].balance).toBe(top!.balance);
+  });
+
   it('refuses a bad value by its name', async () => {
     for (const [path, named] of [
       ['/api/v3/accountStates', /address is required/],
@@ -366,6 +400,8 @@ describe('account reads', () => {
       ['/api/v3/walletStates?account=0:00', /unknown parameter "account"/],
       ['/api/v3/addressBook', /address is required/],
       ['/api/v3/metadata?address=', /address/],
+      ['/api/v3/topAccountsByBalance?limit=1001', /limit/],
+      ['/api/v3/topAccountsByBalance?sort=asc', /unknown parameter "sort"/],
     ] as const) {
       const r = await s.get(path);
       expect(r.status, path).toBe(422);

@@ -16,6 +16,7 @@ import type {
   TransactionRecord,
 } from './records';
 import type { MessageListFilter, MessageListRow } from './message-list';
+import type { AccountBalanceRow } from './account-balances';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -170,6 +171,12 @@ export interface LedgerQueries {
    */
   getAccountTransactionHashes(account: string, range: AccountTransactionRange, limit: number): Promise<Buffer[]>;
   getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]>;
+  /**
+   * `topAccountsByBalance`'s two parts (account-balances.ts): the first `count` accounts by balance
+   * (then account) whose newest state is committed by masterchain block `mcSeqno`, and the accounts
+   * whose newest state is not (their state as of `mcSeqno` is `getAccountStates`').
+   */
+  getTopBalances(mcSeqno: number, count: number): Promise<{ committed: AccountBalanceRow[]; ahead: string[] }>;
   /**
    * What a trace (every transaction of it, however long) or one action (its transactions) did to
    * balances; `null` when no such trace or action is stored.

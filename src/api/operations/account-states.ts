@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineApiOperation } from './api-operation';
-import { address, bool, fail, list } from './param-rules';
+import { address, bool, fail, limit, list, offset } from './param-rules';
 import { addressBook, decimal, hash, metadata, rawAddress, v3Error } from './v3-shapes';
 
 /** `address`: a list of addresses, required (repeated keys or commas, at most 100). */
@@ -69,5 +69,13 @@ export const metadataOperation = defineApiOperation({
   path: '/api/v3/metadata',
   params: z.object({ address: addresses }),
   response: metadata,
+  error: v3Error,
+});
+
+/** v3 topAccountsByBalance: accounts by balance as of the snapshot's masterchain block, largest first (then by address). */
+export const topAccountsByBalance = defineApiOperation({
+  path: '/api/v3/topAccountsByBalance',
+  params: z.object({ limit: limit(10), offset }),
+  response: z.array(z.object({ account: rawAddress, balance: decimal })),
   error: v3Error,
 });

@@ -21,7 +21,13 @@ import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
 import { messages } from './messages';
 import { actions, pendingActions } from './actions';
-import { accountStates, addressBookOperation, metadataOperation, walletStates } from './account-states';
+import {
+  accountStates,
+  addressBookOperation,
+  metadataOperation,
+  topAccountsByBalance,
+  walletStates,
+} from './account-states';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -50,6 +56,7 @@ export const API_OPERATIONS = [
   walletStates,
   addressBookOperation,
   metadataOperation,
+  topAccountsByBalance,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

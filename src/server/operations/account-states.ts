@@ -2,8 +2,10 @@ import {
   accountStates as statesApi,
   addressBookOperation as bookApi,
   metadataOperation as metadataApi,
+  topAccountsByBalance as topApi,
   walletStates as walletsApi,
 } from '../../api/operations/account-states';
+import { balancePage } from '../../store/account-balances';
 import { addressBookJson, metadata } from '../serialize/address-book';
 import { fragmentOf, writeList } from '../serialize/json-cache';
 import { accountStateFullJson, walletStateJson } from '../serialize/account-states';
@@ -66,5 +68,30 @@ export const metadataOperation = defineOperation(metadataApi, {
     // only what was asked: `metadata` adds the master of each jetton wallet, for lists that print amounts
     const own = Object.fromEntries(Object.entries(all).filter(([a]) => asked.has(a)));
     await out.write(Buffer.from(JSON.stringify(own)));
+  },
+});
+
+/**
+ * v3 topAccountsByBalance: accounts by balance as of the snapshot's masterchain block, largest
+ * first, then by address: the committed balances walked by index, merged with the state as of the
+ * snapshot of the few accounts whose newest transaction it does not commit yet (account-balances.ts).
+ */
+export const topAccountsByBalance = defineOperation(topApi, {
+  cacheable: true,
+  light: (p) => p.limit <= 100 && p.offset <= 1000,
+  run: async (ctx, p, out) => {
+    let page: { account: string; balance: bigint }[] = [];
+    if (ctx.mcSeqno !== null) {
+      const { committed, ahead } = await ctx.reader.getTopBalances(ctx.mcSeqno, p.offset + p.limit);
+      const states = await ctx.reader.getAccountStates(ahead, ctx.mcSeqno);
+      page = balancePage(
+        committed,
+        states.map((a) => ({ account: a.account, balance: a.state.balance })),
+        p,
+      );
+    }
+    await out.write(
+      Buffer.from(JSON.stringify(page.map((r) => ({ account: r.account, balance: r.balance.toString() })))),
+    );
   },
 });

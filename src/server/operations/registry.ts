@@ -17,7 +17,7 @@ import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
 import { messages } from './messages';
 import { actions, pendingActions } from './actions';
-import { accountStates, addressBook, metadataOperation, walletStates } from './account-states';
+import { accountStates, addressBook, metadataOperation, topAccountsByBalance, walletStates } from './account-states';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -54,6 +54,7 @@ const IMPLEMENTED = [
   walletStates,
   addressBook,
   metadataOperation,
+  topAccountsByBalance,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

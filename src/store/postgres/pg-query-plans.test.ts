@@ -88,6 +88,7 @@ beforeAll(async () => {
   await r.findAdjacentTransactionHashes(tx.hash, undefined);
   await r.getPendingTraceIds();
   await r.getActionsByIds([tx.traceId]);
+  await r.getTopBalances(4, 15);
   // `messages`, each kind of filter, both orders
   const sent = txs.find((t) => t.outMsgs.length > 0)!.outMsgs[0]!;
   for (const sort of ['asc', 'desc'] as const) {
@@ -141,6 +142,7 @@ const LISTS: [string, RegExp][] = [
   ],
   ['trace transactions', /FROM transactions WHERE trace_id = \$1 ORDER BY lt, hash/],
   ['by opcode', /FROM messages WHERE true AND opcode = \$1\s+ORDER BY/],
+  ['top accounts by balance', /FROM account_balances WHERE mc_seqno <= \$1 ORDER BY balance DESC/],
 ];
 
 describe('PostgreSQL query plans', () => {

@@ -16,6 +16,7 @@ import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
+import { BALANCE_ORDER } from '../account-balances';
 import { messagePageSql, TIME_LT_SQL, type MessageListFilter, type MessageListRow } from '../message-list';
 import type {
   AccountInfoRecord,
@@ -377,6 +378,19 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
       [account, clampLt(range.fromLt ?? MAX_LT), clampLt(range.toLt ?? -1n), range.mcSeqno, limit],
     );
     return rows.map((r) => blob(r.hash));
+  }
+
+  async getTopBalances(mcSeqno: number, count: number) {
+    const committed = (
+      await this.rows(
+        `SELECT account, balance FROM account_balances WHERE mc_seqno <= $1 ORDER BY ${BALANCE_ORDER} LIMIT $2`,
+        [mcSeqno, count],
+      )
+    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as bigint | string) }));
+    const ahead = (await this.rows('SELECT account FROM account_balances WHERE mc_seqno > $1', [mcSeqno])).map(
+      (r) => r.account as string,
+    );
+    return { committed, ahead };
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

@@ -6,6 +6,7 @@ import type { BlockFilter, TransactionFilter } from '../interface';
 import { blockPageSql } from '../block-list';
 import { transactionPageSql } from '../transaction-list';
 import { messagePageSql, type MessageListFilter } from '../message-list';
+import { BALANCE_ORDER } from '../account-balances';
 import { openSqliteStore } from './open-sqlite-store';
 
 // docs/architecture.md: every list query is served by an index in its requested order: no sort of the whole
@@ -117,6 +118,12 @@ for (const [name, filter] of BLOCK_FILTERS) {
   }
 }
 
+LISTS.push([
+  'top accounts by balance',
+  `SELECT account, balance FROM account_balances WHERE mc_seqno <= ? ORDER BY ${BALANCE_ORDER} LIMIT ?`,
+  [4, 10],
+]);
+
 const LOOKUPS_BY_HASH: [string, string, unknown[], RegExp][] = [];
 /** The `messages` list's statement for each kind of filter, both orders (a time range: its lts, read first). */
 const MESSAGE_FILTERS: [string, MessageListFilter][] = [
@@ -180,6 +187,12 @@ const LOOKUPS: [string, string, unknown[], RegExp][] = [
   ['actions of a trace', 'SELECT * FROM actions WHERE trace_id = ? ORDER BY position', [h], /actions_by_trace/],
   ['actions by id', 'SELECT * FROM actions WHERE action_id IN (?, ?)', [h, h], /actions_by_id/],
   ...LOOKUPS_BY_HASH,
+  [
+    'balances ahead of a snapshot',
+    'SELECT account FROM account_balances WHERE mc_seqno > ?',
+    [4],
+    /account_balances_by_mc/,
+  ],
 ];
 
 describe('query plans', () => {

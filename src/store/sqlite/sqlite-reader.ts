@@ -17,6 +17,7 @@ import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
+import { BALANCE_ORDER } from '../account-balances';
 import { messagePageSql, TIME_LT_SQL, type MessageListFilter, type MessageListRow } from '../message-list';
 import type {
   AccountInfoRecord,
@@ -338,6 +339,17 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
       ORDER BY lt DESC LIMIT ?`,
     ).all(account, clampLt(range.fromLt ?? MAX_LT), clampLt(range.toLt ?? -1n), range.mcSeqno, limit) as Row[];
     return rows.map((r) => blob(r.hash));
+  }
+
+  async getTopBalances(mcSeqno: number, count: number) {
+    const committed = (
+      this.q(`SELECT account, balance FROM account_balances WHERE mc_seqno <= ? ORDER BY ${BALANCE_ORDER} LIMIT ?`).all(
+        mcSeqno,
+        count,
+      ) as Row[]
+    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as bigint) }));
+    const ahead = this.q('SELECT account FROM account_balances WHERE mc_seqno > ?').pluck().all(mcSeqno) as string[];
+    return { committed, ahead };
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

@@ -26,7 +26,13 @@ import { transactionsByMasterchainBlock } from '../../operations/transactions-by
 import { transactionsByMessage } from '../../operations/transactions-by-message';
 import { messages } from '../../operations/messages';
 import { actions, pendingActions } from '../../operations/actions';
-import { accountStates, addressBookOperation, metadataOperation, walletStates } from '../../operations/account-states';
+import {
+  accountStates,
+  addressBookOperation,
+  metadataOperation,
+  topAccountsByBalance,
+  walletStates,
+} from '../../operations/account-states';
 
 export interface ContractParameter {
   name: string;
@@ -365,6 +371,12 @@ export const OPERATIONS: ContractOperation[] = [
     path: metadataOperation.path,
     parameters: [{ name: 'address', type: 'array', required: true }],
     response: ref('Metadata'),
+    error: v3Error,
+  },
+  {
+    path: topAccountsByBalance.path,
+    parameters: [limit, offset],
+    response: array(ref('AccountBalance')),
     error: v3Error,
   },
   {

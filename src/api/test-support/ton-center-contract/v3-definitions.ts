@@ -322,6 +322,8 @@ export const v3Definitions: Record<string, JsonSchema> = {
     },
   }),
 
+  AccountBalance: shape({ always: { account: string, balance: string } }),
+
   AddressBook: map(ref('AddressBookRow')),
   Metadata: map(ref('AddressMetadata')),
 
