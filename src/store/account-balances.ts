@@ -12,6 +12,14 @@ export interface AccountBalanceRow {
   balance: bigint;
 }
 
+/**
+ * A balance as the table holds it: decimal, zero-padded to 40 digits (a balance is a VarUInteger 16,
+ * below 10^37), so that text order is numeric order in both engines (SQLite's BINARY, PostgreSQL's
+ * "C") whatever its size; `BigInt` reads it back.
+ */
+export const balanceKey = (balance: bigint): string => balance.toString().padStart(BALANCE_DIGITS, '0');
+export const BALANCE_DIGITS = 40;
+
 /** Balance, then account (the tie's order): the list's order, an index's in both engines. */
 export const BALANCE_ORDER = 'balance DESC, account ASC';
 

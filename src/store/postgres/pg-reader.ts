@@ -386,7 +386,7 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
         `SELECT account, balance FROM account_balances WHERE mc_seqno <= $1 ORDER BY ${BALANCE_ORDER} LIMIT $2`,
         [mcSeqno, count],
       )
-    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as bigint | string) }));
+    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as string) }));
     const ahead = (await this.rows('SELECT account FROM account_balances WHERE mc_seqno > $1', [mcSeqno])).map(
       (r) => r.account as string,
     );

@@ -25,6 +25,7 @@ import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
 import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 import { MESSAGE_LIST_INDEXES } from '../message-list';
+import { BALANCE_DIGITS } from '../account-balances';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1
@@ -226,12 +227,12 @@ async function migrateToV4(db: ClientBase): Promise<void> {
   await db.query(MESSAGE_LIST_INDEXES);
   await db.query(`
     CREATE TABLE account_balances (
-      account text COLLATE "C" PRIMARY KEY, balance bigint NOT NULL, lt bigint NOT NULL, mc_seqno integer NOT NULL
+      account text COLLATE "C" PRIMARY KEY, balance text COLLATE "C" NOT NULL, lt bigint NOT NULL, mc_seqno integer NOT NULL
     );
     CREATE INDEX account_balances_by_balance ON account_balances (balance DESC, account);
     CREATE INDEX account_balances_by_mc ON account_balances (mc_seqno);
     INSERT INTO account_balances
-      SELECT DISTINCT ON (t.account) t.account, s.balance::bigint, t.lt, t.mc_seqno
+      SELECT DISTINCT ON (t.account) t.account, lpad(s.balance, ${BALANCE_DIGITS}, '0'), t.lt, t.mc_seqno
       FROM transactions t JOIN account_states s ON s.hash = t.state_after
       WHERE t.lt = (SELECT max(x.lt) FROM transactions x WHERE x.account = t.account)
       ORDER BY t.account;

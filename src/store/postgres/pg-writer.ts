@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
 import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
-import { BALANCE_UPSERT } from '../account-balances';
+import { BALANCE_UPSERT, balanceKey } from '../account-balances';
 import { holdsMessagePayload } from '../message-payload';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import type { PartitionKeeper } from './pg-partitions';
@@ -151,7 +151,7 @@ const CELL_COLS: Col[] = [
 ];
 const BALANCE_COLS: Col[] = [
   ['account', 'text'],
-  ['balance', 'bigint'],
+  ['balance', 'text'],
   ['lt', 'bigint'],
   ['mc_seqno', 'integer'],
 ];
@@ -372,7 +372,10 @@ export class PgLedgerWriter {
       state(tx.stateAfter, tx.mcSeqno);
       const newest = balances.get(tx.account);
       if (!newest || tx.lt > newest.lt)
-        balances.set(tx.account, { lt: tx.lt, row: [tx.account, tx.stateAfter.balance, tx.lt, tx.mcSeqno] });
+        balances.set(tx.account, {
+          lt: tx.lt,
+          row: [tx.account, balanceKey(tx.stateAfter.balance), tx.lt, tx.mcSeqno],
+        });
       txs.push([
         tx.hash,
         tx.mcSeqno,

@@ -347,7 +347,7 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
         mcSeqno,
         count,
       ) as Row[]
-    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as bigint) }));
+    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as string) }));
     const ahead = this.q('SELECT account FROM account_balances WHERE mc_seqno > ?').pluck().all(mcSeqno) as string[];
     return { committed, ahead };
   }

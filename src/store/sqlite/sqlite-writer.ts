@@ -3,7 +3,7 @@ import type { LedgerWriter } from '../interface';
 import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
-import { BALANCE_UPSERT } from '../account-balances';
+import { BALANCE_UPSERT, balanceKey } from '../account-balances';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
 
@@ -189,7 +189,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private writeTransaction(tx: TransactionRecord): void {
     this.writeState(tx.stateBefore);
     this.writeState(tx.stateAfter);
-    this.upsertBalance.run(tx.account, tx.stateAfter.balance, tx.lt, tx.mcSeqno);
+    this.upsertBalance.run(tx.account, balanceKey(tx.stateAfter.balance), tx.lt, tx.mcSeqno);
     this.insertTx.run({
       hash: tx.hash,
       lt: tx.lt,
