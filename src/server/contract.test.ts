@@ -282,7 +282,8 @@ function sampleValue(path: string, p: ContractParameter): string {
     archival: 'true',
     count: '5',
     source: x.account,
-    destination: x.account,
+    // messages takes 'null' for an external message's missing end; the v2 lookups an address
+    destination: path === '/api/v3/messages' ? 'null' : x.account,
     created_lt: '1',
     unixtime: '4294967295',
     config_id: '1',
@@ -306,6 +307,13 @@ function sampleValue(path: string, p: ContractParameter): string {
     body_hash: x.internal.body,
     opcode: '0x7362d09c',
     direction: 'in',
+    exclude_externals: 'true',
+    only_externals: 'false',
+    action_type: 'jetton_transfer',
+    exclude_action_type: 'call_contract',
+    include_accounts: 'true',
+    include_transactions: 'true',
+    include_boc: 'false',
     // an action id no trace has: 404, which is about the value
     action_id: 'A'.repeat(43) + '=',
   };

@@ -239,6 +239,59 @@ function requests(): string[] {
     `${v2}/getBlockHeader?workchain=-1&shard=-9223372036854775808&seqno=${latest + 1}`,
     `${v2}/getWalletInformation?address=0:zz`,
   );
+  // messages, actions: every kind of filter, both sorts, paging
+  out.push(
+    `${v3}/messages`,
+    `${v3}/messages?sort=asc&limit=100&offset=37`,
+    `${v3}/messages?source=null&limit=20`,
+    `${v3}/messages?destination=null`,
+    `${v3}/messages?direction=in&sort=asc&limit=50`,
+    `${v3}/messages?direction=out&exclude_externals=true&limit=50`,
+    `${v3}/messages?only_externals=true&limit=30&offset=5`,
+    `${v3}/actions`,
+    `${v3}/actions?sort=asc&limit=100&offset=3&include_accounts=true`,
+    `${v3}/actions?action_type=jetton_transfer,nft_transfer&include_transactions=true`,
+    `${v3}/actions?exclude_action_type=contract_deploy&supported_action_types=call_contract,ton_transfer&limit=40`,
+    `${v3}/pendingActions`,
+    `${v3}/pendingActions?include_transactions=true`,
+  );
+  for (const m of rows(
+    "SELECT msg_hash, source, destination, opcode, body_hash, created_lt, created_at FROM messages WHERE direction = 'out' ORDER BY msg_hash LIMIT 3",
+  )) {
+    out.push(
+      `${v3}/messages?msg_hash=${hex(m.msg_hash)}`,
+      `${v3}/messages?source=${m.source}&limit=25`,
+      `${v3}/messages?destination=${m.destination}&sort=asc`,
+      `${v3}/messages?opcode=${m.opcode}&limit=15&offset=2`,
+      `${v3}/messages?body_hash=${b64(m.body_hash)}&direction=in`,
+      `${v3}/messages?start_lt=${m.created_lt}&limit=20`,
+      `${v3}/messages?start_utime=${m.created_at}&end_utime=${BigInt(m.created_at as bigint) + 3n}&sort=asc`,
+    );
+  }
+  for (const a of rows(
+    'SELECT min(action_id) AS action_id, min(trace_id) AS trace_id FROM actions GROUP BY type ORDER BY type',
+  )) {
+    out.push(
+      `${v3}/actions?action_id=${b64(a.action_id)}`,
+      `${v3}/actions?trace_id=${hex(a.trace_id)}&include_accounts=1`,
+    );
+  }
+  for (const account of busiest) out.push(`${v3}/actions?account=${account}&limit=30`);
+  // account reads: states (with and without their cells), wallets, the address book, token metadata
+  const kinds = rows('SELECT min(account) AS account FROM accounts GROUP BY interfaces ORDER BY interfaces').map(
+    (r) => r.account as string,
+  );
+  const asked = [...kinds, ...busiest, `0:${'AB'.repeat(32)}`].join(',');
+  out.push(
+    `${v3}/accountStates?address=${asked}`,
+    `${v3}/accountStates?address=${asked}&include_boc=false`,
+    `${v3}/walletStates?address=${asked}`,
+    `${v3}/addressBook?address=${asked}`,
+    `${v3}/metadata?address=${asked}`,
+    `${v3}/topAccountsByBalance`,
+    `${v3}/topAccountsByBalance?limit=100&offset=17`,
+    `${v3}/topAccountsByBalance?limit=1000&offset=4000`,
+  );
   // errors: the same message and status from both
   out.push(
     `${v3}/traces?account=0:zz`,
@@ -250,6 +303,12 @@ function requests(): string[] {
     `${v3}/blocks?limit=0`,
     `${v3}/masterchainBlockShards?seqno=${latest + 1}`,
     `${v3}/adjacentTransactions?hash=${'0'.repeat(64)}`,
+    `${v3}/messages?exclude_externals=1&only_externals=1`,
+    `${v3}/actions?account=0:zz`,
+    `${v3}/accountStates`,
+    `${v3}/topAccountsByBalance?limit=0`,
+    `${v3}/walletStates?address=0:zz`,
+    `${v3}/actions?trace_id=${'0'.repeat(64)}&tx_hash=${'0'.repeat(64)}`,
   );
   return out;
 }

@@ -15,6 +15,8 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from './records';
+import type { MessageListFilter, MessageListRow } from './message-list';
+import type { AccountBalanceRow } from './account-balances';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -127,6 +129,13 @@ export interface LedgerQueries {
   /** The trace's transactions by lt, at most `max`. */
   getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]>;
   getActions(traceIds: Buffer[]): Promise<ActionRecord[]>;
+  /** Actions by id, in any order; unknown ids are skipped. */
+  getActionsByIds(actionIds: Buffer[]): Promise<ActionRecord[]>;
+  /**
+   * `messages`: each message once (the row of its sender, or of the receiver of an external-in
+   * message), ordered by its lt (`created_lt`, or its receiver's lt), then its hash.
+   */
+  findMessages(filter: MessageListFilter, page: Page): Promise<MessageListRow[]>;
   /**
    * `transactions`: hashes of the transactions that match, ordered by lt, then hash
    * (pending traces' transactions included: a transaction is final once in a block).
@@ -162,6 +171,12 @@ export interface LedgerQueries {
    */
   getAccountTransactionHashes(account: string, range: AccountTransactionRange, limit: number): Promise<Buffer[]>;
   getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]>;
+  /**
+   * `topAccountsByBalance`'s two parts (account-balances.ts): the first `count` accounts by balance
+   * (then account) whose newest state is committed by masterchain block `mcSeqno`, and the accounts
+   * whose newest state is not (their state as of `mcSeqno` is `getAccountStates`').
+   */
+  getTopBalances(mcSeqno: number, count: number): Promise<{ committed: AccountBalanceRow[]; ahead: string[] }>;
   /**
    * What a trace (every transaction of it, however long) or one action (its transactions) did to
    * balances; `null` when no such trace or action is stored.

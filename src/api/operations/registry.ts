@@ -20,6 +20,15 @@ import { adjacentTransactions } from './adjacent-transactions';
 import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
 import { V2_METHODS } from './v2-methods';
+import { messages } from './messages';
+import { actions, pendingActions } from './actions';
+import {
+  accountStates,
+  addressBookOperation,
+  metadataOperation,
+  topAccountsByBalance,
+  walletStates,
+} from './account-states';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -42,6 +51,14 @@ export const API_OPERATIONS = [
   pendingTraces,
   pendingTransactions,
   ...V2_METHODS,
+  messages,
+  actions,
+  pendingActions,
+  accountStates,
+  walletStates,
+  addressBookOperation,
+  metadataOperation,
+  topAccountsByBalance,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

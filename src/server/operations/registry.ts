@@ -16,6 +16,9 @@ import { adjacentTransactions } from './adjacent-transactions';
 import { pendingTraces } from './pending-traces';
 import { pendingTransactions } from './pending-transactions';
 import { V2_METHODS } from './v2-methods';
+import { messages } from './messages';
+import { actions, pendingActions } from './actions';
+import { accountStates, addressBook, metadataOperation, topAccountsByBalance, walletStates } from './account-states';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -46,6 +49,14 @@ const IMPLEMENTED = [
   pendingTraces,
   pendingTransactions,
   ...V2_METHODS,
+  messages,
+  actions,
+  pendingActions,
+  accountStates,
+  walletStates,
+  addressBook,
+  metadataOperation,
+  topAccountsByBalance,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

@@ -102,6 +102,11 @@ describe('PostgreSQL migrations', () => {
         'previous',
       ),
     ).toBe('in:-:-\nout:0:BB:hi');
+    // version 4's messages list: the message once, by its sender's row, under each of its filters
+    const page = { limit: 10, offset: 0, sort: 'desc' as const };
+    for (const filter of [{}, { source: '0:AA' }, { destination: '0:BB' }, { opcode: 0 }, { bodyHash: h(8) }])
+      expect(await store.reader.findMessages(filter, page)).toEqual([{ msgHash: h(9), txHash: h(1) }]);
+    expect(await store.reader.findMessages({ source: null }, page)).toEqual([]);
     // what the new version adds works on the upgraded ledger
     const tx = [...syntheticBatches({ batches: 1, txPerBatch: 2 })][0]!.transactions[0]!;
     await store.writer!.writeBatch({

@@ -87,6 +87,29 @@ beforeAll(async () => {
   }
   await r.findAdjacentTransactionHashes(tx.hash, undefined);
   await r.getPendingTraceIds();
+  await r.getActionsByIds([tx.traceId]);
+  await r.getTopBalances(4, 15);
+  // `messages`, each kind of filter, both orders
+  const sent = txs.find((t) => t.outMsgs.length > 0)!.outMsgs[0]!;
+  for (const sort of ['asc', 'desc'] as const) {
+    for (const filter of [
+      {},
+      { source: sent.source },
+      { source: null },
+      { destination: sent.destination },
+      { destination: null },
+      { opcode: 0 },
+      { bodyHash: sent.body.hash },
+      { direction: 'in' as const },
+      { direction: 'out' as const, externals: 'exclude' as const },
+      { externals: 'only' as const },
+      { startLt: tx.lt, endLt: tx.lt + 1000n },
+      { startUtime: tx.now, endUtime: tx.now + 10 },
+      { source: sent.source, startUtime: tx.now },
+      { msgHashes: [sent.hash, tx.inMsg!.hash] },
+    ])
+      await r.findMessages(filter, { ...page, sort });
+  }
 });
 
 afterAll(async () => {
@@ -119,6 +142,7 @@ const LISTS: [string, RegExp][] = [
   ],
   ['trace transactions', /FROM transactions WHERE trace_id = \$1 ORDER BY lt, hash/],
   ['by opcode', /FROM messages WHERE true AND opcode = \$1\s+ORDER BY/],
+  ['top accounts by balance', /FROM account_balances WHERE mc_seqno <= \$1 ORDER BY balance DESC/],
 ];
 
 describe('PostgreSQL query plans', () => {
@@ -193,6 +217,18 @@ describe('PostgreSQL query plans', () => {
       expect(p, `${text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
       // a time bound is one probe of (now, lt) per bound
       if (text.includes('now >=')) expect(p, `${text}\n${p}`).toMatch(/transactions_p\d+_now_lt_idx/);
+    }
+  });
+
+  it('every `messages` list: rows in the requested order from an index, across partitions (no sort)', async () => {
+    const lists = [...new Set(statements.map((x) => x.text))].filter((t) =>
+      t.startsWith('SELECT msg_hash, tx_hash FROM messages m'),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(24);
+    for (const text of lists) {
+      const p = await plan(text, statements.find((x) => x.text === text)!.values);
+      expect(p, `${text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
+      expect(p, `${text}\n${p}`).toMatch(/messages_p\d+_\w*coalesce\w*_idx|messages_p\d+_\w+_msg_hash_idx/);
     }
   });
 

@@ -16,6 +16,8 @@ import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
+import { BALANCE_ORDER } from '../account-balances';
+import { messagePageSql, TIME_LT_SQL, type MessageListFilter, type MessageListRow } from '../message-list';
 import type {
   AccountInfoRecord,
   AccountSnapshotRecord,
@@ -238,6 +240,35 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
     return out;
   }
 
+  async getActionsByIds(actionIds: Buffer[]): Promise<ActionRecord[]> {
+    if (actionIds.length === 0) return [];
+    return (await this.rows('SELECT * FROM actions WHERE action_id = ANY($1::bytea[])', [actionIds])).map(
+      actionFromRow,
+    );
+  }
+
+  async findMessages(filter: MessageListFilter, page: Page): Promise<MessageListRow[]> {
+    const lt = async (sql: string, utime: number | undefined) => {
+      if (utime === undefined) return undefined;
+      const [row] = await this.rows(sql, [utime]);
+      return row ? BigInt(row.lt as bigint | string) : null;
+    };
+    const lts = {
+      from: await lt(TIME_LT_SQL.from('$1'), filter.startUtime),
+      below: await lt(TIME_LT_SQL.below('$1'), filter.endUtime),
+    };
+    if (lts.from === null) return [];
+    const args: unknown[] = [];
+    const arg = (v: unknown) => (args.push(v), `$${args.length}`);
+    const sql = messagePageSql(
+      filter,
+      page,
+      { arg, anyOf: (column, values) => `${column} = ANY(${arg(values)}::bytea[])` },
+      lts,
+    );
+    return (await this.rows(sql, args)).map((r) => ({ msgHash: blob(r.msg_hash), txHash: blob(r.tx_hash) }));
+  }
+
   async findTransactionHashes(filter: TransactionFilter, page: Page): Promise<Buffer[]> {
     const args: unknown[] = [];
     const arg = (v: unknown) => (args.push(v), `$${args.length}`);
@@ -347,6 +378,19 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
       [account, clampLt(range.fromLt ?? MAX_LT), clampLt(range.toLt ?? -1n), range.mcSeqno, limit],
     );
     return rows.map((r) => blob(r.hash));
+  }
+
+  async getTopBalances(mcSeqno: number, count: number) {
+    const committed = (
+      await this.rows(
+        `SELECT account, balance FROM account_balances WHERE mc_seqno <= $1 ORDER BY ${BALANCE_ORDER} LIMIT $2`,
+        [mcSeqno, count],
+      )
+    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as string) }));
+    const ahead = (await this.rows('SELECT account FROM account_balances WHERE mc_seqno > $1', [mcSeqno])).map(
+      (r) => r.account as string,
+    );
+    return { committed, ahead };
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

@@ -24,6 +24,8 @@ import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
 import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
+import { MESSAGE_LIST_INDEXES } from '../message-list';
+import { BALANCE_DIGITS } from '../account-balances';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1
@@ -134,6 +136,10 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   // each in its order, as in SQLite's version 3; on the partitioned transactions table each partition
   // gets the index, and a list merges them in order
   migrateToV3,
+  // version 4: the v3 `messages` list, as in SQLite's version 4 (partial expression indexes, each
+  // partition its own, merged in order), and each account's newest balance (not partitioned: one
+  // row per account)
+  migrateToV4,
 ];
 
 /**
@@ -214,6 +220,23 @@ async function migrateToV3(db: ClientBase): Promise<void> {
       slice.map((c) => c.boc),
     ]);
   }
+}
+
+/** Version 3 -> 4, as SQLite's: the message list's indexes and `account_balances`, filled from each account's newest transaction. */
+async function migrateToV4(db: ClientBase): Promise<void> {
+  await db.query(MESSAGE_LIST_INDEXES);
+  await db.query(`
+    CREATE TABLE account_balances (
+      account text COLLATE "C" PRIMARY KEY, balance text COLLATE "C" NOT NULL, lt bigint NOT NULL, mc_seqno integer NOT NULL
+    );
+    CREATE INDEX account_balances_by_balance ON account_balances (balance DESC, account);
+    CREATE INDEX account_balances_by_mc ON account_balances (mc_seqno);
+    INSERT INTO account_balances
+      SELECT DISTINCT ON (t.account) t.account, lpad(s.balance, ${BALANCE_DIGITS}, '0'), t.lt, t.mc_seqno
+      FROM transactions t JOIN account_states s ON s.hash = t.state_after
+      WHERE t.lt = (SELECT max(x.lt) FROM transactions x WHERE x.account = t.account)
+      ORDER BY t.account;
+  `);
 }
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

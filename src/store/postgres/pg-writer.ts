@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
 import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
+import { BALANCE_UPSERT, balanceKey } from '../account-balances';
 import { holdsMessagePayload } from '../message-payload';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import type { PartitionKeeper } from './pg-partitions';
@@ -147,6 +148,12 @@ const STATE_COLS: Col[] = [
 const CELL_COLS: Col[] = [
   ['hash', 'bytea'],
   ['boc', 'bytea'],
+];
+const BALANCE_COLS: Col[] = [
+  ['account', 'text'],
+  ['balance', 'text'],
+  ['lt', 'bigint'],
+  ['mc_seqno', 'integer'],
 ];
 const TRACE_COLS: Col[] = [
   ['trace_id', 'bytea'],
@@ -311,6 +318,8 @@ export class PgLedgerWriter {
     const contents: Value[][] = [];
     const states: Value[][] = [];
     const cells: Value[][] = [];
+    // each account's newest state's balance in the batch (one statement may not touch a row twice)
+    const balances = new Map<string, { lt: bigint; row: Value[] }>();
     const state = (s: AccountStateRecord, mc: number) => {
       for (const c of cellsOfState(s)) cells.push([c.hash, c.boc]);
       states.push([
@@ -361,6 +370,12 @@ export class PgLedgerWriter {
     for (const tx of batch.transactions) {
       state(tx.stateBefore, tx.mcSeqno);
       state(tx.stateAfter, tx.mcSeqno);
+      const newest = balances.get(tx.account);
+      if (!newest || tx.lt > newest.lt)
+        balances.set(tx.account, {
+          lt: tx.lt,
+          row: [tx.account, balanceKey(tx.stateAfter.balance), tx.lt, tx.mcSeqno],
+        });
       txs.push([
         tx.hash,
         tx.mcSeqno,
@@ -388,6 +403,13 @@ export class PgLedgerWriter {
     }
     await insertRows(client, 'account_states', STATE_COLS, lastByKey(states, 2), IGNORE);
     await insertRows(client, 'account_cells', CELL_COLS, lastByKey(cells, 1), IGNORE);
+    await insertRows(
+      client,
+      'account_balances',
+      BALANCE_COLS,
+      [...balances.values()].map((b) => b.row),
+      BALANCE_UPSERT,
+    );
     await insertRows(client, 'message_contents', CONTENT_COLS, lastByKey(contents, 2), IGNORE);
     await insertRows(client, 'transactions', TX_COLS, lastByKey(txs, 2), replace(TX_COLS, ['hash', 'mc_seqno']));
     await insertRows(

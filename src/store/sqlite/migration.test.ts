@@ -137,3 +137,37 @@ describe('schema version 2 -> 3', () => {
     for (const c of cells) expect(Cell.fromBoc(c.boc)[0]!.hash()).toEqual(c.hash);
   });
 });
+
+describe('schema version 3 -> 4', () => {
+  it('lists each message once, by its sender or (external-in) its receiver, on a version 3 file', async () => {
+    const path = join(dir, 'v3.db');
+    const v3 = new Database(path);
+    v3.exec(MIGRATIONS[0] as string);
+    (MIGRATIONS[1] as (db: Database.Database) => void)(v3);
+    (MIGRATIONS[2] as (db: Database.Database) => void)(v3);
+    v3.pragma('application_id = 0x4c534350');
+    v3.pragma('user_version = 3');
+    const h = (n: number) => Buffer.alloc(32, n);
+    const insert = v3.prepare(
+      `INSERT INTO messages (tx_hash, direction, position, msg_hash, tx_lt, tx_account, source, destination,
+        value_extra, created_lt, created_at, opcode, body_hash) VALUES (?, ?, 0, ?, ?, '0:AA', ?, ?, '{}', ?, ?, 7, ?)`,
+    );
+    // an external-in message received at lt 10, the internal one it made (created at lt 11), received at lt 20
+    insert.run(h(1), 'in', h(5), 10, null, '0:AA', null, null, h(8));
+    insert.run(h(1), 'out', h(6), 10, '0:AA', '0:BB', 11, 100, h(8));
+    insert.run(h(2), 'in', h(6), 20, '0:AA', null, null, null, h(8));
+    v3.close();
+    const store = openSqliteStore(path);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const page = { limit: 10, offset: 0, sort: 'asc' as const };
+    expect(await store.reader.findMessages({}, page)).toEqual([
+      { msgHash: h(5), txHash: h(1) },
+      { msgHash: h(6), txHash: h(1) },
+    ]);
+    expect(await store.reader.findMessages({ source: null }, page)).toEqual([{ msgHash: h(5), txHash: h(1) }]);
+    expect(await store.reader.findMessages({ direction: 'in', startLt: 11n }, page)).toEqual([
+      { msgHash: h(6), txHash: h(1) },
+    ]);
+    store.close();
+  });
+});

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { BlockFilter, TransactionFilter } from '../interface';
 import { blockPageSql } from '../block-list';
 import { transactionPageSql } from '../transaction-list';
+import { messagePageSql, type MessageListFilter } from '../message-list';
+import { BALANCE_ORDER } from '../account-balances';
 import { openSqliteStore } from './open-sqlite-store';
 
 // docs/architecture.md: every list query is served by an index in its requested order: no sort of the whole
@@ -116,6 +118,48 @@ for (const [name, filter] of BLOCK_FILTERS) {
   }
 }
 
+LISTS.push([
+  'top accounts by balance',
+  `SELECT account, balance FROM account_balances WHERE mc_seqno <= ? ORDER BY ${BALANCE_ORDER} LIMIT ?`,
+  [4, 10],
+]);
+
+const LOOKUPS_BY_HASH: [string, string, unknown[], RegExp][] = [];
+/** The `messages` list's statement for each kind of filter, both orders (a time range: its lts, read first). */
+const MESSAGE_FILTERS: [string, MessageListFilter][] = [
+  ['latest', {}],
+  ['a source', { source: '0:AA' }],
+  ['external-in', { source: null }],
+  ['a destination', { destination: '0:AA' }],
+  ['external-out', { destination: null }],
+  ['an opcode', { opcode: 1 }],
+  ['a body hash', { bodyHash: h }],
+  ['received', { direction: 'in' }],
+  ['sent, internal', { direction: 'out', externals: 'exclude' }],
+  ['externals', { externals: 'only' }],
+  ['an lt range', { startLt: 1n, endLt: 9n }],
+  ['a time range', { startUtime: 1, endUtime: 5 }],
+  ['a source in a time range', { source: '0:AA', startUtime: 1, endUtime: 5 }],
+  ['by hashes', { msgHashes: [h, h] }],
+];
+for (const [name, filter] of MESSAGE_FILTERS) {
+  for (const sort of ['asc', 'desc'] as const) {
+    const args: unknown[] = [];
+    const sql = messagePageSql(
+      filter,
+      { limit: 10, offset: 0, sort },
+      {
+        arg: (v) => (args.push(v), '?'),
+        anyOf: (column, values) => (args.push(...values), `${column} IN (${values.map(() => '?').join(',')})`),
+      },
+      { from: filter.startUtime === undefined ? undefined : 5n, below: filter.endUtime === undefined ? undefined : 9n },
+    );
+    // a few rows by hash are sorted, not walked
+    if (filter.msgHashes) LOOKUPS_BY_HASH.push([`messages, ${name}, ${sort}`, sql, args, /messages_by_hash/]);
+    else LISTS.push([`messages, ${name}, ${sort}`, sql, args]);
+  }
+}
+
 const LOOKUPS: [string, string, unknown[], RegExp][] = [
   [
     'message by hash',
@@ -141,6 +185,14 @@ const LOOKUPS: [string, string, unknown[], RegExp][] = [
     /messages_by_hash/,
   ],
   ['actions of a trace', 'SELECT * FROM actions WHERE trace_id = ? ORDER BY position', [h], /actions_by_trace/],
+  ['actions by id', 'SELECT * FROM actions WHERE action_id IN (?, ?)', [h, h], /actions_by_id/],
+  ...LOOKUPS_BY_HASH,
+  [
+    'balances ahead of a snapshot',
+    'SELECT account FROM account_balances WHERE mc_seqno > ?',
+    [4],
+    /account_balances_by_mc/,
+  ],
 ];
 
 describe('query plans', () => {

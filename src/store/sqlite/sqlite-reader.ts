@@ -17,6 +17,8 @@ import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
+import { BALANCE_ORDER } from '../account-balances';
+import { messagePageSql, TIME_LT_SQL, type MessageListFilter, type MessageListRow } from '../message-list';
 import type {
   AccountInfoRecord,
   AccountSnapshotRecord,
@@ -220,6 +222,31 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
     return out;
   }
 
+  async getActionsByIds(actionIds: Buffer[]): Promise<ActionRecord[]> {
+    return this.inList('SELECT * FROM actions WHERE action_id IN', actionIds).map(actionFromRow);
+  }
+
+  async findMessages(filter: MessageListFilter, page: Page): Promise<MessageListRow[]> {
+    const lt = (sql: string, utime: number | undefined) =>
+      utime === undefined ? undefined : ((this.q(sql).pluck().get(utime) as bigint | undefined) ?? null);
+    const lts = {
+      from: lt(TIME_LT_SQL.from('?'), filter.startUtime),
+      below: lt(TIME_LT_SQL.below('?'), filter.endUtime),
+    };
+    if (lts.from === null) return [];
+    const args: unknown[] = [];
+    const sql = messagePageSql(
+      filter,
+      page,
+      {
+        arg: (v) => (args.push(v), '?'),
+        anyOf: (column, values) => (args.push(...values), `${column} IN (${marks(values)})`),
+      },
+      lts,
+    );
+    return (this.q(sql).all(...args) as Row[]).map((r) => ({ msgHash: blob(r.msg_hash), txHash: blob(r.tx_hash) }));
+  }
+
   async findTransactionHashes(filter: TransactionFilter, page: Page): Promise<Buffer[]> {
     const args: unknown[] = [];
     const sql = transactionPageSql(filter, page, {
@@ -312,6 +339,17 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
       ORDER BY lt DESC LIMIT ?`,
     ).all(account, clampLt(range.fromLt ?? MAX_LT), clampLt(range.toLt ?? -1n), range.mcSeqno, limit) as Row[];
     return rows.map((r) => blob(r.hash));
+  }
+
+  async getTopBalances(mcSeqno: number, count: number) {
+    const committed = (
+      this.q(`SELECT account, balance FROM account_balances WHERE mc_seqno <= ? ORDER BY ${BALANCE_ORDER} LIMIT ?`).all(
+        mcSeqno,
+        count,
+      ) as Row[]
+    ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as string) }));
+    const ahead = this.q('SELECT account FROM account_balances WHERE mc_seqno > ?').pluck().all(mcSeqno) as string[];
+    return { committed, ahead };
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

@@ -17,6 +17,8 @@ import { cellsOfShardAccount } from '../account-cells';
 import { encodeActionJson, encodeBoc, encodeDescriptionJson } from '../compact';
 import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
+import { MESSAGE_LIST_INDEXES } from '../message-list';
+import { BALANCE_DIGITS } from '../account-balances';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
 export const APPLICATION_ID = 0x4c534350;
@@ -126,6 +128,9 @@ export const MIGRATIONS: readonly Migration[] = [
   // version 3: account states readable (v2 getAddressInformation, runGetMethod, v3 accountStates), and
   // the chain lists of TON Center's v3 (transactions, blocks), each in its order
   migrateToV3,
+  // version 4: the v3 `messages` list, each message once, by its lt, under every filter; each
+  // account's newest balance, by balance (topAccountsByBalance)
+  migrateToV4,
 ];
 
 const TRANSACTIONS_V2 = `
@@ -214,6 +219,26 @@ function migrateToV3(db: Database.Database): void {
   for (const [boc] of db.prepare('SELECT shard_account FROM producer_accounts').raw().all() as [Buffer][]) {
     for (const c of cellsOfShardAccount(boc)) insert.run(c.hash, c.boc);
   }
+}
+
+/**
+ * Version 3 -> 4: the message list's indexes (message-list.ts), and `account_balances` (each
+ * account's newest state's balance, account-balances.ts), filled from each account's newest
+ * transaction. Balances are zero-padded decimal TEXT (`balanceKey`): an amount may exceed 2^63.
+ */
+function migrateToV4(db: Database.Database): void {
+  db.exec(MESSAGE_LIST_INDEXES);
+  db.exec(`
+    CREATE TABLE account_balances (
+      account TEXT PRIMARY KEY, balance TEXT NOT NULL, lt INTEGER NOT NULL, mc_seqno INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX account_balances_by_balance ON account_balances (balance DESC, account);
+    CREATE INDEX account_balances_by_mc ON account_balances (mc_seqno);
+    INSERT INTO account_balances
+      SELECT t.account, substr('${'0'.repeat(BALANCE_DIGITS)}' || s.balance, -${BALANCE_DIGITS}), t.lt, t.mc_seqno
+      FROM transactions t JOIN account_states s ON s.hash = t.state_after
+      WHERE t.lt = (SELECT max(x.lt) FROM transactions x WHERE x.account = t.account);
+  `);
 }
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

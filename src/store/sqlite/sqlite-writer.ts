@@ -3,6 +3,7 @@ import type { LedgerWriter } from '../interface';
 import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
+import { BALANCE_UPSERT, balanceKey } from '../account-balances';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
 
@@ -47,6 +48,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private readonly insertMessage;
   private readonly insertContent;
   private readonly insertState;
+  private readonly upsertBalance;
   private readonly insertCell;
   private readonly upsertTrace;
   private readonly deleteTraceAccounts;
@@ -73,6 +75,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
        @initStateHash, @comment)`);
     this.insertContent = db.prepare('INSERT OR IGNORE INTO message_contents VALUES (?, ?)');
     this.insertState = db.prepare('INSERT OR IGNORE INTO account_states VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.upsertBalance = db.prepare(`INSERT INTO account_balances VALUES (?, ?, ?, ?) ${BALANCE_UPSERT}`);
     this.insertCell = db.prepare('INSERT OR IGNORE INTO account_cells VALUES (?, ?)');
     this.upsertTrace = db.prepare(`INSERT OR REPLACE INTO traces VALUES
       (@traceId, @externalHash, @externalHashNorm, @startLt, @endLt, @startUtime, @endUtime, @mcSeqnoStart, @mcSeqnoEnd,
@@ -195,6 +198,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private writeTransaction(tx: TransactionRecord): void {
     this.writeState(tx.stateBefore);
     this.writeState(tx.stateAfter);
+    this.upsertBalance.run(tx.account, balanceKey(tx.stateAfter.balance), tx.lt, tx.mcSeqno);
     this.insertTx.run({
       hash: tx.hash,
       lt: tx.lt,

@@ -25,6 +25,15 @@ import { pendingTransactions } from '../../operations/pending-transactions';
 import { transactionsByMasterchainBlock } from '../../operations/transactions-by-masterchain-block';
 import { transactionsByMessage } from '../../operations/transactions-by-message';
 import { V2_METHOD_CONTRACTS, V3_ACCOUNT_INFORMATION_CONTRACTS } from './v2-methods';
+import { messages } from '../../operations/messages';
+import { actions, pendingActions } from '../../operations/actions';
+import {
+  accountStates,
+  addressBookOperation,
+  metadataOperation,
+  topAccountsByBalance,
+  walletStates,
+} from '../../operations/account-states';
 
 export interface ContractParameter {
   name: string;
@@ -89,6 +98,9 @@ const block: ContractParameter[] = [
   { name: 'shard', type: 'string' },
   { name: 'seqno', type: 'integer' },
 ];
+const actionsResponse = shape({
+  always: { actions: nullable(array(ref('Action'))), address_book: ref('AddressBook'), metadata: ref('Metadata') },
+});
 const transactionsResponse = shape({
   always: { transactions: nullable(array(ref('Transaction'))), address_book: ref('AddressBook') },
 });
@@ -262,6 +274,110 @@ export const OPERATIONS: ContractOperation[] = [
       { name: 'trace_id', type: 'array' },
     ],
     response: transactionsResponse,
+    error: v3Error,
+  },
+  {
+    path: messages.path,
+    parameters: [
+      { name: 'msg_hash', type: 'array' },
+      { name: 'body_hash', type: 'string' },
+      { name: 'source', type: 'string' },
+      { name: 'destination', type: 'string' },
+      { name: 'opcode', type: 'string' },
+      ...ranges,
+      { name: 'direction', type: 'string', enum: ['in', 'out'] },
+      { name: 'exclude_externals', type: 'boolean' },
+      { name: 'only_externals', type: 'boolean' },
+      limit,
+      offset,
+      sort,
+    ],
+    response: shape({
+      always: {
+        messages: nullable(array(ref('Message'))),
+        address_book: ref('AddressBook'),
+        metadata: ref('Metadata'),
+      },
+    }),
+    error: v3Error,
+  },
+  {
+    path: actions.path,
+    parameters: [
+      { name: 'account', type: 'string' },
+      { name: 'tx_hash', type: 'array' },
+      { name: 'msg_hash', type: 'array' },
+      { name: 'action_id', type: 'array' },
+      { name: 'trace_id', type: 'array' },
+      { name: 'mc_seqno', type: 'integer' },
+      ...ranges,
+      { name: 'action_type', type: 'array' },
+      { name: 'exclude_action_type', type: 'array' },
+      { name: 'supported_action_types', type: 'array' },
+      { name: 'include_accounts', type: 'boolean' },
+      { name: 'include_transactions', type: 'boolean' },
+      limit,
+      offset,
+      sort,
+    ],
+    response: actionsResponse,
+    error: v3Error,
+  },
+  {
+    path: pendingActions.path,
+    parameters: [
+      { name: 'account', type: 'string' },
+      { name: 'ext_msg_hash', type: 'array' },
+      { name: 'supported_action_types', type: 'array' },
+      { name: 'include_transactions', type: 'boolean' },
+    ],
+    response: actionsResponse,
+    error: v3Error,
+  },
+  {
+    path: accountStates.path,
+    // the spec allows 1000 addresses; we take 100, the bound of every list (docs/api.md)
+    parameters: [
+      { name: 'address', type: 'array', required: true },
+      { name: 'include_boc', type: 'boolean' },
+    ],
+    response: shape({
+      always: {
+        accounts: nullable(array(ref('AccountStateFull'))),
+        address_book: ref('AddressBook'),
+        metadata: ref('Metadata'),
+      },
+    }),
+    error: v3Error,
+  },
+  {
+    path: walletStates.path,
+    parameters: [{ name: 'address', type: 'array', required: true }],
+    response: shape({
+      always: {
+        wallets: nullable(array(ref('WalletState'))),
+        address_book: ref('AddressBook'),
+        metadata: ref('Metadata'),
+      },
+    }),
+    error: v3Error,
+  },
+  {
+    path: addressBookOperation.path,
+    parameters: [{ name: 'address', type: 'array', required: true }],
+    response: ref('AddressBook'),
+    error: v3Error,
+  },
+  {
+    path: metadataOperation.path,
+    parameters: [{ name: 'address', type: 'array', required: true }],
+    response: ref('Metadata'),
+    error: v3Error,
+  },
+  {
+    path: topAccountsByBalance.path,
+    parameters: [limit, offset],
+    response: array(ref('AccountBalance')),
     error: v3Error,
   },
   {

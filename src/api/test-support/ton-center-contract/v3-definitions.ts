@@ -280,6 +280,50 @@ export const v3Definitions: Record<string, JsonSchema> = {
     },
   }),
 
+  // accountStates / walletStates: TON Center's models hold pointers with omitempty throughout; what
+  // every state has is always printed, hashes and BOCs an account may lack are left out without it
+  AccountStateFull: shape({
+    always: {
+      address: string,
+      account_state_hash: string,
+      balance: string,
+      extra_currencies: nullable(strings),
+      status: string,
+      last_transaction_hash: string,
+      last_transaction_lt: string,
+    },
+    omitempty: {
+      frozen_hash: string,
+      data_hash: string,
+      code_hash: string,
+      data_boc: string,
+      code_boc: string,
+      contract_methods: array(integer),
+      interfaces: array(string),
+    },
+  }),
+
+  WalletState: shape({
+    always: {
+      address: string,
+      is_wallet: boolean,
+      balance: string,
+      extra_currencies: nullable(strings),
+      status: string,
+      last_transaction_hash: string,
+      last_transaction_lt: string,
+    },
+    omitempty: {
+      wallet_type: string,
+      seqno: integer,
+      wallet_id: integer,
+      is_signature_allowed: boolean,
+      code_hash: string,
+    },
+  }),
+
+  AccountBalance: shape({ always: { account: string, balance: string } }),
+
   AddressBook: map(ref('AddressBookRow')),
   Metadata: map(ref('AddressMetadata')),
 
