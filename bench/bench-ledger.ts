@@ -35,3 +35,29 @@ export function sampleInternalMessageHash(sql: Database.Database): string {
       .get() as Buffer
   ).toString('hex');
 }
+
+/** Waits until `url` answers 200 (a server started as its own process is listening and reading). */
+export async function waitForAnswer(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/**
+ * The explorer's path of the trace closest to `txs` transactions among the newest 1,000 of the
+ * server at `base` (the pages the Lighthouse and profile benchmarks name `trace22`).
+ */
+export async function tracePageNear(base: string, txs: number): Promise<string> {
+  const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as {
+    traces: Array<{ trace_id: string; transactions: object }>;
+  };
+  const size = (t: { transactions: object }) => Object.keys(t.transactions).length;
+  const t = listed.traces.sort((a, b) => Math.abs(size(a) - txs) - Math.abs(size(b) - txs))[0]!;
+  return `/trace/${Buffer.from(t.trace_id, 'base64').toString('hex')}`;
+}

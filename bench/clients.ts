@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { Address } from '@ton/core';
-import { benchLedgerPath } from './bench-ledger';
+import { benchLedgerPath, waitForAnswer } from './bench-ledger';
 import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8292);
@@ -18,18 +18,6 @@ const SIZES = (process.env.CLIENTS_TXS ?? '10000,1000000').split(',').map(Number
 const CONNECTIONS = Number(process.env.CLIENTS_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.CLIENTS_SECONDS ?? 10);
 const base = `http://127.0.0.1:${PORT}`;
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
 
 /** The wallet that accepted the most external messages: the account a client reads most. */
 function busiestWallet(path: string): string {
@@ -65,7 +53,7 @@ for (const txs of SIZES) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitFor(`${base}/api/v3/traces?limit=1`);
+    await waitForAnswer(`${base}/api/v3/traces?limit=1`);
     const call = {
       id: 1,
       jsonrpc: '2.0',

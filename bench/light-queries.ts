@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchLedgerPath, sampleInternalMessageHash } from './bench-ledger';
+import { benchLedgerPath, sampleInternalMessageHash, waitForAnswer } from './bench-ledger';
 import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8291);
@@ -39,24 +39,12 @@ const queries = {
   masterchainBlockShardState: `/api/v3/masterchainBlockShardState?seqno=${mcSeqno}`,
 };
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
-
 const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   env: { ...process.env, LEDGER_DB: path, LEDGER_LIVE: 'off', PORT: String(PORT), HOST: '127.0.0.1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 process.on('exit', () => server.kill('SIGTERM'));
-await waitFor(`${base}/api/v3/traces?limit=1`);
+await waitForAnswer(`${base}/api/v3/traces?limit=1`);
 
 // the exact bodies the service sends, then a bare server sending them
 const bodies: Record<string, string> = {};

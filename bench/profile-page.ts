@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
 import { createServer } from '../src/server/app';
+import { tracePageNear } from './bench-ledger';
 
 interface ProfileNode {
   id: number;
@@ -51,12 +52,7 @@ if (path === 'biggest') {
   }
   path = `/trace/${Buffer.from(best!.trace_id, 'base64').toString('hex')}${process.env.PROFILE_VIEW ? `?view=${process.env.PROFILE_VIEW}` : ''}`;
 } else if (path === 'trace22') {
-  const listed = (await (await fetch(`${base}/api/v3/traces?limit=1000`)).json()) as {
-    traces: Array<{ trace_id: string; transactions: object }>;
-  };
-  const size = (t: { transactions: object }) => Object.keys(t.transactions).length;
-  const t = listed.traces.sort((a, b) => Math.abs(size(a) - 25) - Math.abs(size(b) - 25))[0]!;
-  path = `/trace/${Buffer.from(t.trace_id, 'base64').toString('hex')}`;
+  path = await tracePageNear(base, 25);
 }
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
