@@ -159,7 +159,7 @@ export function MethodsPanel({
           )}
           <Button
             type="submit"
-            className="bg-teal-700 font-medium text-white dark:bg-teal-600 dark:text-white"
+            className="border-teal-700 bg-teal-700 font-medium text-white dark:border-teal-700 dark:bg-teal-700"
             data-testid="method-run"
           >
             Run
@@ -255,7 +255,12 @@ function Entry({ entry: e, book }: { entry: ShownEntry; book: AddressBook }) {
       if (e.address === 'none') return <span className="mono">addr_none ({e.type}: no address)</span>;
       return (
         <span className="flex min-w-0 items-start gap-1">
-          <code className="mono block max-h-16 min-w-0 overflow-auto text-xs break-all" data-testid="stack-boc">
+          {/* focusable: a long BOC scrolls, and a keyboard reader must reach it */}
+          <code
+            tabIndex={0}
+            className="mono block max-h-16 min-w-0 overflow-auto text-xs break-all"
+            data-testid="stack-boc"
+          >
             <span className="text-muted">{e.type} </span>
             {e.boc}
           </code>
