@@ -1,13 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { allTraces, hex, traceWithSize, txsOf, type Trace } from './fixture-api';
+import { accountsWith, allTraces, hex, traceWithSize, txsOf, type Trace } from './fixture-api';
 
 // axe-core on every page of the explorer, in both themes: WCAG 2.0/2.1 A and AA plus axe's best
 // practices, zero violations. Each page is checked once its data is drawn (what a reader sees), with
 // the theme chosen in the settings (stored before the page loads).
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-function pagesOf(traces: Trace[]): Array<{ name: string; path: string; ready: (page: Page) => Promise<void> }> {
+function pagesOf(
+  traces: Trace[],
+  jettonMaster: string,
+): Array<{ name: string; path: string; ready: (page: Page) => Promise<void> }> {
   const trace = traceWithSize(traces, 3, 12);
   const tx = txsOf(trace).find((t) => t.in_msg?.source)!;
   const b = tx.block_ref;
@@ -43,6 +46,12 @@ function pagesOf(traces: Trace[]): Array<{ name: string; path: string; ready: (p
       name: 'account',
       path: `/account/${tx.account}`,
       ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible(),
+    },
+    {
+      // the Methods panel with a call's result: numbers, an address link, cells with copy buttons
+      name: 'account get method',
+      path: `/account/${jettonMaster}?method=get_jetton_data`,
+      ready: (p) => expect(p.getByTestId('stack-entry')).toHaveCount(5),
     },
     {
       name: 'masterchain block',
@@ -86,6 +95,7 @@ const PAGE_NAMES = [
   'transaction',
   'message',
   'account',
+  'account get method',
   'masterchain block',
   'shard block',
   'messages',
@@ -100,7 +110,8 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      const p = pagesOf(await allTraces(request)).find((x) => x.name === name)!;
+      const master = (await accountsWith(request, 'jetton_master'))[0]!;
+      const p = pagesOf(await allTraces(request), master).find((x) => x.name === name)!;
       await page.addInitScript((t) => localStorage.setItem('ledgerscope.theme', t), theme);
       await page.goto(p.path);
       await p.ready(page);
@@ -119,5 +130,5 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('the accessibility checks cover every page the explorer has', async ({ request }) => {
-  expect(pagesOf(await allTraces(request)).map((p) => p.name)).toEqual(PAGE_NAMES);
+  expect(pagesOf(await allTraces(request), '').map((p) => p.name)).toEqual(PAGE_NAMES);
 });

@@ -88,3 +88,14 @@ export function traceWithAction(traces: Trace[], type: string): Trace {
 export function depthOf(node: TraceNode): number {
   return 1 + Math.max(0, ...node.children.map(depthOf));
 }
+
+/** The accounts whose address-book entry names this interface (`wallet_v4r2`, `jetton_master`...), from the API. */
+export async function accountsWith(request: APIRequestContext, iface: string): Promise<string[]> {
+  const r = await request.get('/api/v3/traces?limit=1000');
+  if (!r.ok()) throw new Error(`traces: ${r.status()} ${await r.text()}`);
+  const book = ((await r.json()) as { address_book: Record<string, { interfaces?: string[] | null }> }).address_book;
+  return Object.entries(book)
+    .filter(([, e]) => e.interfaces?.includes(iface))
+    .map(([a]) => a)
+    .sort();
+}

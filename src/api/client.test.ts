@@ -235,3 +235,54 @@ describe('LedgerClient errors', () => {
     expect(isLedgerApiError(e)).toBe(false);
   });
 });
+
+describe('runGetMethod', () => {
+  it('sends the arguments as the stack parameter and reads a TON Center-style answer', async () => {
+    let asked = '';
+    const answer = {
+      ok: true,
+      result: {
+        '@type': 'smc.runResult',
+        gas_used: 685,
+        exit_code: 0,
+        stack: [
+          ['num', '0x1f'],
+          ['cell', { bytes: 'te6cckEBAQEAAgAAAEysuc0=', object: { data: { b64: '', len: 0 }, refs: [] } }],
+          ['list', { '@type': 'tvm.list', elements: [] }],
+        ],
+        '@extra': '1.2:3',
+      },
+    };
+    const client = new LedgerClient({
+      baseUrl: 'https://api.example',
+      fetch: (url) => {
+        asked = String(url);
+        return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
+      },
+    });
+    const r = await client.runGetMethod({
+      address: '0:AB',
+      method: 'get_nft_address_by_index',
+      stack: [
+        { type: 'num', value: -5n },
+        { type: 'slice', boc: 'te6cc' },
+      ],
+    });
+    const u = new URL(asked);
+    expect(u.pathname).toBe('/api/v2/runGetMethod');
+    expect(u.searchParams.get('method')).toBe('get_nft_address_by_index');
+    expect(JSON.parse(u.searchParams.get('stack')!)).toEqual([
+      ['num', '-0x5'],
+      ['tvm.Slice', 'te6cc'],
+    ]);
+    expect(r).toEqual({
+      exitCode: 0,
+      gasUsed: 685,
+      stack: [
+        { type: 'num', value: 31n },
+        { type: 'cell', boc: 'te6cckEBAQEAAgAAAEysuc0=' },
+        { type: 'list', items: [] },
+      ],
+    });
+  });
+});

@@ -4,6 +4,7 @@ import {
   normalizeAddressBook,
   normalizeBalanceChanges,
   normalizeBlock,
+  normalizeRunGetMethod,
   normalizeTracesPage,
   normalizeTransaction,
   normalizeV2BlockTransactions,
@@ -19,6 +20,7 @@ import type { OperationPath } from './operations/registry';
 import {
   wireBalanceChanges,
   wireError,
+  wireRunGetMethod,
   wireShardStateResponse,
   wireTracesResponse,
   wireTransactionsResponse,
@@ -208,5 +210,23 @@ export class LedgerClient {
 
   async getBalanceChanges(p: BalanceChangesRequest, signal?: AbortSignal): Promise<M.BalanceChanges> {
     return normalizeBalanceChanges(await this.get('/api/v3/balanceChanges', p, wireBalanceChanges, signal));
+  }
+
+  /**
+   * v2 runGetMethod by GET, as both APIs take it: the method by name, the arguments as the `stack`
+   * parameter's JSON (`[["num", "0x1f"], ["tvm.Slice", "<base64 BOC>"]]`). A method the contract
+   * lacks is an answer (exit code 11 or the contract's own), not an error.
+   */
+  async runGetMethod(
+    p: { address: string; method: string; stack: readonly M.StackArgument[] },
+    signal?: AbortSignal,
+  ): Promise<M.RunGetMethodResult> {
+    const stack = p.stack.map((a) =>
+      a.type === 'num'
+        ? ['num', a.value < 0n ? `-0x${(-a.value).toString(16)}` : `0x${a.value.toString(16)}`]
+        : [a.type === 'cell' ? 'tvm.Cell' : 'tvm.Slice', a.boc],
+    );
+    const params = { address: p.address, method: p.method, stack: JSON.stringify(stack) };
+    return normalizeRunGetMethod(await this.get('/api/v2/runGetMethod', params, wireRunGetMethod, signal));
   }
 }

@@ -275,3 +275,22 @@ export interface BalanceChanges {
   fees: Record<string, string>;
   jettons: Record<string, Record<string, string>>;
 }
+
+/** One entry of a get method's result stack (TON Center's v2 `runGetMethod`), read from either dialect. */
+export type StackEntry =
+  | { type: 'num'; value: bigint }
+  | { type: 'cell' | 'slice' | 'builder'; boc: string }
+  | { type: 'null' }
+  | { type: 'tuple' | 'list'; items: StackEntry[] }
+  /** An entry of a kind this reader does not know, as the API sent it (JSON). */
+  | { type: 'unknown'; raw: string };
+
+/** What a get method returned: the TVM's exit code (11: no such method), the gas it used, its stack. */
+export interface RunGetMethodResult {
+  exitCode: number;
+  gasUsed: number;
+  stack: StackEntry[];
+}
+
+/** An argument of a get method as it goes to the API: a number, or a cell or slice as its base64 BOC. */
+export type StackArgument = { type: 'num'; value: bigint } | { type: 'cell' | 'slice'; boc: string };

@@ -9,6 +9,7 @@ import type {
   wireBalanceChanges,
   wireMessageBody,
   wireMetadata,
+  wireRunGetMethod,
   wireTrace,
   wireTracesResponse,
   WireTraceNode,
@@ -407,4 +408,83 @@ export function normalizeV2BlockHeader(r: W<typeof wireV2BlockHeader>): M.Block 
 
 export function normalizeBalanceChanges(r: W<typeof wireBalanceChanges>): M.BalanceChanges {
   return { changes: r.changes ?? {}, fees: r.fees ?? {}, jettons: r.jettons ?? {} };
+}
+
+/** A stack number as either dialect prints it: `"0x1f"`, `"-0x1f"`, `"31"`, or a JSON number. */
+function stackNumber(v: unknown): bigint | null {
+  const s = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v;
+  if (typeof s !== 'string' || !/^-?(0x[0-9a-fA-F]+|\d+)$/.test(s)) return null;
+  return s.startsWith('-') ? -BigInt(s.slice(1)) : BigInt(s);
+}
+
+const bocOf = (v: unknown): string | null => {
+  const bytes = typeof v === 'string' ? v : (v as { bytes?: unknown } | null)?.bytes;
+  return typeof bytes === 'string' ? bytes : null;
+};
+
+const unknownEntry = (raw: unknown): M.StackEntry => ({ type: 'unknown', raw: JSON.stringify(raw) ?? String(raw) });
+
+/** An element of a tuple or list: tonlib's `tvm.stackEntry*` objects. */
+function stackElement(e: unknown): M.StackEntry {
+  const o = (e ?? {}) as Record<string, unknown>;
+  switch (o['@type']) {
+    case 'tvm.stackEntryNumber': {
+      const value = stackNumber((o.number as { number?: unknown } | undefined)?.number);
+      return value === null ? unknownEntry(e) : { type: 'num', value };
+    }
+    case 'tvm.stackEntryCell':
+    case 'tvm.stackEntrySlice': {
+      const type = o['@type'] === 'tvm.stackEntryCell' ? 'cell' : 'slice';
+      const boc = bocOf(o[type]);
+      return boc === null ? unknownEntry(e) : { type, boc };
+    }
+    case 'tvm.stackEntryTuple':
+    case 'tvm.stackEntryList': {
+      const type = o['@type'] === 'tvm.stackEntryTuple' ? 'tuple' : 'list';
+      const elements = (o[type] as { elements?: unknown } | undefined)?.elements;
+      return Array.isArray(elements) ? { type, items: elements.map(stackElement) } : unknownEntry(e);
+    }
+    default:
+      return unknownEntry(e);
+  }
+}
+
+/** A top-level entry: `[type, value]`. */
+export function normalizeStackEntry(entry: unknown[]): M.StackEntry {
+  const [kind, value] = entry;
+  switch (kind) {
+    case 'num':
+    case 'number':
+    case 'int': {
+      const v = stackNumber(value);
+      return v === null ? unknownEntry(entry) : { type: 'num', value: v };
+    }
+    case 'cell':
+    case 'tvm.Cell':
+    case 'slice':
+    case 'tvm.Slice':
+    case 'builder':
+    case 'tvm.Builder': {
+      const boc = bocOf(value);
+      const type = kind.replace('tvm.', '').toLowerCase() as 'cell' | 'slice' | 'builder';
+      return boc === null ? unknownEntry(entry) : { type, boc };
+    }
+    case 'null':
+      return { type: 'null' };
+    case 'tuple':
+    case 'list': {
+      const elements = (value as { elements?: unknown } | null)?.elements;
+      return Array.isArray(elements) ? { type: kind, items: elements.map(stackElement) } : unknownEntry(entry);
+    }
+    default:
+      return unknownEntry(entry);
+  }
+}
+
+export function normalizeRunGetMethod(r: W<typeof wireRunGetMethod>): M.RunGetMethodResult {
+  return {
+    exitCode: r.result.exit_code,
+    gasUsed: r.result.gas_used,
+    stack: r.result.stack.map(normalizeStackEntry),
+  };
 }

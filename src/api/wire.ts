@@ -10,6 +10,7 @@ import type { ResponseOf } from './operations/api-operation';
 import type { balanceChanges } from './operations/balance-changes';
 import type { getBlockTransactionsExt } from './operations/get-block-transactions-ext';
 import type { masterchainBlockShardState } from './operations/masterchain-block-shard-state';
+import type { runGetMethod } from './operations/run-get-method';
 import type { traces } from './operations/traces';
 import type { transactionsByMessage } from './operations/transactions-by-message';
 
@@ -312,6 +313,20 @@ export const wireBalanceChanges = z.looseObject({
   jettons: opt(z.record(str, z.record(str, integerish))),
 });
 
+/**
+ * v2 `runGetMethod`: `exit_code`, `gas_used` and the stack, each entry a `[type, value]` pair
+ * (`["num", "0x1f"]`, `["cell", {bytes, object}]`, `["tuple", {elements}]`, `["null"]`...), read
+ * entry by entry by the normalizer: TON Center adds fields and kinds this reader need not know.
+ */
+export const wireRunGetMethod = z.looseObject({
+  ok: z.literal(true),
+  result: z.looseObject({
+    gas_used: numberish,
+    exit_code: numberish,
+    stack: orEmpty(z.array(z.array(z.unknown())), []),
+  }),
+});
+
 // Each reader loosens its operation's strict response (./operations): every answer the strict
 // schema allows, the reader accepts, which the compiler checks here. Types only: the strict
 // schemas (zod, not zod/mini) stay out of the browser bundle.
@@ -323,4 +338,5 @@ export type WireLoosensStrict = [
   Holds<Loosens<ResponseOf<typeof traces>, z.input<typeof wireTracesResponse>>>,
   Holds<Loosens<ResponseOf<typeof transactionsByMessage>, z.input<typeof wireTransactionsResponse>>>,
   Holds<Loosens<ResponseOf<typeof balanceChanges>, z.input<typeof wireBalanceChanges>>>,
+  Holds<Loosens<ResponseOf<typeof runGetMethod>, z.input<typeof wireRunGetMethod>>>,
 ];

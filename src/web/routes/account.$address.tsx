@@ -17,10 +17,12 @@ import { POLL_MS, useLiveStream } from '../features/live/live';
 import { TraceLink } from '../components/entity-links';
 import { ACCOUNT_PAGE, accountLatestQuery, accountTracesQuery } from '../features/account/queries';
 import { Page, PageTitle, Section } from '../components/page';
+import { methodSearch } from '../features/account/get-methods';
+import { MethodsPanel } from '../features/account/methods-panel';
 
 export const Route = createFileRoute('/account/$address')({
   params: accountRouteParams,
-  validateSearch: z.object(pageSearch(ACCOUNT_PAGE)),
+  validateSearch: z.object({ ...pageSearch(ACCOUNT_PAGE), ...methodSearch }),
   loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0 } }) => ({ limit, offset }),
   loader: ({ context: { queryClient, api }, params: { address }, deps: { limit, offset } }) =>
     Promise.all([
@@ -33,7 +35,7 @@ export const Route = createFileRoute('/account/$address')({
 
 function AccountPage() {
   const { address: raw } = Route.useParams();
-  const { limit = ACCOUNT_PAGE, offset = 0 } = Route.useSearch();
+  const { limit = ACCOUNT_PAGE, offset = 0, method, args } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const api = useApi();
   const queryClient = useQueryClient();
@@ -112,6 +114,18 @@ function AccountPage() {
           limit={limit}
           label="Traces"
           onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })}
+        />
+      </Section>
+      <Section id="acct-methods" title="Methods">
+        <MethodsPanel
+          address={raw}
+          interfaces={entry?.interfaces}
+          book={{ ...latest.data.addressBook, ...q.data.addressBook }}
+          method={method || undefined}
+          args={args}
+          onRun={(m, a) =>
+            void navigate({ search: (s) => ({ ...s, method: m, args: a.length ? a : undefined }), resetScroll: false })
+          }
         />
       </Section>
     </Page>

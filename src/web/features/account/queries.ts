@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { LedgerClient } from '../../../api/client';
+import { knownMethod, parseArgs, showStack, stackArgument } from './get-methods';
 import { tracePageQuery } from '../../model/queries';
 
 /** How many traces the account page lists by default. */
@@ -15,3 +17,27 @@ export const accountTracesQuery = (api: LedgerClient, account: string, limit: nu
  */
 export const accountLatestQuery = (api: LedgerClient, account: string) =>
   accountTracesQuery(api, account, ACCOUNT_PAGE, 0);
+
+/**
+ * A get method run on the account's current state, its stack as the Methods panel shows it. The
+ * arguments are the texts the reader typed (or the link carries), checked by `parseArgs` before;
+ * @ton/core, which writes addresses into slices and reads them out of cells, is loaded here.
+ */
+export const runGetMethodQuery = (api: LedgerClient, address: string, method: string, args: readonly string[]) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'runGetMethod', { address, method, args }],
+    queryFn: async ({ signal }) => {
+      const parsed = parseArgs(args, knownMethod(method));
+      if (!parsed.ok) throw new Error(parsed.errors.filter(Boolean).join(' '));
+      const codec = await import('./stack-codec');
+      const bad = parsed.args.findIndex((a) => a.kind === 'cell' && !codec.isOneCell(a.boc));
+      if (bad >= 0) throw new Error(`Argument ${bad + 1} is not a BOC of one cell.`);
+      const stack = parsed.args.map((a) => stackArgument(a, codec.addressSliceBoc));
+      const r = await api.runGetMethod({ address, method, stack }, signal);
+      return { exitCode: r.exitCode, gasUsed: r.gasUsed, stack: showStack(r.stack, codec.readAddress) };
+    },
+    // a get method's answer changes with the account's state: asked again on each visit, not on focus
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
