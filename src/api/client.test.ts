@@ -237,8 +237,9 @@ describe('LedgerClient errors', () => {
 });
 
 describe('runGetMethod', () => {
-  it('sends the arguments as the stack parameter and reads a TON Center-style answer', async () => {
+  it("POSTs the call as TON Center takes it (a JSON body, the arguments as its stack) and reads TON Center's answer", async () => {
     let asked = '';
+    let init: RequestInit | undefined;
     const answer = {
       ok: true,
       result: {
@@ -255,8 +256,9 @@ describe('runGetMethod', () => {
     };
     const client = new LedgerClient({
       baseUrl: 'https://api.example',
-      fetch: (url) => {
+      fetch: (url, options) => {
         asked = String(url);
+        init = options;
         return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
       },
     });
@@ -270,11 +272,17 @@ describe('runGetMethod', () => {
     });
     const u = new URL(asked);
     expect(u.pathname).toBe('/api/v2/runGetMethod');
-    expect(u.searchParams.get('method')).toBe('get_nft_address_by_index');
-    expect(JSON.parse(u.searchParams.get('stack')!)).toEqual([
-      ['num', '-0x5'],
-      ['tvm.Slice', 'te6cc'],
-    ]);
+    expect(u.search).toBe('');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      address: '0:AB',
+      method: 'get_nft_address_by_index',
+      stack: [
+        ['num', '-0x5'],
+        ['tvm.Slice', 'te6cc'],
+      ],
+    });
     expect(r).toEqual({
       exitCode: 0,
       gasUsed: 685,

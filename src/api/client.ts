@@ -145,11 +145,23 @@ export class LedgerClient {
     params: QueryParams | object,
     schema: T,
     signal?: AbortSignal,
+    /** a POST of this JSON body instead of a GET (the parameters then go in the body, not the URL) */
+    post?: object,
   ): Promise<z.output<T>> {
     const url = `${this.base}${path}${queryString(this.opts.apiKey ? { ...params, api_key: this.opts.apiKey } : params)}`;
     let res: Response;
     try {
-      res = await this.doFetch(url, { signal, headers: { accept: 'application/json' } });
+      res = await this.doFetch(
+        url,
+        post
+          ? {
+              signal,
+              method: 'POST',
+              headers: { accept: 'application/json', 'content-type': 'application/json' },
+              body: JSON.stringify(post),
+            }
+          : { signal, headers: { accept: 'application/json' } },
+      );
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiUnreachableError(this.base, error);
@@ -213,9 +225,9 @@ export class LedgerClient {
   }
 
   /**
-   * v2 runGetMethod by GET, as both APIs take it: the method by name, the arguments as the `stack`
-   * parameter's JSON (`[["num", "0x1f"], ["tvm.Slice", "<base64 BOC>"]]`). A method the contract
-   * lacks is an answer (exit code 11 or the contract's own), not an error.
+   * v2 runGetMethod by POST, the one form TON Center serves: a JSON body of the address, the method
+   * by name and the arguments as the `stack` (`[["num", "0x1f"], ["tvm.Slice", "<base64 BOC>"]]`).
+   * A method the contract lacks is an answer (exit code 11 or the contract's own), not an error.
    */
   async runGetMethod(
     p: { address: string; method: string; stack: readonly M.StackArgument[] },
@@ -226,7 +238,7 @@ export class LedgerClient {
         ? ['num', a.value < 0n ? `-0x${(-a.value).toString(16)}` : `0x${a.value.toString(16)}`]
         : [a.type === 'cell' ? 'tvm.Cell' : 'tvm.Slice', a.boc],
     );
-    const params = { address: p.address, method: p.method, stack: JSON.stringify(stack) };
-    return normalizeRunGetMethod(await this.get('/api/v2/runGetMethod', params, wireRunGetMethod, signal));
+    const call = { address: p.address, method: p.method, stack };
+    return normalizeRunGetMethod(await this.get('/api/v2/runGetMethod', {}, wireRunGetMethod, signal, call));
   }
 }

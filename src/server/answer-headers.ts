@@ -10,3 +10,15 @@ export const API_ANSWER_HEADERS = {
   'access-control-allow-origin': '*',
   'content-type': 'application/json; charset=utf-8',
 } as const;
+
+/**
+ * The answer to a browser's CORS preflight of a POST with a JSON body from another origin (the
+ * explorer of another deployment, a page using TonClient): the POST is allowed from any origin, as
+ * every GET is, and the browser may keep the permission a day.
+ */
+export const PREFLIGHT_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST',
+  'access-control-allow-headers': 'content-type',
+  'access-control-max-age': '86400',
+} as const;

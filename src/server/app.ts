@@ -16,8 +16,8 @@ import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
-import { registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
-import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS } from './answer-headers';
+import { JSON_RPC_PATH, registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
+import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS, PREFLIGHT_HEADERS } from './answer-headers';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
 import { registerStreaming, type LedgerStream } from './streaming/register';
 
@@ -208,7 +208,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   for (const { path: url, acceptsPost } of OPERATIONS) {
     const allow = acceptsPost ? 'GET, HEAD, POST' : 'GET, HEAD';
     app.route({
-      method: acceptsPost ? ['PUT', 'DELETE', 'PATCH', 'OPTIONS'] : ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      method: acceptsPost ? ['PUT', 'DELETE', 'PATCH'] : ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
       url,
       handler: async (request, reply) => {
         reply.code(405).header('Allow', allow);
@@ -220,6 +220,9 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       },
     });
   }
+  // a browser asks before it POSTs JSON across origins
+  for (const url of [...OPERATIONS.filter((op) => op.acceptsPost).map((op) => op.path), JSON_RPC_PATH])
+    app.options(url, (_request, reply) => void reply.code(204).headers(PREFLIGHT_HEADERS).send());
   registerJsonRpc(app, readers);
   registerReadOnlyMethods(app);
   app.decorate(

@@ -231,6 +231,45 @@ describe('each method by GET as well, held to our schemas and the published v2 c
   });
 });
 
+describe('runGetMethod by POST, the form TON Center serves, from any origin', () => {
+  it('answers a JSON body as the same call by GET, and a browser may send it from another origin', async () => {
+    const account = settledAccounts('wallet_v4r2')[0]!;
+    const call = { address: account, method: 'seqno', stack: [] };
+    const posted = await fetch(`${s.base}/api/v2/runGetMethod`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://explorer.example' },
+      body: JSON.stringify(call),
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('access-control-allow-origin')).toBe('*');
+    const byPost = (await posted.json()) as { ok: boolean; result: { exit_code: number } };
+    const byGet = await s.get(`/api/v2/runGetMethod?address=${account}&method=seqno&stack=[]`);
+    expect(byGet.status).toBe(200);
+    expect(byPost.ok).toBe(true);
+    expect(byPost.result.exit_code).toBe(0);
+    const strip = (r: unknown) => JSON.parse(JSON.stringify(r).replace(/"@extra":"[^"]*"/g, '"@extra":""'));
+    expect(strip(byPost.result)).toEqual(strip(byGet.body.result));
+    // the preflight a browser sends first, for runGetMethod and for JSON-RPC
+    for (const path of ['/api/v2/runGetMethod', '/api/v2/jsonRPC', '/api/v3/runGetMethod']) {
+      const preflight = await fetch(s.base + path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://explorer.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods'), path).toContain('POST');
+      expect(preflight.headers.get('access-control-allow-headers'), path).toContain('content-type');
+    }
+    // an operation that takes no POST still refuses the preflight's method
+    const refused = await fetch(`${s.base}/api/v3/traces`, { method: 'OPTIONS' });
+    expect(refused.status).toBe(405);
+  });
+});
+
 describe("the README's lines, run as written against the test server", () => {
   /** The README's TypeScript blocks under "Use it from code", the port pointed at the test server. */
   const snippets = (): string[] => {

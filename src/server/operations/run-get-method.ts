@@ -42,6 +42,8 @@ export async function runOnAccount(
 export const runGetMethod = defineOperation(api, {
   // the first call of a worker loads the emulator (about a second): never the light lane
   light: () => false,
+  // TON Center serves runGetMethod by POST only (a JSON body); GET is ours as for every v2 method
+  acceptsPost: true,
   run: async (ctx, p, out) => {
     const outcome = await runOnAccount(ctx, p);
     const result = {
