@@ -49,7 +49,18 @@ for (const txs of SIZES) {
   const path = await benchLedgerPath(42, txs);
   const wallet = busiestWallet(path);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, LEDGER_DB: path, LEDGER_LIVE: 'off', PORT: String(PORT), HOST: '127.0.0.1' },
+    env: {
+      // the 50 connections come from one address: bounds made for many clients are raised to let
+      // one client hold them all (with the defaults it may hold 4 heavy requests, the rest 429)
+      API_MAX_HEAVY_PER_CLIENT: '64',
+      API_HEAVY_WORKERS_PER_CLIENT: '8',
+      API_MAX_INFLIGHT: '64',
+      ...process.env,
+      LEDGER_DB: path,
+      LEDGER_LIVE: 'off',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
