@@ -43,6 +43,26 @@ export const v2Transaction = z.object({
   out_msgs: z.array(v2Message),
 });
 
+/** Where an account's walk newest first starts and ends (getTransactions, getTransactionsV2), after its page size. */
+export const TRANSACTION_WALK = {
+  lt: uint64.optional(),
+  hash: hash.optional(),
+  to_lt: uint64.optional(),
+  archival: bool.optional(),
+};
+
+/** The walk's page size, whichever name a method gives it. */
+export const PAGE_SIZE = integer(1, 100)
+  .optional()
+  .transform((v) => v ?? 10);
+
+/** The transaction to start from is named by its lt and hash together, or not at all. */
+export function startGivenWhole<P extends { lt?: bigint; hash?: Buffer }>(p: P, ctx: z.RefinementCtx): P {
+  if ((p.lt === undefined) !== (p.hash === undefined))
+    return fail(ctx, 'lt and hash: give both (the transaction to start from) or neither');
+  return p;
+}
+
 /**
  * v2 getTransactions: an account's transactions newest first, from the one named by `lt` + `hash`
  * (included, as TON Center does; TonClient drops it unless asked `inclusive`) down to lts above
@@ -50,21 +70,6 @@ export const v2Transaction = z.object({
  */
 export const getTransactions = defineV2Operation(
   'getTransactions',
-  z
-    .object({
-      address: addressParam,
-      limit: integer(1, 100)
-        .optional()
-        .transform((v) => v ?? 10),
-      lt: uint64.optional(),
-      hash: hash.optional(),
-      to_lt: uint64.optional(),
-      archival: bool.optional(),
-    })
-    .transform((p, ctx) => {
-      if ((p.lt === undefined) !== (p.hash === undefined))
-        return fail(ctx, 'lt and hash: give both (the transaction to start from) or neither');
-      return p;
-    }),
+  z.object({ address: addressParam, limit: PAGE_SIZE, ...TRANSACTION_WALK }).transform(startGivenWhole),
   z.array(v2Transaction),
 );

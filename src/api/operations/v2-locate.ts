@@ -1,8 +1,8 @@
 // v2 transaction methods beyond getTransactions: its `count`-named twin getTransactionsV2, and the
 // tryLocate* family, which finds a message's two ends by (source, destination, created_lt).
 import { z } from 'zod';
-import { bool, fail, hash, integer, uint64 } from './param-rules';
-import { v2Transaction } from './get-transactions';
+import { uint64 } from './param-rules';
+import { PAGE_SIZE, startGivenWhole, TRANSACTION_WALK, v2Transaction } from './get-transactions';
 import { addressParam, defineV2Operation } from './v2-operation';
 
 /**
@@ -11,22 +11,7 @@ import { addressParam, defineV2Operation } from './v2-operation';
  */
 export const getTransactionsV2 = defineV2Operation(
   'getTransactionsV2',
-  z
-    .object({
-      address: addressParam,
-      count: integer(1, 100)
-        .optional()
-        .transform((v) => v ?? 10),
-      lt: uint64.optional(),
-      hash: hash.optional(),
-      to_lt: uint64.optional(),
-      archival: bool.optional(),
-    })
-    .transform((p, ctx) => {
-      if ((p.lt === undefined) !== (p.hash === undefined))
-        return fail(ctx, 'lt and hash: give both (the transaction to start from) or neither');
-      return p;
-    }),
+  z.object({ address: addressParam, count: PAGE_SIZE, ...TRANSACTION_WALK }).transform(startGivenWhole),
   z.array(v2Transaction),
 );
 

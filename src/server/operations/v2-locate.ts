@@ -5,6 +5,7 @@ import { NotFoundError } from '../errors';
 import { defineOperation, type ReadContext } from '../execution/operation';
 import { v2Transaction } from '../serialize/v2-account';
 import { masterchainBlockAt } from './account-at';
+import { walkTransactions } from './get-transactions';
 
 const answer = (result: unknown) => Buffer.from(JSON.stringify({ ok: true, result }));
 
@@ -12,15 +13,7 @@ const answer = (result: unknown) => Buffer.from(JSON.stringify({ ok: true, resul
 export const getTransactionsV2 = defineOperation(api.getTransactionsV2, {
   light: (p) => p.count <= 40,
   run: async (ctx, p, out) => {
-    const block = await masterchainBlockAt(ctx);
-    const hashes = await ctx.reader.getAccountTransactionHashes(
-      p.address,
-      { mcSeqno: block.seqno, fromLt: p.lt, toLt: p.to_lt },
-      p.count,
-    );
-    const txs = await ctx.reader.getTransactions(hashes);
-    if (p.lt !== undefined && p.hash && (txs[0]?.lt !== p.lt || !txs[0].hash.equals(p.hash)))
-      throw new NotFoundError(`transaction lt=${p.lt} hash=${p.hash.toString('hex')} of ${p.address} not found`);
+    const txs = await walkTransactions(ctx, p, p.count);
     await out.write(answer(txs.map(v2Transaction)));
   },
 });
