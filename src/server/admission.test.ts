@@ -78,6 +78,29 @@ describe('time budget', () => {
     expect(heavyAgain.status).toBe(200);
     expect(JSON.parse(heavyAgain.text).traces.length).toBeGreaterThan(100);
   }, 120_000);
+
+  it('a get method out of time while its worker loads the emulator gets 504, and the worker is kept: the load goes on and the next call runs', async () => {
+    // the answer cache off: the second call must reach the worker
+    const s = await server({ workers: 1, lightWorkers: 0, answerCacheBytes: 0 });
+    const pool = s.app.ledgerReaders;
+    const wallet = s.sql
+      .prepare("SELECT account FROM accounts WHERE status = 'active' AND interfaces LIKE '%wallet_v4%' LIMIT 1")
+      .pluck()
+      .get() as string;
+    const seqno = `/api/v2/runGetMethod?address=${encodeURIComponent(wallet)}&method=seqno`;
+    const [worker] = pool.threadIds;
+    // no one loads @ton/sandbox's 22 MB of WebAssembly in 100 ms
+    pool.limits.queryTimeoutMs = 100;
+    const cut = await get(s, seqno);
+    expect(cut.status).toBe(504);
+    expect(JSON.parse(cut.text)).toMatchObject({ ok: false, code: 504 });
+    pool.limits.queryTimeoutMs = 120_000;
+    const ran = await get(s, seqno);
+    expect(ran.status, ran.text).toBe(200);
+    expect(JSON.parse(ran.text).result.exit_code).toBe(0);
+    // the same worker all along: it was never stopped for its load
+    expect(pool.threadIds).toEqual([worker]);
+  }, 300_000);
 });
 
 describe('bound on work in flight', () => {

@@ -14,7 +14,16 @@ let cached: { app: FastifyInstance; base: string };
 let fresh: { app: FastifyInstance; base: string };
 
 async function serve(answerCacheBytes: number) {
-  const app = await createServer({ location: ledger.path, limits: { workers: 1, lightWorkers: 0, answerCacheBytes } });
+  const app = await createServer({
+    location: ledger.path,
+    limits: {
+      workers: 1,
+      lightWorkers: 0,
+      answerCacheBytes,
+      // a worker's first get method loads the emulator: seconds on a busy machine
+      queryTimeoutMs: 120_000,
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
@@ -190,4 +199,73 @@ describe('the answer cache', () => {
     expect(now).toEqual(await get(fresh.base, url));
     expect(bookOf(now.body)[account!.account]).not.toEqual(bookOf(was.body)[account!.account]);
   }, 120_000);
+
+  it("keeps a get method's run by its parameters, in every form it comes in, until the next block", async () => {
+    // the wallet that sent the most external messages: its seqno moves within a few blocks
+    const wallet = String(
+      ledger.sql
+        .prepare(
+          `SELECT a.account FROM accounts a JOIN transactions t ON t.account = a.account
+           WHERE a.status = 'active' AND a.interfaces LIKE '%wallet_%'
+           GROUP BY a.account ORDER BY count(*) DESC LIMIT 1`,
+        )
+        .pluck()
+        .get(),
+    );
+    const call = { address: wallet, method: 'seqno', stack: [] };
+    const post = (base: string, path: string, body: unknown) =>
+      fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const forms = async (base: string) => {
+      const answers = [
+        await post(base, '/api/v2/runGetMethod', call),
+        await fetch(`${base}/api/v2/runGetMethod?address=${encodeURIComponent(wallet)}&method=seqno`),
+        await post(base, '/api/v2/jsonRPC', { id: 7, jsonrpc: '2.0', method: 'runGetMethod', params: call }),
+      ];
+      const bodies = await Promise.all(answers.map(async (a) => (await a.json()) as { result: { '@extra': string } }));
+      for (const a of answers) expect(a.status).toBe(200);
+      const v3 = await post(base, '/api/v3/runGetMethod', call);
+      expect(v3.status).toBe(200);
+      return { v2: bodies, v3: await v3.text(), seqno: answers.map((a) => a.headers.get('x-ledger-seqno')) };
+    };
+    /** The v2 answers with their `@extra` apart, and the `@extra`s. */
+    const split = (v2: { result: { '@extra': string } }[]) => ({
+      results: v2.map(({ result: { '@extra': _extra, ...rest } }) => rest),
+      extras: v2.map((a) => a.result['@extra']),
+    });
+
+    const seqnos = new Set<string>();
+    for (let block = 0; block < 6 && seqnos.size < 2; block++) {
+      const admitted = cached.app.ledgerReaders.requestsAdmitted;
+      const first = await forms(cached.base);
+      // one run for v2 (the POST), one for v3: the GET and the JSON-RPC call were answered as kept
+      expect(cached.app.ledgerReaders.requestsAdmitted - admitted).toBe(2);
+      const again = await forms(cached.base);
+      expect(cached.app.ledgerReaders.requestsAdmitted - admitted).toBe(2);
+      const expected = await forms(fresh.base);
+      for (const got of [first, again]) {
+        expect(split(got.v2).results).toEqual(split(expected.v2).results);
+        expect(got.v3).toBe(expected.v3);
+        expect(got.seqno).toEqual(expected.seqno);
+      }
+      // every v2 answer names its own request, kept or not
+      const extras = [...split(first.v2).extras, ...split(again.v2).extras];
+      expect(new Set(extras).size).toBe(extras.length);
+      seqnos.add(JSON.stringify(split(expected.v2).results[0]));
+      await ledger.slot();
+    }
+    // the wallet's seqno changed within the blocks made, and each block's answer was its own
+    expect(seqnos.size, [...seqnos].join(' ')).toBeGreaterThan(1);
+
+    // the same call from many clients at once, not yet kept: one run, which every one of them gets
+    const admitted = cached.app.ledgerReaders.requestsAdmitted;
+    const key = { ...call, method: 'get_public_key' };
+    const together = await Promise.all(Array.from({ length: 8 }, () => post(cached.base, '/api/v3/runGetMethod', key)));
+    expect(cached.app.ledgerReaders.requestsAdmitted - admitted).toBe(1);
+    const bodies = await Promise.all(together.map((a) => a.text()));
+    expect(new Set(bodies)).toEqual(new Set([await (await post(fresh.base, '/api/v3/runGetMethod', key)).text()]));
+  }, 300_000);
 });

@@ -11,6 +11,7 @@ import { defaultLimits, type ServiceLimits } from './limits';
 import { OPERATIONS } from './operations/registry';
 import { ANSWER_ENCODINGS, AnswerCache, COMPRESS_THRESHOLD } from './execution/answer-cache';
 import { answerKept } from './execution/answer-kept';
+import { runKept } from './execution/kept-runs';
 import { logRequest, requestLog } from './request-log';
 import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
@@ -176,7 +177,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   app.decorate('ledgerAnswers', answers);
   for (const op of OPERATIONS) {
     const cache = op.cacheable ? answers : null;
-    // TON Center's POST form (runGetMethod): the JSON body's values as query values; never cached
+    // TON Center's POST form (runGetMethod): the JSON body's values as query values; never kept by
+    // its URL (the body is not in it), only by its parameters (runKept)
     if (op.acceptsPost)
       app.post(op.path, async (request, reply) => {
         const body = request.body ?? {};
@@ -187,7 +189,9 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) gone.abort();
         });
-        const answer = await readers.execute(op.path, params, op.light(params), request.id, request.ip, gone.signal);
+        const answer = await runKept(answers, op, params, request.id, () =>
+          readers.execute(op.path, params, op.light(params), request.id, request.ip, gone.signal),
+        );
         if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
         return reply.type('application/json; charset=utf-8').send(answer.body);
       });
@@ -199,7 +203,9 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) gone.abort();
       });
-      const answer = await readers.execute(op.path, params, op.light(params), request.id, request.ip, gone.signal);
+      const answer = await runKept(answers, op, params, request.id, () =>
+        readers.execute(op.path, params, op.light(params), request.id, request.ip, gone.signal),
+      );
       if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
       if (cache && Buffer.isBuffer(answer.body)) cache.put(request.url, readAt, answer.seqno, answer.body);
       return reply.type('application/json; charset=utf-8').send(answer.body);
@@ -223,7 +229,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // a browser asks before it POSTs JSON across origins
   for (const url of [...OPERATIONS.filter((op) => op.acceptsPost).map((op) => op.path), JSON_RPC_PATH])
     app.options(url, (_request, reply) => void reply.code(204).headers(PREFLIGHT_HEADERS).send());
-  registerJsonRpc(app, readers);
+  registerJsonRpc(app, readers, answers);
   registerReadOnlyMethods(app);
   app.decorate(
     'ledgerStream',

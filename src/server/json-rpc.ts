@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { ParamError, type RawQuery } from '../api/operations/param-rules';
 import { NotFoundError } from './errors';
+import type { AnswerCache } from './execution/answer-cache';
+import { runKept } from './execution/kept-runs';
 import { operationByPath } from './operations/registry';
 import { ReadError } from './readers/executor';
 import type { ReaderPool } from './readers/reader-pool';
@@ -75,7 +77,7 @@ async function whole(body: Buffer | Readable): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-export function registerJsonRpc(app: FastifyInstance, readers: ReaderPool): void {
+export function registerJsonRpc(app: FastifyInstance, readers: ReaderPool, answers: AnswerCache | null): void {
   const v2Methods = [...operationByPath.keys()]
     .filter((p) => p.startsWith('/api/v2/'))
     .map((p) => p.slice('/api/v2/'.length));
@@ -103,7 +105,9 @@ export function registerJsonRpc(app: FastifyInstance, readers: ReaderPool): void
           `unknown method ${JSON.stringify(method).slice(0, 80)}; methods: ${v2Methods.join(', ')}`,
         );
       const parsed = op.parse(asQuery((params ?? {}) as Record<string, unknown>));
-      const answer = await readers.execute(op.path, parsed, op.light(parsed), request.id, request.ip, signal);
+      const answer = await runKept(answers, op, parsed, request.id, () =>
+        readers.execute(op.path, parsed, op.light(parsed), request.id, request.ip, signal),
+      );
       const body = (await whole(answer.body)).toString('utf8');
       return { status: 200, json: body.slice(0, body.lastIndexOf('}')) + tail, seqno: answer.seqno };
     } catch (error) {

@@ -23,10 +23,27 @@ export type GetMethodOutcome =
 type Sandbox = typeof import('@ton/sandbox');
 let executor: Promise<{ sandbox: Sandbox; run: import('@ton/sandbox').Executor }> | null = null;
 
+let loaded = false;
+
 function loadExecutor() {
-  executor ??= import('@ton/sandbox').then(async (sandbox) => ({ sandbox, run: await sandbox.Executor.create() }));
+  executor ??= import('@ton/sandbox').then(async (sandbox) => {
+    const run = await sandbox.Executor.create();
+    loaded = true;
+    return { sandbox, run };
+  });
   return executor;
 }
+
+/**
+ * Resolves once the emulator is loaded (loading it on the first call). A caller may stop waiting
+ * and the load goes on: the next call finds it done.
+ */
+export async function emulatorLoaded(): Promise<void> {
+  await loadExecutor();
+}
+
+/** Whether the emulator is loaded in this thread (a call then waits for nothing but its run). */
+export const emulatorReady = () => loaded;
 
 /**
  * Runs the method; a method the code does not have ends with its exit code (11), as on the

@@ -28,6 +28,12 @@ export interface ReadContext {
   requestId: string;
   /** Transactions printed per trace (`API_TRACE_MAX_TXS`). */
   traceMaxTxs: number;
+  /**
+   * Waits for work that is worth finishing even if this request is stopped (the emulator's first
+   * load): rejects as soon as the request is out of time or its client gone, while the work goes on
+   * for the next request, so its worker is not stopped in the middle of it. Absent: waits plainly.
+   */
+  interruptible?<T>(work: Promise<T>): Promise<T>;
 }
 
 /**
@@ -51,6 +57,13 @@ export interface Operation<P> {
    * (`AnswerCache`). Absent: every request is read anew.
    */
   readonly cacheable?: boolean;
+  /**
+   * The body is a function of the parameters and the ledger's state, apart from a v2 answer's
+   * `@extra` (written last): the service keeps it by the parameters until the next commit, whatever
+   * form the call came in (GET, POST, JSON-RPC), and answers a repeat with a fresh `@extra`
+   * (`runKept`). `whole`: nothing of the request in the body at all.
+   */
+  readonly keptByParams?: 'v2' | 'whole';
   /**
    * Also taken as a POST whose JSON body holds the parameters (TON Center's runGetMethod): the body's
    * values are read as query values (numbers as their text, lists and objects as their JSON).

@@ -1,7 +1,7 @@
 import { Address, Cell } from '@ton/core';
 import type { ResponseOf } from '../../api/operations/api-operation';
 import { runGetMethod as api, type StackArgument } from '../../api/operations/run-get-method';
-import { runGetMethod as runOnTvm } from '../../tvm/get-method';
+import { emulatorLoaded, emulatorReady, runGetMethod as runOnTvm } from '../../tvm/get-method';
 import { NotFoundError } from '../errors';
 import { defineOperation, type ReadContext } from '../execution/operation';
 import { methodId, stackIn, stackOut } from '../serialize/tvm-stack';
@@ -21,6 +21,9 @@ export async function runOnAccount(
   if (!s || s.status !== 'active') throw new NotFoundError(`account ${p.address} is not active: it has no code to run`);
   if (!s.codeBoc || !s.dataBoc)
     throw new NotFoundError(`the ledger keeps no code and data of account ${p.address} at this block`);
+  // the worker's first call loads the emulator (a second, several on a busy machine): a request out
+  // of time stops waiting for it, but the load goes on, so the worker is kept and the next call runs
+  if (!emulatorReady() && ctx.interruptible) await ctx.interruptible(emulatorLoaded());
   const outcome = await runOnTvm({
     code: Cell.fromBoc(s.codeBoc)[0]!,
     data: Cell.fromBoc(s.dataBoc)[0]!,
@@ -44,8 +47,11 @@ export const runGetMethod = defineOperation(api, {
   light: () => false,
   // TON Center serves runGetMethod by POST only (a JSON body); GET is ours as for every v2 method
   acceptsPost: true,
+  // a wallet's seqno is asked again and again: the run is kept until the next block
+  keptByParams: 'v2',
   run: async (ctx, p, out) => {
     const outcome = await runOnAccount(ctx, p);
+    // `@extra` last: a kept answer is this body up to it (runKept)
     const result = {
       '@type': 'smc.runResult',
       gas_used: Number(outcome.gasUsed),

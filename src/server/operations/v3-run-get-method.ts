@@ -26,6 +26,7 @@ function entry(item: TupleItem): V3StackEntry {
 export const v3RunGetMethod = defineOperation(api, {
   light: () => false,
   acceptsPost: true,
+  keptByParams: 'whole',
   run: async (ctx, p, out) => {
     const outcome = await runOnAccount(ctx, p);
     const result: ResponseOf<typeof api> = {

@@ -25,7 +25,13 @@ export type FromReader =
   /** A piece of the body; the first one carries the snapshot's seqno; `last` ends the body. */
   | { t: 'part'; id: number; seqno: number | null; chunk: Uint8Array; last: boolean }
   /** `code`: the store's error code (e.g. SQLITE_BUSY) when the store failed. */
-  | { t: 'fail'; id: number; status: number; message: string; seqno: number | null; code?: string };
+  | { t: 'fail'; id: number; status: number; message: string; seqno: number | null; code?: string }
+  /**
+   * The request waits for work worth finishing (the emulator's first load: seconds in which the
+   * worker's thread may be blocked): stopped, the worker is given time to reach its event loop and
+   * give the request up, rather than terminated with the work half done.
+   */
+  | { t: 'hold'; id: number };
 
 /** Body pieces a worker may have sent without an ack (of ~64 KB each): the most a body holds in transit. */
 export const WINDOW = 4;

@@ -6,6 +6,8 @@ import { packBuffers, type FromReader, type ReaderWorkerData, type ToReader } fr
 
 /** How long a worker told to stop has before it is terminated (a query inside SQLite cannot be interrupted). */
 const STOP_GRACE_MS = 200;
+/** How long a stopped worker holding work worth finishing (`hold`) may take to give its request up. */
+const HOLD_GRACE_MS = 60_000;
 /** Before a worker that could not open the ledger is started again. */
 const RESTART_DELAY_MS = 1000;
 /** Each worker's heap: past it the worker dies (its request gets a 503) and is replaced, the service stays up. */
@@ -44,6 +46,8 @@ interface Slot {
   lightOnly: boolean;
   ready: boolean;
   job: Job | null;
+  /** Its request said it waits for work worth finishing (`hold`): a stop waits longer for it. */
+  holding: boolean;
   stopTimer: NodeJS.Timeout | null;
   /** Terminated, its exit not yet seen: it takes no work, and what it still sends is ignored. */
   dead: boolean;
@@ -99,6 +103,7 @@ export class ReaderPool implements ReadExecutor {
   private readonly heavyInflight = new PerClient();
   private readonly heavyRunning = new PerClient();
   private nextId = 1;
+  private admitted = 0;
   private closing = false;
   private startup: { resolve: () => void; reject: (e: Error) => void; waiting: number } | null = null;
 
@@ -125,6 +130,11 @@ export class ReaderPool implements ReadExecutor {
   /** Answers whose worker waits for the client to read more (backpressure reached the worker). */
   get streamsHeldBack(): number {
     return [...this.slots].filter((s) => s.job?.stream?.heldBack).length;
+  }
+
+  /** Requests admitted to the workers since the start, for tests and diagnostics. */
+  get requestsAdmitted(): number {
+    return this.admitted;
   }
 
   /** Heavy requests waiting for a worker. */
@@ -191,6 +201,7 @@ export class ReaderPool implements ReadExecutor {
         timer: undefined as unknown as NodeJS.Timeout,
       };
       job.timer = setTimeout(() => this.expire(job), this.limits.queryTimeoutMs);
+      this.admitted += 1;
       this.inflight[lane] += 1;
       if (!job.light) this.heavyInflight.add(client, 1);
       signal?.addEventListener('abort', () => this.abort(job), { once: true });
@@ -230,6 +241,7 @@ export class ReaderPool implements ReadExecutor {
       lightOnly,
       ready: false,
       job: null,
+      holding: false,
       stopTimer: null,
       dead: false,
     };
@@ -271,6 +283,10 @@ export class ReaderPool implements ReadExecutor {
     }
     const job = slot.job;
     if (!job || job.id !== m.id) return;
+    if (m.t === 'hold') {
+      slot.holding = true;
+      return;
+    }
     if (m.t === 'part') {
       const chunk = Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
       if (!job.settled) {
@@ -350,6 +366,7 @@ export class ReaderPool implements ReadExecutor {
       slot.job = job;
       job.slot = slot;
       Atomics.store(slot.cancel, 0, 0);
+      slot.holding = false;
       this.post(slot, {
         t: 'run',
         id: job.id,
@@ -427,7 +444,7 @@ export class ReaderPool implements ReadExecutor {
     if (slot.stopTimer || !slot.job) return;
     Atomics.store(slot.cancel, 0, 1);
     this.post(slot, { t: 'cancel', id: slot.job.id });
-    slot.stopTimer = setTimeout(() => void this.terminate(slot), STOP_GRACE_MS);
+    slot.stopTimer = setTimeout(() => void this.terminate(slot), slot.holding ? HOLD_GRACE_MS : STOP_GRACE_MS);
   }
 
   private release(slot: Slot): void {

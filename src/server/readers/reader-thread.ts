@@ -37,6 +37,7 @@ class WorkerSink extends ChunkingSink {
   private seqno: number | null = null;
   private unacked = 0;
   private wake: (() => void) | null = null;
+  private readonly onCancel = new Set<() => void>();
 
   constructor(private readonly id: number) {
     super();
@@ -63,6 +64,26 @@ class WorkerSink extends ChunkingSink {
     const w = this.wake;
     this.wake = null;
     w?.();
+  }
+
+  /** The request is stopped: what waits in `interruptible` gives up, and a held-back write wakes. */
+  cancel(): void {
+    for (const giveUp of this.onCancel) giveUp();
+    this.wakeUp();
+  }
+
+  /**
+   * `work`, or Cancelled as soon as the request is stopped (the work itself goes on). The pool is
+   * told first: a stop then waits for this thread to come back from the work's blocking parts.
+   */
+  interruptible<T>(work: Promise<T>): Promise<T> {
+    if (Atomics.load(cancelled, 0) === 1) return Promise.reject(new Cancelled());
+    send({ t: 'hold', id: this.id });
+    return new Promise<T>((resolve, reject) => {
+      const giveUp = () => reject(new Cancelled());
+      this.onCancel.add(giveUp);
+      work.then(resolve, reject).finally(() => this.onCancel.delete(giveUp));
+    });
   }
 
   protected async emit(chunk: Buffer, last: boolean): Promise<void> {
@@ -95,7 +116,7 @@ async function run(id: number, path: string, params: unknown, requestId: string)
     if (!op) throw new Error(`no operation at ${path}`);
     await runOperation(
       ledger,
-      { caches, requestId, traceMaxTxs: data.traceMaxTxs },
+      { caches, requestId, traceMaxTxs: data.traceMaxTxs, interruptible: (work) => sink.interruptible(work) },
       op,
       reviveBuffers(params) as never,
       sink,
@@ -129,7 +150,7 @@ port.on('message', (message: ToReader) => {
   if (message.t === 'run') void run(message.id, message.path, message.params, message.requestId);
   else if (current && current.id === message.id) {
     if (message.t === 'ack') current.sink.ack();
-    else current.sink.wakeUp();
+    else current.sink.cancel();
   }
 });
 send({ t: 'ready' });
