@@ -15,8 +15,20 @@ export async function benchLedgerPath(seed = 42, txs = 3000): Promise<string> {
   const path = join(dir, `ledger-${seed}-${txs}-v${SCHEMA_VERSION}-p${POSITION_FORMAT}.db`);
   if (existsSync(path)) return path;
   const tmp = `${path}.building`;
-  rmSync(tmp, { force: true });
-  await generateLedger({ dbPath: tmp, seed, txs });
+  // a build stopped part way (a million transactions take 30-90 minutes) goes on where it ended
+  let resumed = false;
+  if (existsSync(tmp)) {
+    try {
+      await generateLedger({ dbPath: tmp, seed, txs, resume: true });
+      resumed = true;
+    } catch (error) {
+      console.error(`${tmp} cannot be taken up (${(error as Error).message}): building anew`);
+    }
+  }
+  if (!resumed) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(tmp + suffix, { force: true });
+    await generateLedger({ dbPath: tmp, seed, txs });
+  }
   renameSync(tmp, path);
   return path;
 }

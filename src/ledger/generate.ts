@@ -37,15 +37,19 @@ export interface GenerateOptions {
 /** Fills an empty store with at least `txs` transactions of history (Progress says how many more). */
 export async function generateInto(
   store: LedgerStore,
-  opts: GenerateOptions & { keepRunning?: boolean; thread?: Worker },
+  opts: GenerateOptions & { keepRunning?: boolean; thread?: Worker; resume?: boolean },
 ): Promise<{ transactions: number; traces: number; mcSeqno: number; seconds: number; producer: Producer | null }> {
   const started = performance.now();
-  const producer = await Producer.start(
-    store,
-    opts.seed,
-    opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs),
-    opts.thread,
-  );
+  // `resume`: a generation stopped part way (its process killed) goes on from where its ledger
+  // ends, as live production resumes, to the same ledger an unbroken run would have made
+  const producer = opts.resume
+    ? await Producer.resume(store, opts.seed, opts.thread)
+    : await Producer.start(
+        store,
+        opts.seed,
+        opts.epoch === undefined ? undefined : genesisTimeFor(opts.epoch, opts.txs),
+        opts.thread,
+      );
   let lastReport = 0;
   const report = (done: number, finishing: number | null, last: boolean) => {
     const now = performance.now();
@@ -87,10 +91,12 @@ export async function generateInto(
 }
 
 /** Builds a ledger at a location (a file, created if missing, or a PostgreSQL database); it must be empty. */
-export async function generateLedger(opts: GenerateOptions & { dbPath: string; partitionSpan?: number }) {
+export async function generateLedger(
+  opts: GenerateOptions & { dbPath: string; partitionSpan?: number; resume?: boolean },
+) {
   const store = await openLedger(opts.dbPath, { partitionSpan: opts.partitionSpan });
   try {
-    if ((await store.reader.latestMasterchainSeqno()) !== null)
+    if (!opts.resume && (await store.reader.latestMasterchainSeqno()) !== null)
       throw new Error(`${opts.dbPath} already holds a ledger; choose another file`);
     const { producer: _p, ...r } = await generateInto(store, opts);
     return r;
