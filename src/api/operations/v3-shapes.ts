@@ -7,7 +7,9 @@ import { z } from 'zod';
 export const hash = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'a base64 hash of 44 characters');
 export const decimal = z.string().regex(/^-?\d+$/, 'a decimal integer string');
 export const rawAddress = z.string().regex(/^(0|-1):[0-9A-F]{64}$/, 'a raw address with upper-case hex');
-const status = z.enum(['uninit', 'frozen', 'active', 'nonexist']);
+/** An account's status in v3's names (the ledger's own). */
+export const accountStatus = z.enum(['uninit', 'frozen', 'active', 'nonexist']);
+const status = accountStatus;
 
 export const accountState = z.object({
   hash,

@@ -196,6 +196,40 @@ describe('blocks, as TonClient reads them', () => {
     expect((await ok(`/api/v2/lookupBlock?workchain=-1&shard=${FULL}`)).seqno).toBe(mc);
   });
 
+  it('lookupBlock reads the shard it is given as a liteserver does, as an account prefix: any prefix finds the block of the shard holding it', async () => {
+    const mc = lastMc();
+    // the basechain's shards as the newest masterchain block lists them, each with its newest block
+    const layout = s.sql
+      .prepare(
+        `SELECT shard, max(seqno) AS seqno, max(end_lt) AS end_lt FROM blocks
+          WHERE workchain = 0 AND mc_seqno <= ? GROUP BY shard`,
+      )
+      .all(mc) as { shard: bigint; seqno: bigint; end_lt: bigint }[];
+    const shards = (await ok(`/api/v2/getShards?seqno=${mc}`)).shards as { shard: string }[];
+    // a split workchain, or the whole-workchain id would be found as it is
+    expect(shards.length).toBeGreaterThan(1);
+    const unsigned = (v: bigint | string) => BigInt.asUintN(64, BigInt(v));
+    for (const { shard } of shards) {
+      const id = unsigned(shard);
+      const tag = id & -id;
+      // the prefix of the shard's first half: no shard has that id, the shard holds that prefix
+      const inside = BigInt.asIntN(64, (id - tag) | (tag >> 1n));
+      const newest = layout.find((l) => unsigned(l.shard) === id)!;
+      for (const by of [`seqno=${newest.seqno}`, `lt=${newest.end_lt}`]) {
+        const r = await ok(`/api/v2/lookupBlock?workchain=0&shard=${inside}&${by}`);
+        expect([r.shard, r.seqno], by).toEqual([shard, Number(newest.seqno)]);
+      }
+    }
+    // the whole workchain's id is the prefix 1000…: the shard holding it answers
+    const holder = shards.find(({ shard }) => {
+      const id = unsigned(shard);
+      const tag = id & -id;
+      return (id & ~(tag * 2n - 1n)) === ((1n << 63n) & ~(tag * 2n - 1n));
+    })!;
+    const r = await ok(`/api/v2/lookupBlock?workchain=0&shard=${FULL}`);
+    expect(r.shard).toBe(holder.shard);
+  });
+
   it('getBlockHeader: the block’s own figures and previous blocks; a recorded TON Center header holds the same contract', async () => {
     const b = s.sql
       .prepare(
@@ -439,7 +473,7 @@ describe('bad input answers the envelope naming the parameter, never a 500', () 
     ['detectHash', { hash: 'abc' }, 422, /parameter hash/],
     ['getShards', { seqno: 99_999_999 }, 404, /masterchain block 99999999 not found/],
     ['getShards', {}, 422, /parameter seqno/],
-    ['lookupBlock', { workchain: 0, shard: FULL, seqno: 99_999_999 }, 404, /seqno 99999999\) not found/],
+    ['lookupBlock', { workchain: 0, shard: FULL, seqno: 99_999_999 }, 404, /has seqno 99999999/],
     ['lookupBlock', { workchain: 0, shard: FULL, seqno: 1, lt: 5 }, 422, /at most one/],
     ['lookupBlock', { workchain: 7, shard: FULL, seqno: 1 }, 422, /parameter workchain/],
     ['getBlockHeader', { workchain: 0, shard: 'x', seqno: 1 }, 422, /parameter shard/],
@@ -496,21 +530,44 @@ describe('v3 addressInformation and walletInformation, the v2 reads flattened', 
     },
   );
 
-  it('an address never seen, a contract that is no wallet, a bad address', async () => {
-    const nobody = await s.get(`/api/v3/addressInformation?address=0:${'ab'.repeat(32)}`);
-    expect(nobody.body).toEqual({
+  it('an address never seen, one left nonexistent, a contract that is no wallet, a bad address', async () => {
+    // TON Center's index: an address it holds no state of is the empty account, a zero last transaction
+    const empty = {
       balance: '0',
-      code: null,
-      data: null,
-      frozen_hash: null,
-      last_transaction_hash: null,
-      last_transaction_lt: null,
-      status: 'uninitialized',
+      last_transaction_hash: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+      last_transaction_lt: '0',
+      status: 'uninit',
+    };
+    const nobody = `0:${'ab'.repeat(32)}`;
+    const address = await s.get(`/api/v3/addressInformation?address=${nobody}`);
+    expect(address.body).toEqual({ ...empty, code: null, data: null, frozen_hash: null });
+    const wallet = await s.get(`/api/v3/walletInformation?address=${nobody}`);
+    expect(wallet.status).toBe(200);
+    expect(wallet.body).toEqual(empty);
+    // messages bounced off an address with no code: its state, no wallet's fields
+    const bounced = String(
+      s.sql
+        .prepare(
+          `SELECT a.account FROM accounts a JOIN transactions t ON t.account = a.account
+           WHERE a.status = 'nonexist' GROUP BY a.account
+           HAVING max(t.mc_seqno) <= (SELECT max(seqno) FROM blocks WHERE workchain = -1) LIMIT 1`,
+        )
+        .pluck()
+        .get(),
+    );
+    const v2 = await ok(`/api/v2/getAddressInformation?address=${bounced}`);
+    const left = await s.get(`/api/v3/walletInformation?address=${bounced}`);
+    expect(left.status).toBe(200);
+    expect(left.body).toEqual({
+      balance: v2.balance,
+      last_transaction_hash: v2.last_transaction_id.hash,
+      last_transaction_lt: v2.last_transaction_id.lt,
+      status: 'nonexist',
     });
     const [jetton] = settled('jetton_master', 1);
     const notWallet = await s.get(`/api/v3/walletInformation?address=${jetton}`);
-    expect(notWallet.status).toBe(404);
-    expect(notWallet.body.error).toMatch(/wallet not found/);
+    expect(notWallet.status).toBe(409);
+    expect(notWallet.body.error).toMatch(/^not a wallet: /);
     const bad = await s.get('/api/v3/walletInformation?address=nope');
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatch(/parameter address/);

@@ -41,36 +41,69 @@ export const getShards = defineOperation(api.getShards, {
   },
 });
 
+/**
+ * The shards to look a block up in, in order: the shard asked, then, as a liteserver reads the
+ * shard id lookupBlock is given (an account prefix: a client may send the whole workchain's id,
+ * -9223372036854775808, for a workchain split in shards), the shard of the snapshot's layout that
+ * holds that prefix and that shard's ancestors, for blocks made before a split.
+ */
+async function shardsHolding(ctx: ReadContext, workchain: number, shard: bigint): Promise<bigint[]> {
+  const prefix = BigInt.asUintN(64, shard);
+  const latest = ctx.mcSeqno === null ? [] : ((await ctx.reader.getMasterchainBlocks(ctx.mcSeqno)) ?? []);
+  const layout = workchain === -1 ? [] : latest.filter((b) => b.workchain === workchain);
+  const holder = layout.map((b) => BigInt.asUintN(64, b.shard)).find((id) => holds(id, prefix));
+  const order = [prefix];
+  for (let id = holder; id !== undefined; id = parentOf(id)) order.push(id);
+  return [...new Set(order)].map((id) => BigInt.asIntN(64, id));
+}
+
+/** Whether shard `id` (unsigned; its lowest set bit ends its prefix) holds account prefix `prefix`. */
+function holds(id: bigint, prefix: bigint): boolean {
+  const tag = id & -id;
+  const mask = BigInt.asUintN(64, ~(tag * 2n - 1n));
+  return (id & mask) === (prefix & mask);
+}
+
+/** The shard `id` split from; undefined for the whole workchain's. */
+function parentOf(id: bigint): bigint | undefined {
+  const tag = id & -id;
+  return tag === 1n << 63n ? undefined : (id - tag) | (tag << 1n);
+}
+
 /** v2 lookupBlock: by seqno, by an lt the block's range holds, the last block by a time, or the newest. */
 export const lookupBlock = defineOperation(api.lookupBlock, {
   light: () => true,
   run: async (ctx, p, out) => {
-    const chain = { workchain: p.workchain, shard: p.shard };
-    let block: BlockRecord | undefined;
-    if (p.seqno !== undefined) {
-      block = await blockAt(ctx, { ...chain, seqno: p.seqno });
-    } else if (p.lt !== undefined) {
-      const [b] = await ctx.reader.findBlocks({ ...chain, endLt: p.lt }, { limit: 1, offset: 0, sort: 'desc' });
-      if (!b || b.endLt < p.lt || !committed(ctx, b))
-        throw new NotFoundError(
-          `no block of workchain ${p.workchain}, shard ${p.shard} holds lt ${p.lt} (by the snapshot's masterchain block)`,
-        );
-      block = b;
-    } else if (p.unixtime === undefined) {
-      const found = await ctx.reader.findBlocks(chain, { limit: 4, offset: 0, sort: 'desc' });
-      block = found.find((b) => committed(ctx, b));
-      if (!block) throw new NotFoundError(`no block of workchain ${p.workchain}, shard ${p.shard} found`);
-    } else {
-      // the newest by then that the snapshot commits (a shard block may be written before its masterchain block)
-      const found = await ctx.reader.findBlocks(
-        { ...chain, endUtime: p.unixtime },
-        { limit: 4, offset: 0, sort: 'desc' },
+    const find = async (shard: bigint): Promise<BlockRecord | undefined> => {
+      const chain = { workchain: p.workchain, shard };
+      if (p.seqno !== undefined) {
+        const b = await ctx.reader.getBlock({ ...chain, seqno: p.seqno });
+        return committed(ctx, b) ? b : undefined;
+      }
+      if (p.lt !== undefined) {
+        const [b] = await ctx.reader.findBlocks({ ...chain, endLt: p.lt }, { limit: 1, offset: 0, sort: 'desc' });
+        return b && b.endLt >= p.lt && committed(ctx, b) ? b : undefined;
+      }
+      // the newest (by then) that the snapshot commits: a shard block may be written before its
+      // masterchain block
+      const filter = p.unixtime === undefined ? chain : { ...chain, endUtime: p.unixtime };
+      return (await ctx.reader.findBlocks(filter, { limit: 4, offset: 0, sort: 'desc' })).find((b) =>
+        committed(ctx, b),
       );
-      block = found.find((b) => committed(ctx, b));
-      if (!block)
-        throw new NotFoundError(
-          `no block of workchain ${p.workchain}, shard ${p.shard} was generated at or before unixtime ${p.unixtime}`,
-        );
+    };
+    let block: BlockRecord | undefined;
+    for (const shard of await shardsHolding(ctx, p.workchain, p.shard)) if ((block ??= await find(shard))) break;
+    if (!block) {
+      const where = `workchain ${p.workchain}, shard ${p.shard} (or the shards holding that prefix)`;
+      throw new NotFoundError(
+        p.seqno !== undefined
+          ? `no block of ${where} has seqno ${p.seqno} (by the snapshot's masterchain block)`
+          : p.lt !== undefined
+            ? `no block of ${where} holds lt ${p.lt} (by the snapshot's masterchain block)`
+            : p.unixtime !== undefined
+              ? `no block of ${where} was generated at or before unixtime ${p.unixtime}`
+              : `no block of ${where} found`,
+      );
     }
     const result: ResponseOf<typeof api.lookupBlock>['result'] = { ...tonBlockIdExtOf(block), '@extra': v2Extra(ctx) };
     await out.write(answer(result));

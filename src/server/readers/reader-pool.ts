@@ -316,9 +316,9 @@ export class ReaderPool implements ReadExecutor {
   }
 
   private failure(m: Extract<FromReader, { t: 'fail' }>): ReadError {
-    // a thing the ledger does not have (404), or input only the reads could judge (422: a stack
-    // entry that is no cell, a get method's arguments)
-    if (m.status === 404 || m.status === 422) return new ReadError(m.status, m.message, m.seqno);
+    // a thing the ledger does not have (404) or has of another kind (409), or input only the reads
+    // could judge (422: a stack entry that is no cell, a get method's arguments)
+    if (m.status === 404 || m.status === 409 || m.status === 422) return new ReadError(m.status, m.message, m.seqno);
     // PostgreSQL cancelled the statement at its statement_timeout (the request's budget)
     if (m.code === '57014')
       return new ReadError(504, `query exceeded its time budget of ${this.limits.queryTimeoutMs} ms`);

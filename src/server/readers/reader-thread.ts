@@ -5,7 +5,7 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openLedgerReaderFor } from '../../store/open-ledger';
 import type { LedgerSnapshots } from '../../store/interface';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { ParamError } from '../../api/operations/param-rules';
 import { operationByPath } from '../operations/registry';
 import { ChunkingSink, runOperation } from '../execution/run-operation';
@@ -125,8 +125,8 @@ async function run(id: number, path: string, params: unknown, requestId: string)
   } catch (error) {
     if (error instanceof Cancelled)
       send({ t: 'fail', id, status: 499, message: 'cancelled', seqno: sink.snapshotSeqno });
-    else if (error instanceof NotFoundError)
-      send({ t: 'fail', id, status: 404, message: error.message, seqno: sink.snapshotSeqno });
+    else if (error instanceof NotFoundError || error instanceof ConflictError)
+      send({ t: 'fail', id, status: error.statusCode, message: error.message, seqno: sink.snapshotSeqno });
     else if (error instanceof ParamError)
       send({ t: 'fail', id, status: 422, message: error.message, seqno: sink.snapshotSeqno });
     else {

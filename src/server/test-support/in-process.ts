@@ -1,5 +1,5 @@
 import { openLedgerReaderFor } from '../../store/open-ledger';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { operationByPath } from '../operations/registry';
 import { ChunkingSink, runOperation } from '../execution/run-operation';
 import { ReadCaches } from '../serialize/read-caches';
@@ -33,7 +33,8 @@ export function inProcessExecutor(location: string, traceMaxTxs: number): ReadEx
         await runOperation(ledger, { caches, requestId, traceMaxTxs }, op, params as never, sink);
         await sink.end();
       } catch (error) {
-        if (error instanceof NotFoundError) throw new ReadError(404, error.message, sink.seqno);
+        if (error instanceof NotFoundError || error instanceof ConflictError)
+          throw new ReadError(error.statusCode, error.message, sink.seqno);
         throw error;
       }
       return { seqno: sink.seqno, body: Buffer.concat(sink.chunks) };

@@ -82,8 +82,8 @@ export const V3_ACCOUNT_INFORMATION_CONTRACTS: ContractOperation[] = [
         code: nullable(string),
         data: nullable(string),
         frozen_hash: nullable(string),
-        last_transaction_hash: nullable(string),
-        last_transaction_lt: nullable(string),
+        last_transaction_hash: string,
+        last_transaction_lt: string,
         status: string,
       },
     }),
@@ -95,13 +95,12 @@ export const V3_ACCOUNT_INFORMATION_CONTRACTS: ContractOperation[] = [
     response: shape({
       always: {
         balance: string,
-        last_transaction_hash: nullable(string),
-        last_transaction_lt: nullable(string),
-        seqno: integer,
+        last_transaction_hash: string,
+        last_transaction_lt: string,
         status: string,
-        wallet_type: string,
       },
-      omitempty: { wallet_id: integer },
+      // TON Center's index leaves the wallet's fields out of an address with no code yet
+      omitempty: { seqno: integer, wallet_id: integer, wallet_type: string },
     }),
     error: ref('RequestError'),
   },
