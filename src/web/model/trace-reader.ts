@@ -32,6 +32,22 @@ function traceWorker(): Worker {
       waiting.delete(e.data.id);
       done?.(e.data);
     };
+    // a worker that failed (its script did not load, it ran out of memory) answers no one: what
+    // waits on it fails, and the next read starts another
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker?.terminate();
+      worker = null;
+      const failed = [...waiting];
+      waiting.clear();
+      for (const [id, done] of failed)
+        done({
+          type: 'failed',
+          id,
+          shape: null,
+          message: `the trace reader failed: ${e.message || 'no reason given'}`,
+        });
+    };
   }
   return worker;
 }
