@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiShapeError, LedgerClient, readTracesPage } from '../../api/client';
 import jettonJson from '../test-support/trace-jetton.json';
+import tonCenterJson from '../../api/test-support/fixtures/ton-center/v3-traces-cookbook-mainnet.json';
 import { traceDataOf, viewedPage } from './trace-data';
 import { readTrace } from './trace-reader';
 import { fromApiTrace } from './trace-view';
@@ -37,6 +38,14 @@ describe('the trace page data', () => {
     expect(handed.page.addressBook).toBe(page.addressBook);
     expect(handed.view!.txs.size).toBe(Object.keys(page.traces[0]!.transactions).length);
     // postMessage copies with the structured clone algorithm: the view's Map comes across whole
+    expect(structuredClone(handed)).toEqual(handed);
+  });
+
+  it('reads TON Center’s answer (nodes of hashes only, its dialect) the same way, in a worker or not', () => {
+    const page = readTracesPage(URL_, new TextEncoder().encode(JSON.stringify(tonCenterJson)).buffer as ArrayBuffer);
+    const handed = viewedPage(page);
+    expect(handed.view!.txs.size).toBe(Object.keys(tonCenterJson.traces[0]!.transactions).length);
+    expect(handed.view).toEqual(traceDataOf(page).view);
     expect(structuredClone(handed)).toEqual(handed);
   });
 
