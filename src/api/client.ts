@@ -121,6 +121,35 @@ export function queryString(params: QueryParams | object): string {
   return text ? `?${text}` : '';
 }
 
+/** An answer's body checked against its schema: its output, else an ApiShapeError naming the first issues. */
+function checkAnswer<T extends z.ZodMiniType>(url: string, body: unknown, schema: T): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiShapeError(
+      url,
+      parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; '),
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * The bytes of a `traces` answer (getTracesBytes) read as getTraces reads them: JSON, checked,
+ * normalized. A body that is not JSON is a shape error, as in getTraces.
+ */
+export function readTracesPage(url: string, bytes: ArrayBuffer): M.TracesPage {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    body = null;
+  }
+  return normalizeTracesPage(checkAnswer(url, body, wireTracesResponse));
+}
+
 export interface ClientOptions {
   /** '' for the same origin; e.g. `https://toncenter.com` for a public deployment. */
   baseUrl: string;
@@ -139,15 +168,18 @@ export class LedgerClient {
     this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
   }
 
-  /** `path` is one of src/api/operations (a type-only check: the registry stays out of the bundle). */
-  private async get<T extends z.ZodMiniType>(
+  /**
+   * The answer of `path` once it said OK: an error status is thrown as ApiError (with the server's
+   * own message), no answer at all as ApiUnreachableError. `path` is one of src/api/operations (a
+   * type-only check: the registry stays out of the bundle).
+   */
+  private async send(
     path: OperationPath,
     params: QueryParams | object,
-    schema: T,
     signal?: AbortSignal,
     /** a POST of this JSON body instead of a GET (the parameters then go in the body, not the URL) */
     post?: object,
-  ): Promise<z.output<T>> {
+  ): Promise<{ url: string; res: Response }> {
     const url = `${this.base}${path}${queryString(this.opts.apiKey ? { ...params, api_key: this.opts.apiKey } : params)}`;
     let res: Response;
     try {
@@ -166,28 +198,44 @@ export class LedgerClient {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiUnreachableError(this.base, error);
     }
+    if (!res.ok) {
+      let body: unknown;
+      try {
+        body = await res.json();
+      } catch {
+        body = null;
+      }
+      const err = wireError.safeParse(body);
+      const message = err.success && err.data.error ? err.data.error : `HTTP ${res.status} ${res.statusText}`.trim();
+      throw new ApiError(res.status, message, url);
+    }
+    return { url, res };
+  }
+
+  private async get<T extends z.ZodMiniType>(
+    path: OperationPath,
+    params: QueryParams | object,
+    schema: T,
+    signal?: AbortSignal,
+    post?: object,
+  ): Promise<z.output<T>> {
+    const { url, res } = await this.send(path, params, signal, post);
     let body: unknown;
     try {
       body = await res.json();
     } catch {
       body = null;
     }
-    if (!res.ok) {
-      const err = wireError.safeParse(body);
-      const message = err.success && err.data.error ? err.data.error : `HTTP ${res.status} ${res.statusText}`.trim();
-      throw new ApiError(res.status, message, url);
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiShapeError(
-        url,
-        parsed.error.issues
-          .slice(0, 3)
-          .map((i) => `${i.path.join('.')}: ${i.message}`)
-          .join('; '),
-      );
-    }
-    return parsed.data;
+    return checkAnswer(url, body, schema);
+  }
+
+  /**
+   * A `traces` answer's bytes, unread: the caller parses and reads them (readTracesPage) where it
+   * likes, such as in a worker for a trace of thousands of transactions. Errors as getTraces.
+   */
+  async getTracesBytes(p: TracesRequest, signal?: AbortSignal): Promise<{ url: string; bytes: ArrayBuffer }> {
+    const { url, res } = await this.send('/api/v3/traces', p, signal);
+    return { url, bytes: await res.arrayBuffer() };
   }
 
   async getBlockTransactionsExt(p: BlockTransactionsExtRequest, signal?: AbortSignal): Promise<M.V2BlockTransactions> {

@@ -12,6 +12,7 @@ import { OPERATIONS } from './operations/registry';
 import { ANSWER_ENCODINGS, AnswerCache, COMPRESS_THRESHOLD } from './execution/answer-cache';
 import { answerKept } from './execution/answer-kept';
 import { runKept } from './execution/kept-runs';
+import { streamedBrotli } from './execution/streamed-brotli';
 import { logRequest, requestLog } from './request-log';
 import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
@@ -208,7 +209,9 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       );
       if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
       if (cache && Buffer.isBuffer(answer.body)) cache.put(request.url, readAt, answer.seqno, answer.body);
-      return reply.type('application/json; charset=utf-8').send(answer.body);
+      const br = Buffer.isBuffer(answer.body) ? null : streamedBrotli(request.headers['accept-encoding'], answer.body);
+      if (br) reply.header('Content-Encoding', 'br').header('Vary', 'accept-encoding');
+      return reply.type('application/json; charset=utf-8').send(br ?? answer.body);
     });
   }
   for (const { path: url, acceptsPost } of OPERATIONS) {

@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAgainstSchemas, startTestServer, type TestServer } from './test-support/test-server';
 
@@ -217,6 +217,26 @@ describe('HTTP behaviour', () => {
     }
     const small = await undecodedGet('/api/v3/transactionsByMessage?limit=0', { 'accept-encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('a streamed answer', () => {
+  it('is brotli (quality 1, fast) when the client prefers it, gzip as the plugin makes it otherwise: the same JSON', async () => {
+    // an answer over 1 MB is streamed from its reader worker
+    const path = '/api/v3/transactions?limit=1000&sort=asc';
+    const plain = await undecodedGet(path, { 'accept-encoding': 'identity' });
+    expect(plain.body.length).toBeGreaterThan(1024 * 1024);
+    const br = await undecodedGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    // bigger than the plugin's quality 4 makes it: the quality is the fast one
+    const q4 = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(br.body.length).toBeGreaterThan(q4.length);
+    // a client that ranks gzip first is answered by the plugin, as before
+    const gz = await undecodedGet(path, { 'accept-encoding': 'gzip, br;q=0.5' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
   });
 });
 

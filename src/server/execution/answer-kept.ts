@@ -22,12 +22,7 @@ export function answerKept(cache: AnswerCache, req: IncomingMessage, res: Server
   const kept = cache.get(req.url);
   if (kept === undefined) return false;
   const start = performance.now();
-  const accepted = req.headers['accept-encoding'];
-  // as the plugin reads the header: `*` and `x-gzip` stand for gzip
-  const encoding =
-    accepted === undefined || kept.body.length < COMPRESS_THRESHOLD
-      ? null
-      : encodings.negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'));
+  const encoding = kept.body.length < COMPRESS_THRESHOLD ? null : answerEncoding(req.headers['accept-encoding']);
   if (encoding === 'deflate' || encoding === 'br' || encoding === 'gzip') {
     const body = cache.variant(kept, encoding);
     send(res, method, kept.seqno, body, { vary: 'accept-encoding', 'content-encoding': encoding });
@@ -37,6 +32,12 @@ export function answerKept(cache: AnswerCache, req: IncomingMessage, res: Server
   }
   if (log) logRequest(method, req.url, 200, performance.now() - start);
   return true;
+}
+
+/** The encoding the compression plugin chooses for a request's Accept-Encoding (null: none it offers). */
+export function answerEncoding(accepted: string | undefined): string | null {
+  // as the plugin reads the header: `*` and `x-gzip` stand for gzip
+  return accepted === undefined ? null : encodings.negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'));
 }
 
 function send(

@@ -1,5 +1,7 @@
 import type { LedgerClient } from '../../api/client';
+import { queryOptions } from '@tanstack/react-query';
 import { balanceChangesQuery, tracesQuery } from '../../api/queries';
+import { readTrace } from './trace-reader';
 import { fetchLimit } from '../lib/pagination';
 
 // The explorer's reads of the API that more than one page or feature shares: the loaders ensure
@@ -8,9 +10,18 @@ import { fetchLimit } from '../lib/pagination';
 /** The filters of `traces`, as src/api's query takes them. */
 type TracesRequest = Parameters<typeof tracesQuery>[1];
 
-/** One trace by id, with its actions: the trace page's data. */
-export const traceQuery = (api: LedgerClient, traceId: string) =>
-  tracesQuery(api, { trace_id: traceId, include_actions: true, limit: 1 });
+/**
+ * One trace by id, with its actions: the trace page's data, the answer with the view it draws
+ * (./trace-data.ts; a big answer is read in a worker). The same request as `tracesQuery`, under a
+ * key of its own since its data is not a bare `traces` answer.
+ */
+export const traceQuery = (api: LedgerClient, traceId: string) => {
+  const p = { trace_id: traceId, include_actions: true, limit: 1 };
+  return queryOptions({
+    queryKey: ['ledger', api.base, 'trace', p],
+    queryFn: ({ signal }) => readTrace(api, p, signal),
+  });
+};
 
 /** Who gained and lost what in a trace: the balance panel's data and part of the JSON export. */
 export const traceBalanceChangesQuery = (api: LedgerClient, traceId: string) =>

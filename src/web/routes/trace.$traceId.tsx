@@ -8,7 +8,8 @@ import { traceRouteParams } from '../lib/route-params';
 import { canonicalHash, hashPath } from '../lib/format';
 import { Deferred, RouteNotFound } from '../components/route-states';
 import { traceBalanceChangesQuery, traceQuery } from '../model/queries';
-import { fromApiTrace, firstFailure } from '../model/trace-view';
+import { firstFailure } from '../model/trace-view';
+import { traceDataOf } from '../model/trace-data';
 import { accountLetters } from '../model/account-labels';
 import { ActionList } from '../features/trace-graph/action-list';
 import { loadTraceGraph } from '../features/trace-graph/load-trace-graph';
@@ -45,7 +46,7 @@ export const Route = createFileRoute('/trace/$traceId')({
     // A trace still in flight is not in `traces` (completed ones only): the page then waits for
     // it on the stream (AwaitingTrace) rather than saying not found; it has no balance changes yet.
     const page = await queryClient.ensureQueryData(traceQuery(api, traceId));
-    if (page.traces[0]) await balances;
+    if (page.page.traces[0]) await balances;
   },
   notFoundComponent: RouteNotFound,
   component: TracePage,
@@ -61,7 +62,7 @@ function TracePage() {
   // a completed trace never changes, and a pending one comes from the stream: a refetch on focus
   // would only trade the streamed trace for the `traces` answer that does not list it yet
   const options = { ...traceQuery(api, id), refetchOnWindowFocus: false };
-  const known = useSuspenseQuery(options).data.traces[0];
+  const known = useSuspenseQuery(options).data.page.traces[0];
   const complete = known?.state === 'complete';
   // Until the trace is complete the page follows it: each `trace` notification is the whole trace
   // as it stands, put in the query cache in place of the `traces` answer; once complete, the
@@ -73,16 +74,16 @@ function TracePage() {
     (n) => {
       const page = n.type === 'trace' ? tracePageOf(n) : null;
       if (!page) return;
-      queryClient.setQueryData(options.queryKey, page);
+      queryClient.setQueryData(options.queryKey, traceDataOf(page));
       if (page.traces[0]?.state === 'complete')
         void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true });
     },
   );
   const q = useSuspenseQuery({ ...options, refetchInterval: complete ? false : live.refetchInterval });
   const balancesForExport = useBalanceChangesForExport(id);
-  const wire = q.data.traces[0];
-  const book = q.data.addressBook;
-  const trace = useMemo(() => (wire ? fromApiTrace(wire, book) : null), [wire, book]);
+  const wire = q.data.page.traces[0];
+  const book = q.data.page.addressBook;
+  const trace = q.data.view;
   const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
   // The header, the failure banner and the actions paint first; the graph (React Flow's layout and
   // its hundreds of elements) follows in a deferred, interruptible render, so the page's first
@@ -137,13 +138,13 @@ function TracePage() {
       )}
 
       <Section id="actions-title" title="What happened">
-        <ActionList actions={wire.actions ?? []} book={book} metadata={q.data.metadata} letters={letters} />
+        <ActionList actions={wire.actions ?? []} book={book} metadata={q.data.page.metadata} letters={letters} />
       </Section>
 
       <Section id="balances-title" title="Balance changes">
         {complete ? (
           <Deferred label="Loading balance changes" resetKey={id} failed={balanceChangesFailed}>
-            <BalanceChangesPanel traceId={id} book={book} metadata={q.data.metadata} letters={letters} />
+            <BalanceChangesPanel traceId={id} book={book} metadata={q.data.page.metadata} letters={letters} />
           </Deferred>
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">Computed once the trace is complete.</p>
@@ -154,7 +155,7 @@ function TracePage() {
         id={id}
         view={view}
         onView={(v) => void navigate({ search: (p) => ({ ...p, view: v === 'graph' ? undefined : v }), replace: true })}
-        page={q.data}
+        wholePage={q.data.whole}
         trace={trace}
         letters={letters}
         iface={iface}

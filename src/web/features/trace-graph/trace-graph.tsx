@@ -133,6 +133,13 @@ const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
 });
 
 const BIG_GRAPH = 150;
+/**
+ * The most nodes a trace's minimap draws. React Flow's minimap draws every node of the graph (an
+ * SVG rect each, never only those in view): for the 4,000-transaction trace that was 1.2 s of the
+ * main thread's 1.8 s in drawing the graph (docs/benchmarks.md, "At the 4,000 cap"). Past it the
+ * trace has no minimap; the fit-view control still shows it whole.
+ */
+const MINIMAP_MAX_NODES = 1000;
 
 // Where React Flow's default 6x6 handles sit on our fixed-size nodes (left/right, centred, half
 // outside the box). Declaring them up front lets onlyRenderVisibleElements skip the nodes off
@@ -303,8 +310,8 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
       <Controls showInteractive={false} position="top-left" />
       {/* Only for a trace that does not open whole: there it shows the rest, while over a trace
           that is all on screen it would just cover the root's corner. On a phone it would cover a
-          third of an already small canvas. */}
-      {wide && !opensWhole && (
+          third of an already small canvas. Nor for a graph of thousands of nodes (MINIMAP_MAX_NODES). */}
+      {wide && !opensWhole && nodes.length <= MINIMAP_MAX_NODES && (
         <MiniMap
           pannable
           zoomable

@@ -17,7 +17,7 @@ export function TraceToolbar({
   id,
   view,
   onView,
-  page,
+  wholePage,
   trace,
   letters,
   iface,
@@ -26,7 +26,8 @@ export function TraceToolbar({
   id: string;
   view: TraceViewName;
   onView: (view: TraceViewName) => void;
-  page: TracesPage;
+  /** The answer, transactions included (the worker that read a big one keeps them until asked). */
+  wholePage: () => Promise<TracesPage>;
   trace: TraceView;
   letters: Map<string, string>;
   iface: (raw: string) => string | undefined;
@@ -56,7 +57,7 @@ export function TraceToolbar({
       <span className="ml-auto flex gap-2">
         <Button
           onClick={() =>
-            void balancesForExport().then((balanceChanges) =>
+            void Promise.all([wholePage(), balancesForExport()]).then(([page, balanceChanges]) =>
               download(
                 `trace-${id}.json`,
                 new Blob([JSON.stringify({ ...page, balanceChanges }, null, 2)], { type: 'application/json' }),

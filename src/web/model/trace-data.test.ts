@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ApiShapeError, LedgerClient, readTracesPage } from '../../api/client';
+import jettonJson from '../test-support/trace-jetton.json';
+import tonCenterJson from '../../api/test-support/fixtures/ton-center/v3-traces-cookbook-mainnet.json';
+import { traceDataOf, viewedPage } from './trace-data';
+import { readTrace } from './trace-reader';
+import { fromApiTrace } from './trace-view';
+
+// A real answer of our server (the recorded jetton transfer), read as the trace page reads it.
+const bytes = () => new TextEncoder().encode(JSON.stringify(jettonJson)).buffer as ArrayBuffer;
+const URL_ = '/api/v3/traces?trace_id=x';
+
+describe('the trace page data', () => {
+  it('reads an answer’s bytes as getTraces reads its body, and builds the view of its trace', async () => {
+    const api = new LedgerClient({
+      baseUrl: '',
+      fetch: () => Promise.resolve(new Response(JSON.stringify(jettonJson), { status: 200 })),
+    });
+    const page = readTracesPage(URL_, bytes());
+    expect(page).toEqual(await api.getTraces({ trace_id: 'x' }));
+    const data = traceDataOf(page);
+    expect(data.view).toEqual(fromApiTrace(page.traces[0]!, page.addressBook));
+    expect(await data.whole()).toBe(page);
+  });
+
+  it('hands over the view and the answer without its transactions and tree, which survive a worker’s copy', () => {
+    const page = readTracesPage(URL_, bytes());
+    const handed = viewedPage(page);
+    const t = handed.page.traces[0]!;
+    expect(t.transactions).toEqual({});
+    expect(t.root).toBeNull();
+    // the rest of the answer is the page's: the header's fields, the actions, the address book
+    expect({ ...t, transactions: undefined, root: undefined }).toEqual({
+      ...page.traces[0]!,
+      transactions: undefined,
+      root: undefined,
+    });
+    expect(handed.page.addressBook).toBe(page.addressBook);
+    expect(handed.view!.txs.size).toBe(Object.keys(page.traces[0]!.transactions).length);
+    // postMessage copies with the structured clone algorithm: the view's Map comes across whole
+    expect(structuredClone(handed)).toEqual(handed);
+  });
+
+  it('reads TON Center’s answer (nodes of hashes only, its dialect) the same way, in a worker or not', () => {
+    const page = readTracesPage(URL_, new TextEncoder().encode(JSON.stringify(tonCenterJson)).buffer as ArrayBuffer);
+    const handed = viewedPage(page);
+    expect(handed.view!.txs.size).toBe(Object.keys(tonCenterJson.traces[0]!.transactions).length);
+    expect(handed.view).toEqual(traceDataOf(page).view);
+    expect(structuredClone(handed)).toEqual(handed);
+  });
+
+  it('a body that is not JSON, or not a traces answer, is a shape error as getTraces says it', () => {
+    expect(() => readTracesPage(URL_, new TextEncoder().encode('<html>').buffer as ArrayBuffer)).toThrow(ApiShapeError);
+    const wrong = new TextEncoder().encode(JSON.stringify({ traces: [{ trace_id: 1 }] })).buffer as ArrayBuffer;
+    expect(() => readTracesPage(URL_, wrong)).toThrow(/traces\.0\.trace_id/);
+  });
+
+  it('readTrace asks the API as getTraces does and reads a small answer in the page', async () => {
+    const asked: string[] = [];
+    const api = new LedgerClient({
+      baseUrl: 'https://example.test/',
+      fetch: (url) => {
+        asked.push(String(url));
+        return Promise.resolve(new Response(JSON.stringify(jettonJson), { status: 200 }));
+      },
+    });
+    const data = await readTrace(api, { trace_id: 'ab', include_actions: true, limit: 1 });
+    expect(asked).toEqual(['https://example.test/api/v3/traces?trace_id=ab&include_actions=true&limit=1']);
+    expect(data.view!.txs.size).toBe(Object.keys(jettonJson.traces[0]!.transactions).length);
+    expect((await data.whole()).traces[0]!.transactions).toEqual(data.page.traces[0]!.transactions);
+  });
+
+  it('readTrace throws the API’s own errors', async () => {
+    const api = new LedgerClient({
+      baseUrl: '',
+      fetch: () =>
+        Promise.resolve(new Response(JSON.stringify({ error: 'trace not found', code: 404 }), { status: 404 })),
+    });
+    await expect(readTrace(api, { trace_id: 'ab', limit: 1 })).rejects.toMatchObject({
+      kind: 'not-found',
+      message: 'trace not found',
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import { ApiShapeError, readTracesPage, type LedgerClient } from '../../api/client';
+import type * as M from '../../api/model';
+import type { TracesRequest } from '../../api/request-params';
+import { traceDataOf, type TraceData } from './trace-data';
+import type { TraceView } from './trace-view';
+
+/**
+ * From this many bytes a `traces` answer is read in a worker. A trace of thousands of transactions
+ * is tens of megabytes of JSON (each transaction ~12 KB, printed twice by our API: in the tree and
+ * in the map); parsed, checked and normalized on the main thread it held the page for seconds.
+ * Below it (a trace of up to ~80 transactions) the worker's start and the copy back cost more
+ * than they save, and the page reads the answer itself, as before.
+ */
+export const WORKER_MIN_BYTES = 1_000_000;
+
+export type ToTraceWorker =
+  { type: 'read'; id: number; url: string; bytes: ArrayBuffer } | { type: 'whole'; id: number };
+export type FromTraceWorker =
+  | { type: 'read'; id: number; page: M.TracesPage; view: TraceView | null }
+  | { type: 'whole'; id: number; page: M.TracesPage | null }
+  | { type: 'failed'; id: number; shape: { url: string; issues: string } | null; message: string };
+
+let worker: Worker | null = null;
+let nextId = 0;
+const waiting = new Map<number, (m: FromTraceWorker) => void>();
+
+function traceWorker(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL('./trace-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (e: MessageEvent<FromTraceWorker>) => {
+      const done = waiting.get(e.data.id);
+      waiting.delete(e.data.id);
+      done?.(e.data);
+    };
+    // a worker that failed (its script did not load, it ran out of memory) answers no one: what
+    // waits on it fails, and the next read starts another
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker?.terminate();
+      worker = null;
+      const failed = [...waiting];
+      waiting.clear();
+      for (const [id, done] of failed)
+        done({
+          type: 'failed',
+          id,
+          shape: null,
+          message: `the trace reader failed: ${e.message || 'no reason given'}`,
+        });
+    };
+  }
+  return worker;
+}
+
+function ask(m: ToTraceWorker, transfer: Transferable[] = []): Promise<FromTraceWorker> {
+  return new Promise((resolve) => {
+    waiting.set(m.id, resolve);
+    traceWorker().postMessage(m, transfer);
+  });
+}
+
+/**
+ * One trace's `traces` answer as the trace page reads it (./trace-data.ts), asked with the API's
+ * own parameters (the same request as LedgerClient.getTraces, and the same errors). A big answer
+ * is read in a worker and the page receives its view; a small one is read here.
+ */
+export async function readTrace(api: LedgerClient, p: TracesRequest, signal?: AbortSignal): Promise<TraceData> {
+  const { url, bytes } = await api.getTracesBytes(p, signal);
+  if (bytes.byteLength < WORKER_MIN_BYTES || typeof Worker !== 'function')
+    return traceDataOf(readTracesPage(url, bytes));
+  const id = nextId++;
+  const answer = await ask({ type: 'read', id, url, bytes }, [bytes]);
+  if (answer.type === 'failed') {
+    if (answer.shape) throw new ApiShapeError(answer.shape.url, answer.shape.issues);
+    throw new Error(answer.message);
+  }
+  if (answer.type !== 'read') throw new Error(`the trace worker answered ${answer.type} to a read`);
+  signal?.throwIfAborted();
+  return {
+    page: answer.page,
+    view: answer.view,
+    // the worker keeps the last answers it read; an older one is asked of the API again
+    whole: async () => {
+      const w = await ask({ type: 'whole', id });
+      return (w.type === 'whole' && w.page) || api.getTraces(p);
+    },
+  };
+}
