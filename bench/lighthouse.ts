@@ -1,10 +1,14 @@
 // Lighthouse (npm `lighthouse`, its default mobile emulation: a mid-range phone, 4x CPU slowdown,
 // simulated slow 4G) against the local server, on `/`, `/traces` and the page of the fixture
 // ledger's trace closest to 25 transactions. One JSON line: per page the median performance score
-// and total blocking time of RUNS runs, and every run's figures. Targets: performance >= 90 and
-// TBT <= 200 ms on each page. Needs `npm run build:web` first (or LIGHTHOUSE_WEB_ROOT, a copy of a
-// build, so that a rebuild during the runs does not change what they measure); drives Debian's
-// Chromium (CHROME_PATH, default /usr/bin/chromium).
+// and total blocking time of RUNS runs, and every run's figures with the load average before it.
+// Targets: performance >= 90 and TBT <= 200 ms on each page. Needs `npm run build:web` first (or
+// LIGHTHOUSE_WEB_ROOT, a copy of a build, so that a rebuild during the runs does not change what
+// they measure); drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+//
+// LIGHTHOUSE_WEB_ROOT=<before>,<after> compares builds: each is served by a server of its own on the
+// same ledger, and the runs alternate between them (run 1 of each page on each build, then run 2),
+// so that a shared machine's changing load falls on both alike; the result is then per build.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,11 +26,14 @@ interface Run {
   fcp_ms: number;
   si_ms: number;
   cls: number;
+  /** the one-minute load average when the run began */
+  load: number;
 }
 
 // Lighthouse runs as a child process, awaited without blocking: the server it measures answers from
 // this process's event loop.
 async function lighthouse(url: string, out: string): Promise<Run> {
+  const load = Math.round(loadavg()[0]! * 100) / 100;
   const child = spawn(
     resolve('node_modules/.bin/lighthouse'),
     [
@@ -56,16 +63,21 @@ async function lighthouse(url: string, out: string): Promise<Run> {
     fcp_ms: Math.round(a('first-contentful-paint')),
     si_ms: Math.round(a('speed-index')),
     cls: Math.round(a('cumulative-layout-shift') * 1000) / 1000,
+    load,
   };
 }
 
 async function main() {
-  const webRoot = resolve(process.env.LIGHTHOUSE_WEB_ROOT ?? 'dist/web');
-  if (!existsSync(join(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
-  const app = await createServer({ location: await testLedgerPath(11, 700), webRoot });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const roots = (process.env.LIGHTHOUSE_WEB_ROOT ?? 'dist/web').split(',').map((r) => resolve(r));
+  for (const root of roots)
+    if (!existsSync(join(root, 'index.html'))) throw new Error(`${root} is not built: run npm run build:web`);
+  const location = await testLedgerPath(11, 700);
+  // a loaded machine must not turn the listing below (or a page's own query) into a 504
+  const apps = await Promise.all(
+    roots.map((webRoot) => createServer({ location, webRoot, limits: { queryTimeoutMs: 60_000 } })),
+  );
+  const bases = await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));
+  const base = bases[0]!;
   // LIGHTHOUSE_REPORTS=<dir> keeps every run's report there (its long tasks, bootup time and trace
   // say what blocked the main thread); without it they go to a temporary directory, removed after.
   const kept = process.env.LIGHTHOUSE_REPORTS;
@@ -89,26 +101,38 @@ async function main() {
       [`trace_${size(trace)}_tx`]: `/trace/${Buffer.from(trace.trace_id, 'base64').toString('hex')}`,
     };
     const loadBefore = loadavg()[0]!;
-    const result: Record<string, { score: number; tbt_ms: number; runs: Run[] }> = {};
+    type PageResult = { score: number; tbt_ms: number; runs: Run[] };
+    const results: Array<Record<string, PageResult>> = roots.map(() => ({}));
     // LIGHTHOUSE_PAGES=home,trace measures only the pages whose names start so (home, traces, trace_).
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const chosen = Object.entries(pages).filter(([name]) => !only || only.some((o) => name.startsWith(o)));
     for (const [name, path] of chosen) {
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + path, join(dir, `${name}-${i}.json`)));
-      result[name] = { score: median(runs.map((r) => r.score)), tbt_ms: median(runs.map((r) => r.tbt_ms)), runs };
+      const runs: Run[][] = roots.map(() => []);
+      for (let i = 0; i < RUNS; i++)
+        for (const [b, root] of bases.entries())
+          runs[b]!.push(
+            await lighthouse(root + path, join(dir, `${name}-${roots.length > 1 ? `${b}-` : ''}${i}.json`)),
+          );
+      for (const [b, r] of runs.entries())
+        results[b]![name] = { score: median(r.map((x) => x.score)), tbt_ms: median(r.map((x) => x.tbt_ms)), runs: r };
     }
+    const load_avg_1m = [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 100) / 100);
+    const targets = { score: 90, tbt_ms: 200 };
     console.log(
-      JSON.stringify({
-        bench: 'lighthouse',
-        pages: result,
-        load_avg_1m: [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 100) / 100),
-        targets: { score: 90, tbt_ms: 200 },
-      }),
+      JSON.stringify(
+        roots.length === 1
+          ? { bench: 'lighthouse', pages: results[0], load_avg_1m, targets }
+          : {
+              bench: 'lighthouse',
+              builds: roots.map((root, b) => ({ root, pages: results[b] })),
+              load_avg_1m,
+              targets,
+            },
+      ),
     );
   } finally {
     if (!kept) rmSync(dir, { recursive: true, force: true });
-    await app.close();
+    await Promise.all(apps.map((app) => app.close()));
   }
 }
 

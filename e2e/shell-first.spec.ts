@@ -78,3 +78,25 @@ for (const [name, path, data] of PAGES)
     const tx = txsOf(trace).find((t) => t.in_msg?.source)!;
     await shellBeforeData(page, path({ trace, tx }), (p) => data(p, { trace, tx }));
   });
+
+// The home page's list is drawn in a place of its own size while it loads (Lighthouse's phone: a
+// layout shift of 0.3 when it replaced a one-line pending state), and the header keeps its height
+// when the page's live stream starts (its status words wrapped the phone's header to a new row).
+test('the home page: the list arrives in its place, and nothing above or below it moves', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const api = await holdApi(page);
+  await page.goto('/');
+  await expect.poll(api.held).toBeGreaterThan(0);
+  const list = page.locator('main table');
+  await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+  const box = async () => (await list.boundingBox())!;
+  const before = await box();
+  const mainTop = (await page.locator('main').boundingBox())!.y;
+  await api.release();
+  await expect(page.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible();
+  await expect(page.getByTestId('live-status')).toHaveText(/Live: /);
+  const after = await box();
+  expect(after.y).toBe(before.y);
+  expect(Math.abs(after.height - before.height)).toBeLessThanOrEqual(1);
+  expect((await page.locator('main').boundingBox())!.y).toBe(mainTop);
+});

@@ -1,5 +1,5 @@
 import { memo, useId, type ReactNode } from 'react';
-import { Empty } from './states';
+import { Empty, Loading } from './states';
 
 /**
  * A column of a `DataTable`: its header, its cell, and the classes both take (`hidden sm:table-cell`
@@ -91,6 +91,57 @@ export function DataTable<T>({
               />
             );
           })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A table's place while its rows load: the box, caption, column headers and `rows` rows of
+ * `DataTable` (a row's height is one line of text, as a loaded row's), the first saying what
+ * loads. The rows then arrive without moving what is below them.
+ */
+export function TableSkeleton({
+  caption,
+  columns,
+  rows,
+  label,
+}: {
+  caption: ReactNode;
+  columns: readonly Pick<Column<never>, 'header' | 'className'>[];
+  rows: number;
+  label: string;
+}) {
+  return (
+    <div className={SCROLL}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs uppercase text-muted dark:bg-slate-900">
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col" className={`px-3 py-2 ${c.className ?? ''}`}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: rows }, (_, r) => (
+            <tr key={r} className="border-t border-slate-100 dark:border-slate-800">
+              {r === 0 ? (
+                <td colSpan={columns.length} className="px-3 py-2">
+                  <Loading label={label} />
+                </td>
+              ) : (
+                columns.map((c, i) => (
+                  <td key={i} className={`px-3 py-2 ${c.className ?? ''}`}>
+                    {'\u00a0'}
+                  </td>
+                ))
+              )}
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { CatchBoundary, useRouter, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router';
 import { QueryErrorResetBoundary, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { ErrorState, Loading, NotFound } from './states';
@@ -32,36 +32,47 @@ export function RouteNotFound({ data }: NotFoundRouteProps) {
  * `fallback` and `failed` replace the loading line and the error box where those cannot stand (a
  * row of a details list).
  */
-export function Deferred({
-  label,
-  resetKey,
-  fallback,
-  failed,
-  children,
-}: {
+export function Deferred(props: DeferredProps) {
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => <DeferredBoundary {...props} resetQueries={reset} />}
+    </QueryErrorResetBoundary>
+  );
+}
+
+interface DeferredProps {
   label: string;
   resetKey: string;
   fallback?: ReactNode;
   failed?: (error: unknown, retry: () => void) => ReactNode;
   children: ReactNode;
-}) {
+}
+
+function DeferredBoundary({
+  label,
+  resetKey,
+  fallback,
+  failed,
+  children,
+  resetQueries,
+}: DeferredProps & { resetQueries: () => void }) {
+  // One error component for the boundary's life: a new one at each render of the page (an inline
+  // function) replaced the error box whenever the page re-rendered, as the home page does when the
+  // pointer enters its list, and a click on Retry then fell between two buttons.
+  const errorComponent = useMemo(
+    () =>
+      function DeferredError({ error, reset: again }: ErrorComponentProps) {
+        const retry = () => {
+          resetQueries();
+          again();
+        };
+        return failed ? failed(error, retry) : <ErrorState error={error} onRetry={retry} />;
+      },
+    [resetQueries, failed],
+  );
   return (
-    <QueryErrorResetBoundary>
-      {({ reset }) => (
-        <CatchBoundary
-          getResetKey={() => resetKey}
-          onCatch={() => undefined}
-          errorComponent={({ error, reset: again }) => {
-            const retry = () => {
-              reset();
-              again();
-            };
-            return failed ? failed(error, retry) : <ErrorState error={error} onRetry={retry} />;
-          }}
-        >
-          <Suspense fallback={fallback === undefined ? <Loading label={label} /> : fallback}>{children}</Suspense>
-        </CatchBoundary>
-      )}
-    </QueryErrorResetBoundary>
+    <CatchBoundary getResetKey={() => resetKey} onCatch={() => undefined} errorComponent={errorComponent}>
+      <Suspense fallback={fallback === undefined ? <Loading label={label} /> : fallback}>{children}</Suspense>
+    </CatchBoundary>
   );
 }

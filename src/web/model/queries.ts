@@ -27,8 +27,11 @@ export const traceQuery = (api: LedgerClient, traceId: string) => {
 export const traceBalanceChangesQuery = (api: LedgerClient, traceId: string) =>
   balanceChangesQuery(api, { trace_id: traceId });
 
+/** How many traces the home page lists. */
+export const LATEST_TRACES = 20;
+
 /** The home page's list: the newest completed traces. */
-export const latestTracesQuery = (api: LedgerClient) => tracesQuery(api, { limit: 20 });
+export const latestTracesQuery = (api: LedgerClient) => tracesQuery(api, { limit: LATEST_TRACES });
 
 /** A page of traces matching filters, with one row more than the page (pagination.ts). */
 export const tracePageQuery = (

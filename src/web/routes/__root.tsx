@@ -86,7 +86,9 @@ function RootLayout() {
           </div>
           {open && <SettingsPanel onClose={() => setOpen(false)} />}
         </header>
-        <main id="main" className="mx-auto max-w-7xl px-3 py-4">
+        {/* at least a screen tall: the footer starts below the fold, so a page whose content
+            grows as its data comes does not move it in view (a layout shift) */}
+        <main id="main" className="mx-auto min-h-screen max-w-7xl px-3 py-4">
           <Outlet />
         </main>
         <footer className="mx-auto max-w-7xl px-3 pb-4 text-xs text-muted">

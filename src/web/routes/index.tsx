@@ -1,20 +1,26 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
-import { latestTracesQuery } from '../model/queries';
-import { TraceList } from '../features/traces/trace-list';
+import { LATEST_TRACES, latestTracesQuery } from '../model/queries';
+import { TraceList, TraceListPending } from '../features/traces/trace-list';
 import { McBlockLink } from '../components/entity-links';
-import { useLiveStream } from '../features/live/live';
+import { useLivePaused, useLiveStream } from '../features/live/live';
+import { Deferred } from '../components/route-states';
 import type { TracesPage } from '../../api/model';
 import { Page } from '../components/page';
 
+// The heading and the list's place (of the list's own size: nothing moves when the list comes) paint
+// at once, with the page's frame; the list is prefetched with the route's chunk, not awaited, and
+// renders in a task of its own when its answer arrives.
 export const Route = createFileRoute('/')({
   validateSearch: z.object({ api: z.optional(z.unknown()) }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(latestTracesQuery(context.api)),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(latestTracesQuery(context.api)),
   component: Home,
 });
+
+const CAPTION = 'Latest traces, newest first';
 
 /**
  * What the home page subscribes to. Streaming v2 has no subscription to everything: each names
@@ -37,11 +43,71 @@ function heartbeatOf(page: TracesPage): object | null {
 }
 
 function Home() {
+  // Live updates hold while the pointer or focus is on the list, so a row never moves under a click.
+  const [holding, setHolding] = useState(false);
+  const paused = useLivePaused();
+  const api = useApi();
+  return (
+    <Page>
+      <section aria-labelledby="chain-head" className="flex flex-wrap items-center gap-4">
+        <h1 id="chain-head" className="text-xl font-semibold">
+          Latest traces
+        </h1>
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          Latest masterchain block: <LatestBlock />
+        </span>
+        {holding && !paused && (
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            Live updates held while pointing at the list
+          </span>
+        )}
+      </section>
+      <div
+        onPointerEnter={() => setHolding(true)}
+        onPointerLeave={() => setHolding(false)}
+        onFocus={() => setHolding(true)}
+        onBlur={() => setHolding(false)}
+      >
+        <Deferred
+          label="Loading traces"
+          resetKey={api.base}
+          fallback={<TraceListPending rows={LATEST_TRACES} caption={CAPTION} />}
+        >
+          <LatestTraces holding={holding} />
+        </Deferred>
+      </div>
+    </Page>
+  );
+}
+
+/**
+ * The newest masterchain block the list reaches, read from the list's cache entry as it is fetched
+ * and refetched: a plain read of the cache, so that the list alone asks, and says when it failed.
+ */
+function LatestBlock() {
+  const queryClient = useQueryClient();
+  const { queryKey } = latestTracesQuery(useApi());
+  const latest = useSyncExternalStore(
+    (changed) => queryClient.getQueryCache().subscribe(changed),
+    () => queryClient.getQueryData(queryKey)?.traces[0]?.mcSeqnoEnd,
+  );
+  if (latest === undefined) return <>…</>;
+  return latest ? (
+    <McBlockLink
+      seqno={latest}
+      className="font-medium text-teal-700 hover:underline dark:text-teal-400"
+      data-testid="latest-mc"
+    />
+  ) : (
+    <>none yet</>
+  );
+}
+
+/** The list, following the chain: asked again on each of its heartbeat's transactions, or polled. */
+function LatestTraces({ holding }: { holding: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const options = latestTracesQuery(api);
-  // Live updates hold while the pointer or focus is on the list, so a row never moves under a click.
-  const [holding, setHolding] = useState(false);
   const missed = useRef(false);
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false }),
@@ -59,49 +125,19 @@ function Home() {
     missed.current = false;
     refresh();
   }, [holding, live.paused, refresh]);
-  const latest = q.data.traces[0]?.mcSeqnoEnd;
   return (
-    <Page>
-      <section aria-labelledby="chain-head" className="flex flex-wrap items-center gap-4">
-        <h1 id="chain-head" className="text-xl font-semibold">
-          Latest traces
-        </h1>
-        <span className="text-sm text-slate-600 dark:text-slate-400">
-          Latest masterchain block:{' '}
-          {latest ? (
-            <McBlockLink
-              seqno={latest}
-              className="font-medium text-teal-700 hover:underline dark:text-teal-400"
-              data-testid="latest-mc"
-            />
-          ) : (
-            'none yet'
-          )}
-        </span>
-        {holding && !live.paused && (
-          <span className="text-xs text-slate-600 dark:text-slate-400">
-            Live updates held while pointing at the list
-          </span>
-        )}
-      </section>
-      <div
-        onPointerEnter={() => setHolding(true)}
-        onPointerLeave={() => setHolding(false)}
-        onFocus={() => setHolding(true)}
-        onBlur={() => setHolding(false)}
-      >
-        <TraceList
-          traces={q.data.traces}
-          book={q.data.addressBook}
-          caption="Latest traces, newest first"
-          empty="This ledger has no completed traces yet."
-        />
-      </div>
+    <>
+      <TraceList
+        traces={q.data.traces}
+        book={q.data.addressBook}
+        caption={CAPTION}
+        empty="This ledger has no completed traces yet."
+      />
       {q.isError && (
-        <p role="status" className="text-xs text-amber-700">
+        <p role="status" className="mt-4 text-xs text-amber-700">
           Live update failed; showing the last data. Retrying…
         </p>
       )}
-    </Page>
+    </>
   );
 }

@@ -34,6 +34,11 @@ function useLive(): LiveContextValue {
   return v;
 }
 
+/** Whether live updates are paused (`?live=off`). */
+export function useLivePaused(): boolean {
+  return useLive().paused;
+}
+
 /**
  * Follows `subscription` (a streaming v2 subscription; `'poll'`: the page changes but has nothing
  * to subscribe to; null: nothing left to follow, as a completed trace) while live, handing each
@@ -111,10 +116,13 @@ export function LiveControl() {
         </span>{' '}
         Live
       </button>
+      {/* Read out everywhere, shown from sm up: on a phone the words arriving with the page's
+          stream wrapped the header to a second row and moved the whole page down (Lighthouse:
+          CLS 0.31); there the button's dot says live or paused. */}
       <span
         role="status"
         title={status.why ?? undefined}
-        className="text-slate-600 dark:text-slate-400"
+        className="sr-only text-slate-600 sm:not-sr-only dark:text-slate-400"
         data-testid="live-status"
       >
         {text && `Live: ${text}`}

@@ -3,7 +3,7 @@ import { AddressLink, McBlockLink, TraceLink } from '../../components/entity-lin
 import type { Trace, AddressBook } from '../../../api/model';
 import { formatInt } from '../../lib/format';
 import { Age } from '../../components/age';
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, TableSkeleton, type Column } from '../../components/data-table';
 import { fromApiTrace, firstFailure } from '../../model/trace-view';
 
 /** A column a page adds to the list (the account page: what each trace did to the account). */
@@ -33,7 +33,9 @@ function rowOf(trace: Trace, book: AddressBook): TraceRow {
 }
 
 const HEAD: Column<TraceRow>[] = [
-  { header: 'Trace', cell: ({ trace }) => <TraceLink traceId={trace.traceId} /> },
+  // The id and the status on one line (a phone's narrow columns broke them in two): every row is
+  // one line high, so the list's pending state (TraceListPending) has the list's size.
+  { header: 'Trace', className: 'whitespace-nowrap', cell: ({ trace }) => <TraceLink traceId={trace.traceId} /> },
   {
     header: 'Started by',
     className: 'max-w-[12rem]',
@@ -42,6 +44,7 @@ const HEAD: Column<TraceRow>[] = [
   { header: 'Txs', className: 'text-right', cell: ({ size }) => formatInt(size) },
   {
     header: 'Status',
+    className: 'whitespace-nowrap',
     cell: ({ failed }) =>
       failed ? (
         <span className="font-medium text-red-700 dark:text-red-400">✕ failed</span>
@@ -91,4 +94,9 @@ export function TraceList({
   );
   const rows = useMemo(() => traces.map((t) => rowOf(t, book)), [traces, book]);
   return <DataTable caption={caption} columns={columns} rows={rows} rowKey={(r) => r.trace.traceId} empty={empty} />;
+}
+
+/** The list's place while its traces load: its columns and `rows` rows, the size of the loaded list. */
+export function TraceListPending({ rows, caption }: { rows: number; caption: string }) {
+  return <TableSkeleton caption={caption} columns={[...HEAD, ...TAIL]} rows={rows} label="Loading traces" />;
 }
