@@ -260,6 +260,32 @@ describe('the answer cache', () => {
     // the wallet's seqno changed within the blocks made, and each block's answer was its own
     expect(seqnos.size, [...seqnos].join(' ')).toBeGreaterThan(1);
 
+    // kept, a call by POST is answered before the framework: the same status, headers and body as the
+    // framework's answer of a server that keeps nothing (but its own `@extra`); no run
+    const rpc = { id: 'seqno-1', jsonrpc: '2.0', method: 'runGetMethod', params: call };
+    await post(cached.base, '/api/v2/jsonRPC', rpc);
+    const before = cached.app.ledgerReaders.requestsAdmitted;
+    const early = await post(cached.base, '/api/v2/jsonRPC', rpc);
+    expect(cached.app.ledgerReaders.requestsAdmitted).toBe(before);
+    const framework = await post(fresh.base, '/api/v2/jsonRPC', rpc);
+    const headersOf = (r: Response) =>
+      Object.fromEntries(
+        [...r.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(k)),
+      );
+    expect([early.status, headersOf(early)]).toEqual([framework.status, headersOf(framework)]);
+    const [mine, theirs] = [(await early.json()) as typeof rpc, (await framework.json()) as typeof rpc];
+    expect(split([mine as never]).results).toEqual(split([theirs as never]).results);
+    expect([mine.id, mine.jsonrpc]).toEqual(['seqno-1', '2.0']);
+    // a body that is no call, read before the framework, reaches it whole: its own answer, as ever
+    for (const body of ['{"id":1,"method":', '[]', '{"method":"runGetMethod","params":{"address":"nope"}}']) {
+      const sent = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+      const [a, b] = [
+        await fetch(`${cached.base}/api/v2/jsonRPC`, sent),
+        await fetch(`${fresh.base}/api/v2/jsonRPC`, sent),
+      ];
+      expect([a.status, await a.text()], body).toEqual([b.status, await b.text()]);
+    }
+
     // the same call from many clients at once, not yet kept: one run, which every one of them gets
     const admitted = cached.app.ledgerReaders.requestsAdmitted;
     const key = { ...call, method: 'get_public_key' };

@@ -12,6 +12,7 @@ import { OPERATIONS } from './operations/registry';
 import { ANSWER_ENCODINGS, AnswerCache, COMPRESS_THRESHOLD } from './execution/answer-cache';
 import { answerKept } from './execution/answer-kept';
 import { runKept } from './execution/kept-runs';
+import { answerKeptPost, bodyReadBefore } from './execution/kept-post';
 import { streamedBrotli } from './execution/streamed-brotli';
 import { logRequest, requestLog } from './request-log';
 import { engineAt } from '../store/open-ledger';
@@ -82,7 +83,11 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     // bound, from clientErrorHandler; headers are checked every second against their deadline
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
       createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: 1000 }, (req, res) => {
-        if (answers && !closing && answerKept(answers, req, res, opts.log ?? false)) return;
+        if (answers && !closing) {
+          if (answerKept(answers, req, res, opts.log ?? false)) return;
+          // a kept get method's run by POST (TonClient's JSON-RPC); a miss goes on, its body read
+          if (answerKeptPost(answers, req, res, opts.log ?? false, () => handler(req, res))) return;
+        }
         handler(req, res);
       }),
     clientErrorHandler,
@@ -108,6 +113,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       done();
     });
   }
+  // a POST body read before the framework (answerKeptPost) is given to its parser as if unread
+  app.addHook('preParsing', (request, _reply, payload, done) => done(null, bodyReadBefore(request.raw) ?? payload));
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) {
       reply.headers(API_ANSWER_HEADERS);

@@ -70,6 +70,11 @@ export function asQuery(params: Record<string, unknown>): RawQuery {
   return query;
 }
 
+/** An operation's `{ok, result}` body as the answer to call `id`: the call's `id` and `jsonrpc` added. */
+export function withCallId(body: string, id: unknown): string {
+  return `${body.slice(0, body.lastIndexOf('}'))},"id":${JSON.stringify(id ?? null)},"jsonrpc":"2.0"}`;
+}
+
 async function whole(body: Buffer | Readable): Promise<Buffer> {
   if (Buffer.isBuffer(body)) return body;
   const parts: Buffer[] = [];
@@ -108,8 +113,7 @@ export function registerJsonRpc(app: FastifyInstance, readers: ReaderPool, answe
       const answer = await runKept(answers, op, parsed, request.id, () =>
         readers.execute(op.path, parsed, op.light(parsed), request.id, request.ip, signal),
       );
-      const body = (await whole(answer.body)).toString('utf8');
-      return { status: 200, json: body.slice(0, body.lastIndexOf('}')) + tail, seqno: answer.seqno };
+      return { status: 200, json: withCallId((await whole(answer.body)).toString('utf8'), id), seqno: answer.seqno };
     } catch (error) {
       if (error instanceof CallError) return failure(error.code, error.message);
       if (error instanceof ParamError) return failure(422, error.message);

@@ -11,7 +11,7 @@ import type { Operation } from './operation';
 // time and maybe the state), with a fresh `@extra`.
 
 /** The key of a kept run: never a URL (a request line cannot hold a space before its path). */
-function keyOf(path: string, params: unknown): string {
+export function keyOf(path: string, params: unknown): string {
   return `run ${path} ${JSON.stringify(params, (_key, value: unknown) =>
     typeof value === 'bigint'
       ? `${value}n`
@@ -51,6 +51,20 @@ function answerOf(kept: 'v2' | 'whole', seqno: number | null, body: Buffer, requ
 }
 
 /**
+ * The answer kept under `key` (`keyOf` an operation marked `kept` and its parameters) since the last
+ * commit, made for this request; else undefined.
+ */
+export function keptAnswer(
+  answers: AnswerCache,
+  kept: 'v2' | 'whole',
+  key: string,
+  requestId: string,
+): ReadAnswer | undefined {
+  const hit = answers.get(key);
+  return hit ? answerOf(kept, hit.seqno, hit.body, requestId) : undefined;
+}
+
+/**
  * Runs `op` through `run` (its reader worker), or answers it from `answers` when the same call was
  * run since the last commit. A call that arrives while the same one runs waits for that run (so
  * the clients that poll a wallet's seqno cost one run per block, not one each), and runs itself
@@ -67,8 +81,8 @@ export async function runKept<P>(
   const kept = op.keptByParams;
   if (!answers || !kept) return run();
   const key = keyOf(op.path, params);
-  const hit = answers.get(key);
-  if (hit) return answerOf(kept, hit.seqno, hit.body, requestId);
+  const hit = keptAnswer(answers, kept, key, requestId);
+  if (hit) return hit;
   let runs = underWay.get(answers);
   if (!runs) underWay.set(answers, (runs = new Map()));
   const other = runs.get(key);

@@ -1,0 +1,127 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS } from '../answer-headers';
+import { asQuery, JSON_RPC_PATH, withCallId } from '../json-rpc';
+import { operationByPath } from '../operations/registry';
+import { logRequest } from '../request-log';
+import { COMPRESS_THRESHOLD, type AnswerCache } from './answer-cache';
+import { keptAnswer, keyOf } from './kept-runs';
+
+// A POST naming a get method's run that is kept (runGetMethod by JSON-RPC, as TonClient sends it,
+// or by its own POST path) answered before the framework routes it, as `answerKept` answers a kept
+// GET: a wallet's seqno polled by many clients is then answered for about what a bare HTTP server
+// costs, not the framework's routing, body parsing, hooks and reply on top. The body has to be read
+// to know the call; when it names nothing kept, the request goes on to the framework with the body
+// already read (`bodyReadBefore`, handed back to it in a preParsing hook), so nothing else changes.
+
+/** Bodies past this are left to the framework unread (a call is ~150 bytes; a batch is never kept). */
+const MAX_BODY_BYTES = 8192;
+const readBefore = new WeakMap<IncomingMessage, Buffer>();
+let answered = 0;
+
+/**
+ * The kept-run key of a call's parameters by their JSON text: parsing them (zod, the address's
+ * checksum) costs ~40 µs, more than the rest of a kept answer. Bounded: texts of up to 1 KB (a call
+ * with a few stack entries; longer ones are parsed each time), emptied when full, so at most 4 MB.
+ */
+const keys = new Map<string, { kept: 'v2' | 'whole'; key: string } | null>();
+const MAX_KEYS = 4096;
+const MAX_KEY_TEXT = 1024;
+
+function keyOfCall(path: string, values: object): { kept: 'v2' | 'whole'; key: string } | null {
+  const text = `${path} ${JSON.stringify(values)}`;
+  const known = keys.get(text);
+  if (known !== undefined) return known;
+  const op = operationByPath.get(path);
+  let found: { kept: 'v2' | 'whole'; key: string } | null = null;
+  if (op?.keptByParams) {
+    try {
+      found = { kept: op.keptByParams, key: keyOf(op.path, op.parse(asQuery(values as Record<string, unknown>))) };
+    } catch {
+      // bad parameters: the framework's path answers the error as it always does
+    }
+  }
+  if (text.length > MAX_KEY_TEXT) return found;
+  if (keys.size >= MAX_KEYS) keys.clear();
+  keys.set(text, found);
+  return found;
+}
+
+/**
+ * Takes a POST whose small JSON body may name a kept call: reads it, then answers it when kept, or
+ * calls `onMiss` (the framework's handler) otherwise. False (the body untouched) for anything else.
+ */
+export function answerKeptPost(
+  cache: AnswerCache,
+  req: IncomingMessage,
+  res: ServerResponse,
+  log: boolean,
+  onMiss: () => void,
+): boolean {
+  // a query string is the framework's to parse: the POST forms here take their parameters whole
+  if (req.method !== 'POST' || req.url === undefined || req.url.includes('?')) return false;
+  const rpc = req.url === JSON_RPC_PATH;
+  if (!rpc && !operationByPath.get(req.url)?.keptByParams) return false;
+  const length = Number(req.headers['content-length']);
+  if (!(length > 0 && length <= MAX_BODY_BYTES)) return false;
+  if (!req.headers['content-type']?.startsWith('application/json') || req.headers['content-encoding']) return false;
+  const start = performance.now();
+  const parts: Buffer[] = [];
+  req.on('data', (part: Buffer) => parts.push(part));
+  req.once('end', () => {
+    const body = Buffer.concat(parts);
+    const json = keptJson(cache, req.url!, rpc, body);
+    if (json === null) {
+      readBefore.set(req, body);
+      onMiss();
+      return;
+    }
+    const headers: Record<string, string | number> = {
+      ...EVERY_ANSWER_HEADERS,
+      ...API_ANSWER_HEADERS,
+      'content-length': json.body.length,
+    };
+    if (json.seqno !== null) headers['x-ledger-seqno'] = String(json.seqno);
+    res.writeHead(200, headers);
+    res.end(json.body);
+    if (log) logRequest('POST', req.url!, 200, performance.now() - start);
+  });
+  return true;
+}
+
+/** The kept answer to the call in `body`, ready to send; null when none is kept (or the body is no call). */
+function keptJson(
+  cache: AnswerCache,
+  path: string,
+  rpc: boolean,
+  body: Buffer,
+): { body: Buffer; seqno: number | null } | null {
+  let call: unknown;
+  try {
+    call = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!call || typeof call !== 'object' || Array.isArray(call)) return null;
+  const { method, params, id } = call as { method?: unknown; params?: unknown; id?: unknown };
+  if (rpc && typeof method !== 'string') return null;
+  const values = rpc ? params : call;
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return null;
+  const named = keyOfCall(rpc ? `/api/v2/${method as string}` : path, values);
+  if (!named) return null;
+  answered += 1;
+  const kept = keptAnswer(cache, named.kept, named.key, `kept-${answered}`);
+  if (!kept || !Buffer.isBuffer(kept.body)) return null;
+  const out = rpc ? Buffer.from(withCallId(kept.body.toString('utf8'), id)) : kept.body;
+  // a body the framework would compress goes its way (kept runs are ~200 bytes: a seqno, a number)
+  return out.length < COMPRESS_THRESHOLD ? { body: out, seqno: kept.seqno } : null;
+}
+
+/** The body `answerKeptPost` read before handing the request on, as a stream for the framework's parser. */
+export function bodyReadBefore(req: IncomingMessage): Readable | undefined {
+  const body = readBefore.get(req);
+  if (body === undefined) return undefined;
+  readBefore.delete(req);
+  return Readable.from([body], { objectMode: false });
+}
