@@ -22,7 +22,7 @@ export function keyOf(path: string, params: unknown): string {
 }
 
 const EXTRA_KEY = Buffer.from(',"@extra":');
-const EXTRA_END = '"}}';
+const EXTRA_END = Buffer.from('"}}');
 
 /**
  * A v2 body without its `@extra`, kept up to the key: `{"ok":true,"result":{…,"@extra":` (the
@@ -30,7 +30,7 @@ const EXTRA_END = '"}}';
  */
 function withoutExtra(body: Buffer): Buffer | null {
   const at = body.lastIndexOf(EXTRA_KEY);
-  if (at < 0 || !body.subarray(body.length - EXTRA_END.length).equals(Buffer.from(EXTRA_END))) return null;
+  if (at < 0 || !body.subarray(body.length - EXTRA_END.length).equals(EXTRA_END)) return null;
   if (body.indexOf('"', at + EXTRA_KEY.length + 1) !== body.length - EXTRA_END.length) return null;
   return body.subarray(0, at + EXTRA_KEY.length);
 }
