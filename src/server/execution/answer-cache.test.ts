@@ -26,13 +26,17 @@ const commit = () => writer.prepare('INSERT INTO t VALUES (1)').run();
 const body = (n: number, fill = 'a') => Buffer.from(`{"x":"${fill.repeat(n)}"}`);
 
 describe('AnswerCache', () => {
-  it('keeps an answer until the next commit, and refuses one read across a commit', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('keeps an answer until the next commit, and refuses one read across a commit', async () => {
     const cache = new AnswerCache(counter, 1 << 20);
     const readAt = cache.now();
     cache.put('/a', readAt, 7, body(10));
     expect(cache.get('/a')?.body).toEqual(body(10));
     expect(cache.get('/a')?.seqno).toBe(7);
     commit();
+    // lookups read the counter once per turn of the event loop: the commit is seen from the next
+    await nextTurn();
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.size).toBe(0);
     // read before the commit, answered after it: the worker may have seen either state
@@ -40,6 +44,27 @@ describe('AnswerCache', () => {
     commit();
     cache.put('/b', before, 8, body(10));
     expect(cache.get('/b')).toBeUndefined();
+  });
+
+  it('sees a commit in the turn after it, and at once when a put or now has seen it', async () => {
+    const cache = new AnswerCache(counter, 1 << 20);
+    cache.put('/a', cache.now(), 7, body(10));
+    await nextTurn();
+    expect(cache.get('/a')).toBeDefined(); // the turn's one read of the counter
+    commit();
+    // within the turn the read stands (the request may be taken as come before the commit) ...
+    expect(cache.get('/a')).toBeDefined();
+    await nextTurn();
+    // ... and the next turn's first lookup reads the counter again
+    expect(cache.get('/a')).toBeUndefined();
+    cache.put('/b', cache.now(), 8, body(10));
+    await nextTurn();
+    expect(cache.get('/b')).toBeDefined();
+    commit();
+    // a put of the same turn reads the counter itself, and its change drops what was kept at once
+    cache.put('/c', cache.now(), 9, body(10));
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it('holds at most its bound, drops the least recently used first, and keeps no answer over an eighth of it', () => {
