@@ -22,6 +22,11 @@ export async function startLiveServer(port: number): Promise<LiveServer> {
       LEDGER_SEED: '11',
       LEDGER_TXS: '300',
       LEDGER_LIVE: 'on',
+      // These specs watch pages move with the ledger, not the time budget (too-heavy.spec.ts and the
+      // admission tests hold that). Live traffic puts big traces (a 15 × 15 fan-out) among the newest,
+      // and the home page's 20 newest then weigh up to ~4 MB: with the whole suite and the producer
+      // on two cores that took 4.3 s, past the default 3 s budget, and the home page showed its 504.
+      API_QUERY_TIMEOUT_MS: '20000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -34,13 +34,24 @@ async function traces(query: string): Promise<ApiTrace[]> {
 const firstRow = (page: Page) => page.locator('tbody tr a[href^="/trace/"]').first();
 const status = (page: Page) => page.getByTestId('live-status');
 
+/**
+ * Opens the home page and waits for its list. The home page's subscription is read from the list
+ * (the masterchain accounts among its traces), so its stream, and the status beside the Live switch,
+ * start only once the list has arrived: on a busy machine (the whole suite, a live ledger producing
+ * beside it) that answer alone took over 5 s, the default wait of the status checks that follow.
+ */
+async function openHome(page: Page): Promise<void> {
+  await page.goto(`${live.origin}/`);
+  await expect(firstRow(page)).toBeVisible({ timeout: 30_000 });
+}
+
 /** Marks the document, to tell later that the page was never reloaded. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
 const stillSameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded === true);
 
 test('the home list receives new traces as they happen, without a reload', async ({ page }) => {
-  await page.goto(`${live.origin}/`);
+  await openHome(page);
   await expect(status(page)).toHaveText('Live: streaming');
   const before = await firstRow(page).getAttribute('href');
   await mark(page);
@@ -56,7 +67,7 @@ test('the home list receives new traces as they happen, without a reload', async
 test('the Live control pauses (the list stays as it is while the ledger grows) and resumes, from the keyboard too', async ({
   page,
 }) => {
-  await page.goto(`${live.origin}/`);
+  await openHome(page);
   await expect(status(page)).toHaveText('Live: streaming');
   const toggle = page.getByRole('button', { name: 'Live' });
   await toggle.click();
@@ -93,7 +104,7 @@ test('against an API without streaming the explorer polls, says so, and still re
   await page.route('**/api/streaming/v2/sse', (r) =>
     r.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not found"}' }),
   );
-  await page.goto(`${live.origin}/`);
+  await openHome(page);
   await expect(status(page)).toHaveText('Live: polling every 4 s');
   const before = await firstRow(page).getAttribute('href');
   await mark(page);
