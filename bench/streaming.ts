@@ -55,7 +55,9 @@ async function serverRole(mode: 'nudge' | 'poll'): Promise<void> {
   });
   const app = await createServer({
     location: path,
-    limits: { workers: 1, lightWorkers: 0 },
+    // every subscriber comes from this one loopback address: the per-client connection bound (256
+    // by default, made for many clients) is raised to let one client hold them all
+    limits: { workers: 1, lightWorkers: 0, maxConnectionsPerClient: CLIENTS + 100 },
     streaming: { maxConnections: CLIENTS + 100, maxConnectionsPerIp: CLIENTS + 100 },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS } from '../answer-headers';
-import { asQuery, JSON_RPC_PATH, withCallId } from '../json-rpc';
+import { asQuery, JSON_RPC_PATH } from '../json-rpc';
 import { operationByPath } from '../operations/registry';
 import { logRequest } from '../request-log';
 import { COMPRESS_THRESHOLD, type AnswerCache } from './answer-cache';
@@ -110,10 +110,12 @@ function keptJson(
   if (!values || typeof values !== 'object' || Array.isArray(values)) return null;
   const named = keyOfCall(rpc ? `/api/v2/${method as string}` : path, values);
   if (!named) return null;
+  // a JSON-RPC call names a v2 method: its kept body is completed with the call's id in one piece
+  if (rpc && named.kept !== 'v2') return null;
   answered += 1;
-  const kept = keptAnswer(cache, named.kept, named.key, `kept-${answered}`);
+  const kept = keptAnswer(cache, named.kept, named.key, `kept-${answered}`, rpc ? { id } : undefined);
   if (!kept || !Buffer.isBuffer(kept.body)) return null;
-  const out = rpc ? Buffer.from(withCallId(kept.body.toString('utf8'), id)) : kept.body;
+  const out = kept.body;
   // a body the framework would compress goes its way (kept runs are ~200 bytes: a seqno, a number)
   return out.length < COMPRESS_THRESHOLD ? { body: out, seqno: kept.seqno } : null;
 }

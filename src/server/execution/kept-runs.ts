@@ -45,23 +45,35 @@ function freshExtra(requestId: string): string {
 /** Runs of each cache under way, by key: a call that arrives while the same call runs waits for it. */
 const underWay = new WeakMap<AnswerCache, Map<string, Promise<{ seqno: number | null; kept: Buffer | null }>>>();
 
-/** The answer made of a kept body: v2's with a fresh `@extra` for this request. */
-function answerOf(kept: 'v2' | 'whole', seqno: number | null, body: Buffer, requestId: string): ReadAnswer {
-  return { seqno, body: kept === 'v2' ? Buffer.concat([body, Buffer.from(`${freshExtra(requestId)}}}`)]) : body };
+/**
+ * The answer made of a kept body: v2's with a fresh `@extra` for this request; with `call`, as the
+ * answer to that JSON-RPC call (its id after the result, as `withCallId` writes it), in one piece.
+ */
+function answerOf(
+  kept: 'v2' | 'whole',
+  seqno: number | null,
+  body: Buffer,
+  requestId: string,
+  call?: { id: unknown },
+): ReadAnswer {
+  if (kept !== 'v2') return { seqno, body };
+  const end = call ? `},"id":${JSON.stringify(call.id ?? null)},"jsonrpc":"2.0"}` : '}}';
+  return { seqno, body: Buffer.concat([body, Buffer.from(`${freshExtra(requestId)}${end}`)]) };
 }
 
 /**
  * The answer kept under `key` (`keyOf` an operation marked `kept` and its parameters) since the last
- * commit, made for this request; else undefined.
+ * commit, made for this request (and for this JSON-RPC call, given one: v2 only); else undefined.
  */
 export function keptAnswer(
   answers: AnswerCache,
   kept: 'v2' | 'whole',
   key: string,
   requestId: string,
+  call?: { id: unknown },
 ): ReadAnswer | undefined {
   const hit = answers.get(key);
-  return hit ? answerOf(kept, hit.seqno, hit.body, requestId) : undefined;
+  return hit ? answerOf(kept, hit.seqno, hit.body, requestId, call) : undefined;
 }
 
 /**
