@@ -12,6 +12,10 @@ test('every page opens by deep link', async ({ page, request }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Latest traces' })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();
+  // the chain's head, as masterchainInfo says it (the fixture ledger is still), linked to its page
+  const head = (await (await request.get('/api/v3/masterchainInfo')).json()) as { last: { seqno: number } };
+  await expect(page.getByTestId('latest-mc')).toHaveText(String(head.last.seqno));
+  await expect(page.getByTestId('latest-mc')).toHaveAttribute('href', `/mc/${head.last.seqno}`);
   await page.screenshot(shot('home'));
 
   await page.goto(`/mc/${trace.mc_seqno_end}`);

@@ -98,6 +98,9 @@ test.describe('the explorer on recorded TON Center answers', () => {
       .filter({ has: page.getByRole('link', { name: new RegExp(hashHex(trace.trace_id)!.slice(0, 6)) }) });
     await expect(row).toContainText(String(trace.trace_info.transactions));
     await expect(row).toContainText(trace.mc_seqno_end);
+    // no masterchainInfo was recorded (404 here): the head shown is the newest trace's block
+    await expect(page.getByTestId('latest-mc')).toHaveText(trace.mc_seqno_end);
+    expect(requests().some((r) => r.url.startsWith('/api/v3/masterchainInfo') && !r.file)).toBe(true);
     expect(requests().some((r) => r.url.startsWith('/api/v3/traces') && r.file)).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -22,6 +22,7 @@ import {
   wireError,
   wireRunGetMethod,
   wireShardStateResponse,
+  wireMasterchainInfo,
   wireTracesResponse,
   wireTransactionsResponse,
   wireV2BlockTransactions,
@@ -254,6 +255,12 @@ export class LedgerClient {
       addressBook: normalizeAddressBook(r.address_book),
       blocks: r.blocks.map(normalizeBlock),
     };
+  }
+
+  /** The first and the newest masterchain block: the chain's head, whatever the newest trace is. */
+  async getMasterchainInfo(signal?: AbortSignal): Promise<{ first: M.Block; last: M.Block }> {
+    const r = await this.get('/api/v3/masterchainInfo', {}, wireMasterchainInfo, signal);
+    return { first: normalizeBlock(r.first), last: normalizeBlock(r.last) };
   }
 
   async getTraces(p: TracesRequest, signal?: AbortSignal): Promise<M.TracesPage> {

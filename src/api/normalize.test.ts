@@ -128,6 +128,14 @@ describe('both dialects normalize to the same model', () => {
     expect(v2.transactions.map((x) => x.hash)).toContain(tx.hash);
     const lists = await c.getTraces({ account: [tx.account, tx.account], limit: 2 });
     expect(lists.traces.length).toBeGreaterThan(0);
+    // the chain's head and its first block, as the store holds them
+    const head = await c.getMasterchainInfo();
+    const [lo, hi] = (
+      s.sql.prepare('SELECT min(seqno), max(seqno) FROM blocks WHERE workchain = -1').raw().get() as bigint[]
+    ).map(Number);
+    expect(head.first).toMatchObject({ workchain: -1, seqno: lo });
+    expect(head.last).toMatchObject({ workchain: -1, seqno: hi });
+    expect(head.last.seqno).toBeGreaterThanOrEqual(t.mcSeqnoEnd);
   });
 
   it('reports the server’s message on errors, and an unreachable API as such', async () => {

@@ -29,6 +29,12 @@ export const shardStateQuery = (api: LedgerClient, p: Params<'getMasterchainBloc
     queryFn: ({ signal }) => api.getMasterchainBlockShardState(p, signal),
   });
 
+export const masterchainInfoQuery = (api: LedgerClient) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'masterchainInfo'],
+    queryFn: ({ signal }) => api.getMasterchainInfo(signal),
+  });
+
 export const tracesQuery = (api: LedgerClient, p: Params<'getTraces'>) =>
   queryOptions({ queryKey: ['ledger', api.base, 'traces', p], queryFn: ({ signal }) => api.getTraces(p, signal) });
 

@@ -10,6 +10,7 @@ import type { ResponseOf } from './operations/api-operation';
 import type { balanceChanges } from './operations/balance-changes';
 import type { getBlockTransactionsExt } from './operations/get-block-transactions-ext';
 import type { masterchainBlockShardState } from './operations/masterchain-block-shard-state';
+import type { masterchainInfo } from './operations/masterchain-info';
 import type { runGetMethod } from './operations/run-get-method';
 import type { traces } from './operations/traces';
 import type { transactionsByMessage } from './operations/transactions-by-message';
@@ -194,6 +195,9 @@ export const wireBlock = z.looseObject({
   key_block: opt(z.boolean()),
 });
 
+/** v3 `masterchainInfo`: the first and the newest masterchain block. */
+export const wireMasterchainInfo = z.looseObject({ first: wireBlock, last: wireBlock });
+
 export const wireTracesResponse = z.looseObject({
   traces: z.array(wireTrace),
   address_book: orEmpty(wireAddressBook, {}),
@@ -335,6 +339,7 @@ type Holds<T extends true> = T;
 export type WireLoosensStrict = [
   Holds<Loosens<ResponseOf<typeof getBlockTransactionsExt>, z.input<typeof wireV2BlockTransactions>>>,
   Holds<Loosens<ResponseOf<typeof masterchainBlockShardState>, z.input<typeof wireShardStateResponse>>>,
+  Holds<Loosens<ResponseOf<typeof masterchainInfo>, z.input<typeof wireMasterchainInfo>>>,
   Holds<Loosens<ResponseOf<typeof traces>, z.input<typeof wireTracesResponse>>>,
   Holds<Loosens<ResponseOf<typeof transactionsByMessage>, z.input<typeof wireTransactionsResponse>>>,
   Holds<Loosens<ResponseOf<typeof balanceChanges>, z.input<typeof wireBalanceChanges>>>,

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
 import { LATEST_TRACES, latestTracesQuery } from '../model/queries';
+import { masterchainInfoQuery } from '../../api/queries';
 import { TraceList, TraceListPending } from '../features/traces/trace-list';
 import { McBlockLink } from '../components/entity-links';
 import { useLivePaused, useLiveStream } from '../features/live/live';
@@ -84,13 +85,22 @@ function Home() {
  * The newest masterchain block the list reaches, read from the list's cache entry as it is fetched
  * and refetched: a plain read of the cache, so that the list alone asks, and says when it failed.
  */
+/**
+ * The chain's head, from `masterchainInfo` (asked again whenever the list is, and on each heartbeat
+ * while the list is held): the newest masterchain block, which the newest trace's block often is
+ * not (a block with no complete trace), and known before the list's heavier answer arrives. An API
+ * without `masterchainInfo` gets the newest trace's block, as far as the list knows.
+ */
 function LatestBlock() {
+  const api = useApi();
   const queryClient = useQueryClient();
-  const { queryKey } = latestTracesQuery(useApi());
-  const latest = useSyncExternalStore(
+  const head = useQuery(masterchainInfoQuery(api));
+  const { queryKey } = latestTracesQuery(api);
+  const newestTraceBlock = useSyncExternalStore(
     (changed) => queryClient.getQueryCache().subscribe(changed),
-    () => queryClient.getQueryData(queryKey)?.traces[0]?.mcSeqnoEnd,
+    () => (head.isError ? queryClient.getQueryData(queryKey)?.traces[0]?.mcSeqnoEnd : undefined),
   );
+  const latest = head.data?.last.seqno ?? newestTraceBlock;
   if (latest === undefined) return <>…</>;
   return latest ? (
     <McBlockLink
@@ -113,13 +123,24 @@ function LatestTraces({ holding }: { holding: boolean }) {
     () => void queryClient.invalidateQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false }),
     [queryClient, options.queryKey],
   );
+  const headKey = useMemo(() => masterchainInfoQuery(api).queryKey, [api]);
+  const refreshHead = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: headKey, exact: true }, { cancelRefetch: false }),
+    [queryClient, headKey],
+  );
   const first = useSuspenseQuery(options).data;
   const subscription = useMemo(() => heartbeatOf(first) ?? 'poll', [first]);
   const live = useLiveStream(subscription, () => {
+    // the head moves on even while the list holds still under the pointer
+    refreshHead();
     if (holding) missed.current = true;
     else refresh();
   });
   const q = useSuspenseQuery({ ...options, refetchInterval: holding ? false : live.refetchInterval });
+  // each new answer of the list (a heartbeat's refresh, or a poll): the head is asked again with it
+  useEffect(() => {
+    if (!live.paused) refreshHead();
+  }, [q.dataUpdatedAt, live.paused, refreshHead]);
   useEffect(() => {
     if (holding || !missed.current || live.paused) return;
     missed.current = false;
