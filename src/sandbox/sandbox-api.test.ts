@@ -14,6 +14,7 @@ import { compileContracts } from '../ledger/contracts/compile';
 import { toRaw } from '../ton/address';
 import { describeExitCode } from '../ton/exit-codes';
 import { checkAgainstSchemas } from '../server/test-support/test-server';
+import { LedgerClient } from '../api/client';
 import { waitForTransactions } from './test-support/api';
 import { Forwarder, MetaMap, Thrower } from './test-support/contracts';
 import { startReceiverProcess, type ReceiverProcess } from './test-support/receiver-process';
@@ -209,6 +210,28 @@ describe('/api/sandbox over real sandbox runs', () => {
     expect(found.body.matches.total).toBeGreaterThanOrEqual(expected.length);
     expect(found.body.matches.steps).toEqual(expect.arrayContaining(expected.map(([, i]) => i)));
     expect(found.body.matches.steps).toContain(failed);
+  });
+
+  it("is read by the explorer's client: each answer through its reader, as the API sent it", async () => {
+    const c = new LedgerClient({ baseUrl: recv.api });
+    const h = hex(throwTx.hash());
+    const raw = async (path: string) => (await get(path)).body;
+    expect(await c.getSandboxTests({})).toEqual(await raw('/api/sandbox/tests'));
+    expect(await c.getSandboxRuns({ test: testKey })).toEqual(
+      await raw(`/api/sandbox/runs?test=${encodeURIComponent(testKey)}`),
+    );
+    expect(await c.getSandboxNames({ test: testKey })).toEqual(
+      (await raw(`/api/sandbox/names?test=${encodeURIComponent(testKey)}`)).names,
+    );
+    expect(await c.getSandboxTransaction({ hash: h })).toEqual(await raw(`/api/sandbox/transaction?hash=${h}`));
+    expect(await c.getSandboxVmLog({ hash: h, q: 'THROW', limit: 3 })).toEqual(
+      await raw(`/api/sandbox/vmLog?hash=${h}&q=THROW&limit=3`),
+    );
+    await expect(c.getSandboxRuns({ test: 'id:nobody' })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      message: 'no test has the key "id:nobody"',
+    });
   });
 
   it('refuses bad parameters with a 422 naming them, and says what it does not have with a 404', async () => {
