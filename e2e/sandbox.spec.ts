@@ -84,6 +84,12 @@ test('a new run appears in the Tests view without a reload, with its outcome and
   await expect(newest.getByTestId('run-name').filter({ hasText: 'deployer' }).first()).toBeVisible();
   await expect(failedRow.getByTestId('run-name')).toHaveText('Thrower');
   expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
+  // the run's own link: the run alone, by its seqno in the URL
+  const seqno = await newest.getAttribute('data-seqno');
+  await newest.getByTestId('run-link').click();
+  await expect(page).toHaveURL(new RegExp(`run=${seqno}`));
+  await expect(runs).toHaveCount(1);
+  await expect(runs.first()).toHaveAttribute('data-seqno', seqno!);
 });
 
 test("a transaction's VM log by deep link: every instruction, the failing one marked, searchable", async ({ page }) => {
