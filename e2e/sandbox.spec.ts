@@ -61,7 +61,11 @@ test.afterAll(async () => {
 });
 
 test('a new run appears in the Tests view without a reload, with its outcome and its names', async ({ page }) => {
-  await page.goto(`${recv.api}/tests`);
+  // the home page of a sandbox ledger says where its tests are, and the header links them
+  await page.goto(`${recv.api}/`);
+  await expect(page.getByRole('link', { name: 'This ledger holds sandbox test runs: see the Tests' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests' }).click();
+  await expect(page).toHaveURL(/\/tests/);
   await expect(page.getByTestId('test-title')).toHaveText(testName);
   const runs = page.getByTestId('run');
   // the treasury's funding, the deploy and the failing call

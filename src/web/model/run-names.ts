@@ -30,8 +30,17 @@ export const sandboxLedgerQuery = (api: LedgerClient) =>
     retry: false,
   });
 
+/** Asks (once per API base) whether the API serves a sandbox ledger: for pages that ask the API anyway. */
 export function useIsSandboxLedger(): boolean {
   return useQuery(sandboxLedgerQuery(useApi())).data === true;
+}
+
+/**
+ * What a page of this API base has learnt of it, never asking: the header's use, since a page that
+ * asks the API nothing (a malformed link's not-found page) must not make it ask.
+ */
+export function useKnownSandboxLedger(): boolean {
+  return useQuery({ ...sandboxLedgerQuery(useApi()), enabled: false }).data === true;
 }
 
 /** How a name reads: the treasury's seed ("deployer"), else the wrapper's class ("NftCollection"). */

@@ -10,7 +10,7 @@ import { SettingsPanel } from '../components/settings-panel';
 import { SourceBanner } from '../components/source-banner';
 import { LiveControl, LiveProvider } from '../features/live/live';
 import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
-import { useIsSandboxLedger } from '../model/run-names';
+import { useKnownSandboxLedger } from '../model/run-names';
 
 // A chunk of its own: the home page's script stays within its budget, and few visits open the help.
 const ShortcutHelp = lazy(() => import('../components/shortcut-help'));
@@ -113,9 +113,12 @@ function RootLayout() {
   );
 }
 
-/** The Tests view's link, on a ledger of @ton/sandbox test runs only (no other ledger has tests). */
+/**
+ * The Tests view's link, on a ledger of @ton/sandbox test runs only (no other ledger has tests),
+ * once a page has asked (the home page, a trace or transaction page, the Tests view).
+ */
 function TestsLink() {
-  if (!useIsSandboxLedger()) return null;
+  if (!useKnownSandboxLedger()) return null;
   return (
     <Link to="/tests" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>
       Tests

@@ -10,7 +10,7 @@ import { RouteNotFound } from '../components/route-states';
 import { AddressLink, TraceLink, TxLink } from '../components/entity-links';
 import { DetailRow } from '../components/detail-row';
 import { Page, PageHeader } from '../components/page';
-import { withNames } from '../model/run-names';
+import { useIsSandboxLedger, withNames } from '../model/run-names';
 import { gasOf, outcomeDetail, outcomeLabel } from '../features/sandbox/outcome';
 import { VmLogViewer } from '../features/sandbox/vm-log-viewer';
 import { StorageView } from '../features/sandbox/storage-view';
@@ -48,6 +48,8 @@ function SandboxTxPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const data = useSuspenseQuery(sandboxTransactionQuery(useApi(), { hash })).data;
+  // this page asks the API anyway: what it learns shows the header's Tests link
+  useIsSandboxLedger();
   const t = data.transaction;
   const book = withNames({}, data.name ? { [t.account]: data.name } : undefined);
   const tab = search.tab ?? 'vm';

@@ -11,7 +11,7 @@ import { Deferred } from '../components/route-states';
 import { Empty } from '../components/states';
 import { Page, PageHeader } from '../components/page';
 import { Pager } from '../components/pager';
-import { withNames } from '../model/run-names';
+import { useIsSandboxLedger, withNames } from '../model/run-names';
 import { useLiveStream } from '../features/live/live';
 import { TestTree } from '../features/sandbox/test-tree';
 import { RunCard } from '../features/sandbox/run-card';
@@ -49,6 +49,8 @@ type TestsSearch = ReturnType<typeof Route.useSearch>;
 function TestsPage() {
   const search = Route.useSearch();
   const api = useApi();
+  // this page asks the API anyway: what it learns shows the header's Tests link
+  useIsSandboxLedger();
   return (
     <Page>
       <PageHeader title="Tests">
