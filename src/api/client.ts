@@ -13,6 +13,11 @@ import type {
   BalanceChangesRequest,
   BlockTransactionsExtRequest,
   MasterchainBlockShardStateRequest,
+  SandboxNamesRequest,
+  SandboxRunsRequest,
+  SandboxTestsRequest,
+  SandboxTransactionRequest,
+  SandboxVmLogRequest,
   TracesRequest,
   TransactionsByMessageRequest,
 } from './request-params';
@@ -27,6 +32,18 @@ import {
   wireTransactionsResponse,
   wireV2BlockTransactions,
 } from './wire';
+import {
+  wireSandboxNames,
+  wireSandboxRuns,
+  wireSandboxTests,
+  wireSandboxTransaction,
+  wireSandboxVmLog,
+  type SandboxNames,
+  type SandboxRuns,
+  type SandboxTests,
+  type SandboxTransaction,
+  type SandboxVmLog,
+} from './sandbox-wire';
 
 /**
  * What an error status means to a reader: the thing does not exist, the request was wrong, the
@@ -273,6 +290,28 @@ export class LedgerClient {
       transactions: r.transactions.map(normalizeTransaction),
       addressBook: normalizeAddressBook(r.address_book),
     };
+  }
+
+  // Our own operations over a ledger of @ton/sandbox test runs (404 on any other ledger).
+
+  async getSandboxTests(p: SandboxTestsRequest, signal?: AbortSignal): Promise<SandboxTests> {
+    return this.get('/api/sandbox/tests', p, wireSandboxTests, signal);
+  }
+
+  async getSandboxRuns(p: SandboxRunsRequest, signal?: AbortSignal): Promise<SandboxRuns> {
+    return this.get('/api/sandbox/runs', p, wireSandboxRuns, signal);
+  }
+
+  async getSandboxNames(p: SandboxNamesRequest, signal?: AbortSignal): Promise<SandboxNames> {
+    return (await this.get('/api/sandbox/names', p, wireSandboxNames, signal)).names;
+  }
+
+  async getSandboxTransaction(p: SandboxTransactionRequest, signal?: AbortSignal): Promise<SandboxTransaction> {
+    return this.get('/api/sandbox/transaction', p, wireSandboxTransaction, signal);
+  }
+
+  async getSandboxVmLog(p: SandboxVmLogRequest, signal?: AbortSignal): Promise<SandboxVmLog> {
+    return this.get('/api/sandbox/vmLog', p, wireSandboxVmLog, signal);
   }
 
   async getBalanceChanges(p: BalanceChangesRequest, signal?: AbortSignal): Promise<M.BalanceChanges> {

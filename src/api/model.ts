@@ -187,6 +187,11 @@ export interface AddressBookEntry {
   userFriendly: string;
   domain: string | null;
   interfaces: string[];
+  /**
+   * The name a test run gave the account (a sandbox ledger: its wrapper's name or its treasury's
+   * seed), added by the explorer from /api/sandbox/names; never in an API's address book.
+   */
+  name?: string;
 }
 export type AddressBook = Record<string, AddressBookEntry>;
 

@@ -49,3 +49,35 @@ export const balanceChangesQuery = (api: LedgerClient, p: Params<'getBalanceChan
     queryKey: ['ledger', api.base, 'balanceChanges', p],
     queryFn: ({ signal }) => api.getBalanceChanges(p, signal),
   });
+
+// The /api/sandbox operations (a ledger of @ton/sandbox test runs).
+
+export const sandboxTestsQuery = (api: LedgerClient, p: Params<'getSandboxTests'>) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'sandboxTests', p],
+    queryFn: ({ signal }) => api.getSandboxTests(p, signal),
+  });
+
+export const sandboxRunsQuery = (api: LedgerClient, p: Params<'getSandboxRuns'>) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'sandboxRuns', p],
+    queryFn: ({ signal }) => api.getSandboxRuns(p, signal),
+  });
+
+export const sandboxNamesQuery = (api: LedgerClient, p: Params<'getSandboxNames'>) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'sandboxNames', p],
+    queryFn: ({ signal }) => api.getSandboxNames(p, signal),
+  });
+
+export const sandboxTransactionQuery = (api: LedgerClient, p: Params<'getSandboxTransaction'>) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'sandboxTransaction', p],
+    queryFn: ({ signal }) => api.getSandboxTransaction(p, signal),
+  });
+
+export const sandboxVmLogQuery = (api: LedgerClient, p: Params<'getSandboxVmLog'>) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'sandboxVmLog', p],
+    queryFn: ({ signal }) => api.getSandboxVmLog(p, signal),
+  });

@@ -7,6 +7,11 @@ import type { getBlockTransactionsExt } from './operations/get-block-transaction
 import type { masterchainBlockShardState } from './operations/masterchain-block-shard-state';
 import type { traces } from './operations/traces';
 import type { transactionsByMessage } from './operations/transactions-by-message';
+import type { sandboxTests } from './operations/sandbox-tests';
+import type { sandboxRuns } from './operations/sandbox-runs';
+import type { sandboxNamesOperation } from './operations/sandbox-names';
+import type { sandboxTransaction } from './operations/sandbox-transaction';
+import type { sandboxVmLog } from './operations/sandbox-vm-log';
 
 export type { OneOrMany, SortOrder } from './operations/param-rules';
 
@@ -16,3 +21,11 @@ export type TracesRequest = RequestOf<typeof traces>;
 /** Exactly one of the two. */
 export type BalanceChangesRequest = RequestOf<typeof balanceChanges>;
 export type TransactionsByMessageRequest = RequestOf<typeof transactionsByMessage>;
+
+export type SandboxTestsRequest = RequestOf<typeof sandboxTests>;
+/** Exactly one of `test` and `seqno`. */
+export type SandboxRunsRequest = RequestOf<typeof sandboxRuns>;
+/** Exactly one of `test`, `seqno` and `trace_id`. */
+export type SandboxNamesRequest = RequestOf<typeof sandboxNamesOperation>;
+export type SandboxTransactionRequest = RequestOf<typeof sandboxTransaction>;
+export type SandboxVmLogRequest = RequestOf<typeof sandboxVmLog>;

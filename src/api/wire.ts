@@ -334,8 +334,8 @@ export const wireRunGetMethod = z.looseObject({
 // Each reader loosens its operation's strict response (./operations): every answer the strict
 // schema allows, the reader accepts, which the compiler checks here. Types only: the strict
 // schemas (zod, not zod/mini) stay out of the browser bundle.
-type Loosens<Strict, Lenient> = [Strict] extends [Lenient] ? true : false;
-type Holds<T extends true> = T;
+export type Loosens<Strict, Lenient> = [Strict] extends [Lenient] ? true : false;
+export type Holds<T extends true> = T;
 export type WireLoosensStrict = [
   Holds<Loosens<ResponseOf<typeof getBlockTransactionsExt>, z.input<typeof wireV2BlockTransactions>>>,
   Holds<Loosens<ResponseOf<typeof masterchainBlockShardState>, z.input<typeof wireShardStateResponse>>>,

@@ -4,11 +4,11 @@
 // ledger's schema migrations, whose versions it leaves alone), versioned by the ledger_meta key
 // `sandbox_schema`; written in the same SQLite transaction as the frame's batch. docs/sandbox.md.
 import { existsSync, statSync } from 'node:fs';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
 import type { SqliteLedgerWriter } from '../store/sqlite/sqlite-writer';
 import type { LedgerBatch } from '../store/records';
+import { packLog, type SandboxTestRow } from '../store/sandbox-runs';
 import type { SandboxFrame } from './frame';
 import type { ReadContract, ReadTransaction } from './read-transactions';
 
@@ -102,9 +102,7 @@ export function ensureSandboxTables(store: SqliteLedgerStore): void {
   })();
 }
 
-/** The text of a log, deflated (verbose VM logs are tens to hundreds of kilobytes a transaction). */
-const packed = (text: string | undefined) => (text ? deflateRawSync(Buffer.from(text, 'utf8')) : null);
-export const unpacked = (blob: Buffer | null) => (blob ? inflateRawSync(blob).toString('utf8') : null);
+export { unpackLog as unpacked } from '../store/sandbox-runs';
 const hexBytes = (h: string | null | undefined) => (h ? Buffer.from(h, 'hex') : null);
 
 export interface StoredFrame {
@@ -159,9 +157,9 @@ export class RunWriter {
           f.seqno,
           w.frame.parentId ?? null,
           JSON.stringify((w.frame.childrenIds ?? []).filter((c) => c !== null && c !== undefined)),
-          packed(w.frame.blockchainLogs),
-          packed(w.frame.vmLogs),
-          packed(w.frame.debugLogs),
+          packLog(w.frame.blockchainLogs),
+          packLog(w.frame.vmLogs),
+          packLog(w.frame.debugLogs),
           hexBytes(w.frame.oldStorage),
           hexBytes(w.frame.newStorage),
         );
@@ -174,22 +172,12 @@ export class RunWriter {
   }
 }
 
-export interface SandboxTestRow {
-  testKey: string;
-  testId: string | null;
-  name: string | null;
-  path: string | null;
-  firstMcSeqno: number;
-  lastMcSeqno: number;
-  frames: number;
-}
-
-/** The tests the ledger has frames of, newest first (for the tests and, later, the explorer). */
-export function listTests(db: Database.Database): SandboxTestRow[] {
+/** The tests the ledger has frames of, newest first, read on a connection of its own (the tests'; the API reads them through the store). */
+export function listTests(db: Database.Database): Omit<SandboxTestRow, 'lastReceivedAt'>[] {
   return db
     .prepare(
       `SELECT test_key AS testKey, test_id AS testId, name, path, first_mc_seqno AS firstMcSeqno,
         last_mc_seqno AS lastMcSeqno, frames FROM sandbox_tests ORDER BY last_mc_seqno DESC`,
     )
-    .all() as SandboxTestRow[];
+    .all() as Omit<SandboxTestRow, 'lastReceivedAt'>[];
 }

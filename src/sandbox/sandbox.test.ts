@@ -11,16 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import Database from 'better-sqlite3';
-import {
-  Address,
-  beginCell,
-  Cell,
-  contractAddress,
-  toNano,
-  type Contract,
-  type ContractProvider,
-  type Sender,
-} from '@ton/core';
+import { Address, toNano } from '@ton/core';
 import {
   Blockchain,
   internal,
@@ -29,60 +20,18 @@ import {
   type TreasuryContract,
 } from '@ton/sandbox';
 import { serializeTransactions } from '@ton/sandbox/dist/ui/protocol';
-import type { ContractMeta, ContractsMeta } from '@ton/sandbox/dist/meta/ContractsMeta';
 import { compileContracts } from '../ledger/contracts/compile';
-import { fanBody, forwarderInit, throwBody } from '../ledger/contracts/test-contracts';
 import { toRaw } from '../ton/address';
 import { SseStream } from '../server/test-support/live-stream';
 import { listTests, unpacked } from './run-store';
+import { getJson, waitForTransactions } from './test-support/api';
+import { Forwarder, MetaMap, Thrower } from './test-support/contracts';
 import { runReceiver, startReceiverProcess, waitForLine, type ReceiverProcess } from './test-support/receiver-process';
 
 // Node 20 has no global WebSocket; sandbox's connectors use the global one (Node 22 has it)
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 // sandbox reads the running test's name and file from jest's global `expect`; vitest's has them too
 (globalThis as { expect?: unknown }).expect ??= expect;
-
-class Thrower implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-  static fromCode(code: Cell): Thrower {
-    const init = { code, data: beginCell().storeUint(7, 32).endCell() };
-    return new Thrower(contractAddress(0, init), init);
-  }
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint) {
-    await provider.internal(via, { value, body: beginCell().endCell() });
-  }
-  async sendThrow(provider: ContractProvider, via: Sender, value: bigint, exitCode: number) {
-    await provider.internal(via, { value, bounce: true, body: throwBody(exitCode) });
-  }
-}
-
-class Forwarder implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-  static fromCode(code: Cell, id: bigint): Forwarder {
-    const init = forwarderInit(id, code);
-    return new Forwarder(contractAddress(0, init), init);
-  }
-  async sendFan(provider: ContractProvider, via: Sender, value: bigint, width: number, depth: number) {
-    await provider.internal(via, { value, body: fanBody(width, depth) });
-  }
-}
-
-/** sandbox's contracts metadata (what @ton/test-utils' contractsMeta keeps): wrapper names, treasury seeds. */
-class MetaMap implements ContractsMeta {
-  private readonly map = new Map<string, ContractMeta>();
-  get(key: Address) {
-    return this.map.get(key.toRawString());
-  }
-  upsert(key: Address, value: Partial<ContractMeta>) {
-    this.map.set(key.toRawString(), { ...this.map.get(key.toRawString()), ...value });
-  }
-}
 
 interface Sent {
   transactions: BlockchainTransaction[];
@@ -93,31 +42,6 @@ interface Sent {
 
 const hex = (b: Buffer) => b.toString('hex');
 const b64hex = (s: string) => Buffer.from(s, 'base64').toString('hex');
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Waits until the API finds every hash (frames are sent without waiting: sandbox does not wait either). */
-async function waitForTransactions(
-  api: string,
-  hashes: string[],
-  log: () => string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (const h of hashes) {
-    for (;;) {
-      const r = await getJson<{ transactions: unknown[] }>(`${api}/api/v3/transactions?hash=${h}`);
-      if (r.transactions.length === 1) break;
-      if (Date.now() > deadline)
-        throw new Error(`transaction ${h} not found within ${timeoutMs} ms; the receiver said:\n${log()}`);
-      await new Promise((res) => setTimeout(res, 100));
-    }
-  }
-}
 
 interface State {
   hash: string;

@@ -310,6 +310,19 @@ function requests(): string[] {
     `${v3}/walletStates?address=0:zz`,
     `${v3}/actions?trace_id=${'0'.repeat(64)}&tx_hash=${'0'.repeat(64)}`,
   );
+  // the sandbox operations over a ledger that is not a sandbox's: the same 404 from both engines
+  // (a PostgreSQL ledger never is one), and the same 422 for bad parameters before any read
+  const [tx] = rows('SELECT hash FROM transactions LIMIT 1');
+  out.push(
+    '/api/sandbox/tests',
+    '/api/sandbox/runs?seqno=0',
+    `/api/sandbox/transaction?hash=${hex(tx!.hash)}`,
+    `/api/sandbox/vmLog?hash=${hex(tx!.hash)}&q=THROW`,
+    '/api/sandbox/names?seqno=0',
+    '/api/sandbox/runs?seqno=0&test=x',
+    '/api/sandbox/vmLog?hash=zz',
+    '/api/sandbox/tests?limit=0',
+  );
   return out;
 }
 

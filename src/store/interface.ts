@@ -17,6 +17,7 @@ import type {
 } from './records';
 import type { MessageListFilter, MessageListRow } from './message-list';
 import type { AccountBalanceRow } from './account-balances';
+import type { SandboxRunReads } from './sandbox-runs';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -192,6 +193,11 @@ export interface LedgerQueries {
    * visible here first. Ordered by masterchain seqno, workchain, shard, seqno.
    */
   getUncommittedShardBlocks(mcSeqno: number): Promise<BlockRecord[]>;
+  /**
+   * The run records of a ledger of @ton/sandbox test runs (`npm run sandbox`, docs/sandbox.md), read
+   * on this reader's snapshot; null for any other ledger (a produced one, every PostgreSQL ledger).
+   */
+  sandboxRuns(): Promise<SandboxRunReads | null>;
   close(): Promise<void>;
 }
 

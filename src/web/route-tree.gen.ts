@@ -11,10 +11,12 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as MessagesRouteImport } from './routes/messages'
+import { Route as TestsRouteImport } from './routes/tests'
 import { Route as TracesRouteImport } from './routes/traces'
 import { Route as AccountAddressRouteImport } from './routes/account.$address'
 import { Route as McSeqnoRouteImport } from './routes/mc.$seqno'
 import { Route as MsgHashRouteImport } from './routes/msg.$hash'
+import { Route as SandboxTxHashRouteImport } from './routes/sandbox-tx.$hash'
 import { Route as TraceTraceIdRouteImport } from './routes/trace.$traceId'
 import { Route as TxHashRouteImport } from './routes/tx.$hash'
 import { Route as BlockWorkchainShardSeqnoRouteImport } from './routes/block.$workchain.$shard.$seqno'
@@ -27,6 +29,11 @@ const IndexRoute = IndexRouteImport.update({
 const MessagesRoute = MessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestsRoute = TestsRouteImport.update({
+  id: '/tests',
+  path: '/tests',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TracesRoute = TracesRouteImport.update({
@@ -49,6 +56,11 @@ const MsgHashRoute = MsgHashRouteImport.update({
   path: '/msg/$hash',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SandboxTxHashRoute = SandboxTxHashRouteImport.update({
+  id: '/sandbox-tx/$hash',
+  path: '/sandbox-tx/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TraceTraceIdRoute = TraceTraceIdRouteImport.update({
   id: '/trace/$traceId',
   path: '/trace/$traceId',
@@ -69,10 +81,12 @@ const BlockWorkchainShardSeqnoRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/messages': typeof MessagesRoute
+  '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
   '/account/$address': typeof AccountAddressRoute
   '/mc/$seqno': typeof McSeqnoRoute
   '/msg/$hash': typeof MsgHashRoute
+  '/sandbox-tx/$hash': typeof SandboxTxHashRoute
   '/trace/$traceId': typeof TraceTraceIdRoute
   '/tx/$hash': typeof TxHashRoute
   '/block/$workchain/$shard/$seqno': typeof BlockWorkchainShardSeqnoRoute
@@ -80,10 +94,12 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/messages': typeof MessagesRoute
+  '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
   '/account/$address': typeof AccountAddressRoute
   '/mc/$seqno': typeof McSeqnoRoute
   '/msg/$hash': typeof MsgHashRoute
+  '/sandbox-tx/$hash': typeof SandboxTxHashRoute
   '/trace/$traceId': typeof TraceTraceIdRoute
   '/tx/$hash': typeof TxHashRoute
   '/block/$workchain/$shard/$seqno': typeof BlockWorkchainShardSeqnoRoute
@@ -92,10 +108,12 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/messages': typeof MessagesRoute
+  '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
   '/account/$address': typeof AccountAddressRoute
   '/mc/$seqno': typeof McSeqnoRoute
   '/msg/$hash': typeof MsgHashRoute
+  '/sandbox-tx/$hash': typeof SandboxTxHashRoute
   '/trace/$traceId': typeof TraceTraceIdRoute
   '/tx/$hash': typeof TxHashRoute
   '/block/$workchain/$shard/$seqno': typeof BlockWorkchainShardSeqnoRoute
@@ -105,10 +123,12 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/messages'
+    | '/tests'
     | '/traces'
     | '/account/$address'
     | '/mc/$seqno'
     | '/msg/$hash'
+    | '/sandbox-tx/$hash'
     | '/trace/$traceId'
     | '/tx/$hash'
     | '/block/$workchain/$shard/$seqno'
@@ -116,10 +136,12 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/messages'
+    | '/tests'
     | '/traces'
     | '/account/$address'
     | '/mc/$seqno'
     | '/msg/$hash'
+    | '/sandbox-tx/$hash'
     | '/trace/$traceId'
     | '/tx/$hash'
     | '/block/$workchain/$shard/$seqno'
@@ -127,10 +149,12 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/messages'
+    | '/tests'
     | '/traces'
     | '/account/$address'
     | '/mc/$seqno'
     | '/msg/$hash'
+    | '/sandbox-tx/$hash'
     | '/trace/$traceId'
     | '/tx/$hash'
     | '/block/$workchain/$shard/$seqno'
@@ -139,10 +163,12 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   MessagesRoute: typeof MessagesRoute
+  TestsRoute: typeof TestsRoute
   TracesRoute: typeof TracesRoute
   AccountAddressRoute: typeof AccountAddressRoute
   McSeqnoRoute: typeof McSeqnoRoute
   MsgHashRoute: typeof MsgHashRoute
+  SandboxTxHashRoute: typeof SandboxTxHashRoute
   TraceTraceIdRoute: typeof TraceTraceIdRoute
   TxHashRoute: typeof TxHashRoute
   BlockWorkchainShardSeqnoRoute: typeof BlockWorkchainShardSeqnoRoute
@@ -162,6 +188,13 @@ declare module '@tanstack/react-router' {
       path: '/messages'
       fullPath: '/messages'
       preLoaderRoute: typeof MessagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tests': {
+      id: '/tests'
+      path: '/tests'
+      fullPath: '/tests'
+      preLoaderRoute: typeof TestsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/traces': {
@@ -192,6 +225,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MsgHashRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sandbox-tx/$hash': {
+      id: '/sandbox-tx/$hash'
+      path: '/sandbox-tx/$hash'
+      fullPath: '/sandbox-tx/$hash'
+      preLoaderRoute: typeof SandboxTxHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/trace/$traceId': {
       id: '/trace/$traceId'
       path: '/trace/$traceId'
@@ -219,10 +259,12 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   MessagesRoute: MessagesRoute,
+  TestsRoute: TestsRoute,
   TracesRoute: TracesRoute,
   AccountAddressRoute: AccountAddressRoute,
   McSeqnoRoute: McSeqnoRoute,
   MsgHashRoute: MsgHashRoute,
+  SandboxTxHashRoute: SandboxTxHashRoute,
   TraceTraceIdRoute: TraceTraceIdRoute,
   TxHashRoute: TxHashRoute,
   BlockWorkchainShardSeqnoRoute: BlockWorkchainShardSeqnoRoute,

@@ -29,6 +29,11 @@ import {
   topAccountsByBalance,
   walletStates,
 } from './account-states';
+import { sandboxTests } from './sandbox-tests';
+import { sandboxRuns } from './sandbox-runs';
+import { sandboxNamesOperation } from './sandbox-names';
+import { sandboxTransaction } from './sandbox-transaction';
+import { sandboxVmLog } from './sandbox-vm-log';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -59,6 +64,11 @@ export const API_OPERATIONS = [
   addressBookOperation,
   metadataOperation,
   topAccountsByBalance,
+  sandboxTests,
+  sandboxRuns,
+  sandboxNamesOperation,
+  sandboxTransaction,
+  sandboxVmLog,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

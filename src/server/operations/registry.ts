@@ -19,6 +19,11 @@ import { V2_METHODS } from './v2-methods';
 import { messages } from './messages';
 import { actions, pendingActions } from './actions';
 import { accountStates, addressBook, metadataOperation, topAccountsByBalance, walletStates } from './account-states';
+import { sandboxTests } from './sandbox-tests';
+import { sandboxRuns } from './sandbox-runs';
+import { sandboxNames } from './sandbox-names';
+import { sandboxTransaction } from './sandbox-transaction';
+import { sandboxVmLog } from './sandbox-vm-log';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -57,6 +62,11 @@ const IMPLEMENTED = [
   addressBook,
   metadataOperation,
   topAccountsByBalance,
+  sandboxTests,
+  sandboxRuns,
+  sandboxNames,
+  sandboxTransaction,
+  sandboxVmLog,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

@@ -440,6 +440,11 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
     return rows.map((r) => blockFromRow(r));
   }
 
+  /** `npm run sandbox` writes SQLite only (docs/sandbox.md): a PostgreSQL ledger is never a sandbox ledger. */
+  async sandboxRuns(): Promise<null> {
+    return null;
+  }
+
   async latestMasterchainSeqno(): Promise<number | null> {
     if (this.snapshotLatest !== undefined) return this.snapshotLatest;
     return latestFromRows(await this.rows(LATEST_MC_SQL));

@@ -1,4 +1,5 @@
 import { StatementCache } from './statement-cache';
+import { hasSandboxTables, SqliteSandboxRuns } from './sqlite-sandbox-runs';
 import type Database from 'better-sqlite3';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
 import type {
@@ -375,6 +376,14 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
     }
     const accounts = [...new Set(txs.map((t) => t.account))];
     return balanceChanges(txs, jettonWalletIdentities(await this.getTokenInfos(accounts)));
+  }
+
+  /** Kept once found: `npm run sandbox` makes its tables before anything reads the ledger, and never drops them. */
+  private sandbox: SqliteSandboxRuns | null = null;
+
+  async sandboxRuns(): Promise<SqliteSandboxRuns | null> {
+    if (!this.sandbox && hasSandboxTables(this.db)) this.sandbox = new SqliteSandboxRuns(this.db);
+    return this.sandbox;
   }
 
   async latestMasterchainSeqno(): Promise<number | null> {

@@ -166,6 +166,8 @@ export function AddressLink({
   const entry = book?.[raw];
   const text = displayAddress(raw, addressForm);
   const iface = entry?.interfaces?.[0];
+  // a sandbox run's name for it (wrapper name, treasury seed), put in the book by model/run-names
+  const name = entry?.name;
   return (
     <span className={`${full ? 'inline' : 'inline-flex'} min-w-0 items-baseline gap-1`}>
       <Link
@@ -176,6 +178,14 @@ export function AddressLink({
       >
         {entry?.domain ?? (full ? text : shortAddress(text))}
       </Link>
+      {name && (
+        <span
+          className="rounded bg-teal-50 px-1 text-[11px] font-medium text-teal-800 dark:bg-teal-950 dark:text-teal-200"
+          data-testid="run-name"
+        >
+          {name}
+        </span>
+      )}
       {iface && (
         <span className="rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           {iface}

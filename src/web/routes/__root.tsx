@@ -10,6 +10,7 @@ import { SettingsPanel } from '../components/settings-panel';
 import { SourceBanner } from '../components/source-banner';
 import { LiveControl, LiveProvider } from '../features/live/live';
 import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../lib/shortcuts';
+import { useKnownSandboxLedger } from '../model/run-names';
 
 // A chunk of its own: the home page's script stays within its budget, and few visits open the help.
 const ShortcutHelp = lazy(() => import('../components/shortcut-help'));
@@ -69,6 +70,7 @@ function RootLayout() {
               <Link to="/messages" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>
                 Messages
               </Link>
+              <TestsLink />
             </nav>
             <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
               <SearchBox />
@@ -108,5 +110,18 @@ function RootLayout() {
         )}
       </LiveProvider>
     </SettingsProvider>
+  );
+}
+
+/**
+ * The Tests view's link, on a ledger of @ton/sandbox test runs only (no other ledger has tests),
+ * once a page has asked (the home page, a trace or transaction page, the Tests view).
+ */
+function TestsLink() {
+  if (!useKnownSandboxLedger()) return null;
+  return (
+    <Link to="/tests" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>
+      Tests
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute } from '@tanstack/react-router';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
@@ -11,6 +11,7 @@ import { useLivePaused, useLiveStream } from '../features/live/live';
 import { Deferred } from '../components/route-states';
 import type { TracesPage } from '../../api/model';
 import { Page } from '../components/page';
+import { useIsSandboxLedger } from '../model/run-names';
 
 // The heading and the list's place (of the list's own size: nothing moves when the list comes) paint
 // at once, with the page's frame; the list is prefetched with the route's chunk, not awaited, and
@@ -57,6 +58,7 @@ function Home() {
         <span className="text-sm text-slate-600 dark:text-slate-400">
           Latest masterchain block: <LatestBlock />
         </span>
+        <SandboxTests />
         {holding && !paused && (
           <span className="text-xs text-slate-600 dark:text-slate-400">
             Live updates held while pointing at the list
@@ -78,6 +80,16 @@ function Home() {
         </Deferred>
       </div>
     </Page>
+  );
+}
+
+/** On a ledger of @ton/sandbox test runs: where its tests are (asked once per API base). */
+function SandboxTests() {
+  if (!useIsSandboxLedger()) return null;
+  return (
+    <Link to="/tests" className="text-sm font-medium text-teal-700 hover:underline dark:text-teal-400">
+      This ledger holds sandbox test runs: see the Tests
+    </Link>
   );
 }
 

@@ -11,6 +11,7 @@ import { traceBalanceChangesQuery, traceQuery } from '../model/queries';
 import { firstFailure } from '../model/trace-view';
 import { traceDataOf } from '../model/trace-data';
 import { accountLetters } from '../model/account-labels';
+import { labelOf, useNamedBook } from '../model/run-names';
 import { ActionList } from '../features/trace-graph/action-list';
 import { loadTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
@@ -85,7 +86,8 @@ function TracePage() {
   const q = useSuspenseQuery({ ...options, refetchInterval: complete ? false : live.refetchInterval });
   const balancesForExport = useBalanceChangesForExport(id);
   const wire = q.data.page.traces[0];
-  const book = q.data.page.addressBook;
+  // on a sandbox ledger, the names of the trace's test (wrapper names, treasury seeds)
+  const book = useNamedBook(q.data.page.addressBook, { trace_id: id });
   const trace = q.data.view;
   const letters = useMemo(() => (trace ? accountLetters(trace) : new Map<string, string>()), [trace]);
   // The header, the failure banner and the actions paint first; the graph (React Flow's layout and
@@ -125,7 +127,7 @@ function TracePage() {
   const failed = firstFailure(trace);
   const sel = selected ? (trace.txs.get(selected) ?? null) : null;
   const view = search.view ?? 'graph';
-  const iface = (raw: string) => book[raw]?.interfaces?.[0];
+  const iface = (raw: string) => labelOf(book[raw]);
 
   return (
     <Page>

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute } from '@tanstack/react-router';
 import { BlockLink, McBlockLink, TraceLink } from '../components/entity-links';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Transaction } from '../../api/model';
@@ -23,6 +23,7 @@ import { AccountNeighbours } from '../features/transaction/account-neighbours';
 import { failureOf, txViewOf, type AddressBook } from '../model/trace-view';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 import { Page, PageHeader, Section } from '../components/page';
+import { useIsSandboxLedger, useNamedBook } from '../model/run-names';
 
 const NO_SUCH_TX = 'No transaction of this ledger has this hash.';
 
@@ -44,9 +45,11 @@ function TxPage() {
   const { hash: hex } = Route.useParams();
   const q = useSuspenseQuery(transactionQuery(useApi(), hex));
   const found = transactionIn(q.data, hex);
+  // on a sandbox ledger, the names its test gave the accounts
+  const book: AddressBook = useNamedBook(q.data.addressBook, found ? { trace_id: found.trace.traceId } : null);
+  const sandbox = useIsSandboxLedger();
   if (!found) throw missing(`transaction ${hex}`, NO_SUCH_TX);
   const { trace, tx } = found;
-  const book: AddressBook = q.data.addressBook;
   const view = txViewOf(tx, book);
   const failure = failureOf(view);
   const d = tx.description;
@@ -81,6 +84,18 @@ function TxPage() {
             open in trace ({Object.keys(trace.transactions).length} tx)
           </TraceLink>
         </DetailRow>
+        {sandbox && (
+          <DetailRow k="Test run">
+            <Link
+              to="/sandbox-tx/$hash"
+              params={{ hash: hex }}
+              className="text-teal-700 hover:underline dark:text-teal-400"
+              data-testid="sandbox-tx-link"
+            >
+              VM log, storage before/after, debug output
+            </Link>
+          </DetailRow>
+        )}
         <DetailRow k="Block">
           <BlockLink block={tx.block} />
         </DetailRow>

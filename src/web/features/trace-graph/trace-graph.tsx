@@ -23,6 +23,7 @@ import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
 import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, txNodeText } from './graph-model';
 import { messageLabel } from '../../model/message-label';
+import { labelOf } from '../../model/run-names';
 import type { TraceTableProps } from './trace-table';
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
 import { initialViewport } from './trace-viewport';
@@ -209,7 +210,7 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
       if (n.id.startsWith(EXT_OUT_PREFIX))
         return { ...base, type: 'pseudo', selectable: false, data: { kind: 'ext-out', text: 'external out (log)' } };
       const tx = trace.txs.get(n.id)!;
-      const text = txNodeText(tx, letters.get(tx.account) ?? '?', book[tx.account]?.interfaces?.[0]);
+      const text = txNodeText(tx, letters.get(tx.account) ?? '?', labelOf(book[tx.account]));
       return {
         ...base,
         type: 'tx',

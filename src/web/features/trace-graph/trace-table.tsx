@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ShowMore, useLongList } from '../../components/long-list';
 import { failureOf, type AddressBook, type TraceView, type TxView } from '../../model/trace-view';
 import { messageLabel } from '../../model/message-label';
+import { labelOf } from '../../model/run-names';
 
 interface Row {
   hash: string;
@@ -45,7 +46,7 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
           >
             <span className="font-semibold">{letters.get(tx.account)}</span>{' '}
             <span className="mono">{shortAddress(displayAddress(tx.account, addressForm))}</span>{' '}
-            <span className="text-xs text-muted">{book[tx.account]?.interfaces?.[0] ?? ''}</span>
+            <span className="text-xs text-muted">{labelOf(book[tx.account]) ?? ''}</span>
           </button>
         ),
       },

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineApiOperation } from './api-operation';
+import { hash as hashParam } from './param-rules';
+import { runTransaction, sandboxName, storageCell } from './sandbox-shapes';
+import { hash, v3Error } from './v3-shapes';
+
+/**
+ * What sandbox sent of one transaction besides its BOC: its blockchain and debug logs (whole), the
+ * size of its VM log (read in pages by vmLog), its links, and the account's storage before and after.
+ */
+export const sandboxTransaction = defineApiOperation({
+  path: '/api/sandbox/transaction',
+  params: z.object({ hash: hashParam }),
+  response: z.object({
+    transaction: runTransaction,
+    seqno: z.number().int().nonnegative(),
+    test_key: z.string(),
+    children_lts: z.array(z.string()),
+    blockchain_log: z.string().nullable(),
+    debug_log: z.string().nullable(),
+    vm_log: z.object({ lines: z.number().int(), steps: z.number().int(), bytes: z.number().int() }).nullable(),
+    /** The account's data cell (BOC, base64) before and after; null where sandbox did not record it. */
+    storage: z.object({ before: storageCell, after: storageCell }),
+    /** The account's name in its test, and its Tact ABI when sandbox sent one. */
+    name: sandboxName.nullable(),
+    abi: z.unknown().nullable(),
+    /** Hash of the trace's root (the trace page). */
+    trace_id: hash,
+  }),
+  error: v3Error,
+});

@@ -1,0 +1,41 @@
+import { sandboxRuns as api } from '../../api/operations/sandbox-runs';
+import type { ResponseOf } from '../../api/operations/api-operation';
+import type { SandboxFrameRow } from '../../store/sandbox-runs';
+import { NotFoundError } from '../errors';
+import { defineOperation } from '../execution/operation';
+import { namesJson, runJson, testJson } from '../serialize/sandbox';
+import { json, sandboxLedger } from './sandbox-ledger';
+
+/** A test's runs newest first (or one run by its seqno), each with its transactions' outcomes. */
+export const sandboxRuns = defineOperation(api, {
+  cacheable: true,
+  // a run is a few transactions as a rule, but a page of runs reads every one of them
+  light: (p) => p.seqno !== undefined || p.limit <= 5,
+  run: async ({ reader, traceMaxTxs }, p, out) => {
+    const runs = await sandboxLedger(reader);
+    let frames: SandboxFrameRow[];
+    let testKey: string;
+    if (p.seqno !== undefined) {
+      const frame = await runs.getFrame(p.seqno);
+      if (!frame) throw new NotFoundError(`no run is stored at seqno ${p.seqno}`);
+      frames = [frame];
+      testKey = frame.testKey;
+    } else {
+      testKey = p.test!;
+      frames = await runs.listFrames(testKey, p);
+    }
+    const test = await runs.getTest(testKey);
+    if (!test) throw new NotFoundError(`no test has the key ${JSON.stringify(testKey)}`);
+    const answer: ResponseOf<typeof api> = {
+      test: testJson(test),
+      runs: [],
+      names: namesJson(await runs.contractsOfTest(testKey)),
+    };
+    for (const frame of frames) {
+      const txs = [];
+      for (const t of frame.traces) txs.push(...(await reader.getTraceTransactions(t.traceId, traceMaxTxs)));
+      answer.runs.push(runJson(frame, txs));
+    }
+    await out.write(json(answer));
+  },
+});

@@ -1,0 +1,118 @@
+// The /api/sandbox answers from the run records and the ledger's transactions (docs/api.md,
+// "Sandbox test runs"). A run's outcome is read from each transaction's description, as the
+// producer wrote it for any transaction (src/store/records.ts: v3's Description).
+import type { z } from 'zod';
+import type {
+  runTransaction,
+  sandboxName,
+  sandboxNames,
+  sandboxRun,
+  sandboxTest,
+  storageCell,
+} from '../../api/operations/sandbox-shapes';
+import type { SandboxContractRow, SandboxFrameRow, SandboxTestRow } from '../../store/sandbox-runs';
+import type { TransactionRecord } from '../../store/records';
+import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
+import { hashToBase64 } from '../../ton/hash';
+import { Cell } from '@ton/core';
+
+type RunTransaction = z.output<typeof runTransaction>;
+
+export function testJson(t: SandboxTestRow): z.output<typeof sandboxTest> {
+  return {
+    key: t.testKey,
+    id: t.testId,
+    name: t.name,
+    path: t.path,
+    runs: t.frames,
+    first_seqno: t.firstMcSeqno,
+    last_seqno: t.lastMcSeqno,
+    last_received_at: t.lastReceivedAt,
+  };
+}
+
+export function nameJson(c: SandboxContractRow): z.output<typeof sandboxName> {
+  return { wrapper_name: c.wrapperName, treasury_seed: c.treasurySeed, has_abi: c.abi !== null };
+}
+
+export function namesJson(contracts: SandboxContractRow[]): z.output<typeof sandboxNames> {
+  return Object.fromEntries(contracts.map((c) => [c.account, nameJson(c)]));
+}
+
+interface ComputeDescription {
+  skipped: boolean;
+  reason?: string;
+  success?: boolean;
+  exit_code?: number;
+  gas_used?: string;
+  vm_steps?: number;
+}
+interface ActionDescription {
+  success: boolean;
+  result_code: number;
+}
+
+/** One transaction's outcome: `parents` maps the hashes of the run's transactions to their lts. */
+export function runTransactionJson(t: TransactionRecord, parents: Map<string, bigint>): RunTransaction {
+  const d = t.description as { compute_ph?: ComputeDescription; action?: ActionDescription };
+  const c = d.compute_ph;
+  const compute: RunTransaction['compute'] = !c
+    ? null
+    : c.skipped
+      ? { skipped: true, reason: c.reason ?? 'unknown' }
+      : {
+          skipped: false,
+          success: c.success === true,
+          exit_code: c.exit_code ?? 0,
+          exit: describeExitCode(c.exit_code ?? 0),
+          gas_used: c.gas_used ?? '0',
+          vm_steps: c.vm_steps ?? 0,
+        };
+  const a = d.action;
+  const action = a
+    ? { success: a.success, result_code: a.result_code, result: describeResultCode(a.result_code) }
+    : null;
+  const sender = t.inMsg?.outMsgTxHash;
+  const parentLt = sender ? parents.get(sender.toString('hex')) : undefined;
+  return {
+    hash: hashToBase64(t.hash),
+    trace_id: hashToBase64(t.traceId),
+    account: t.account,
+    lt: t.lt.toString(),
+    now: t.now,
+    parent_lt: parentLt === undefined ? null : parentLt.toString(),
+    aborted: t.description.aborted,
+    failed: (compute !== null && !compute.skipped && !compute.success) || (action !== null && !action.success),
+    compute,
+    action,
+    total_fees: t.totalFees.toString(),
+    in_msg_bounced: t.inMsg?.bounced === true,
+  };
+}
+
+/** A run (frame) with its transactions, by lt. */
+export function runJson(frame: SandboxFrameRow, txs: TransactionRecord[]): z.output<typeof sandboxRun> {
+  const parents = new Map(txs.map((t) => [t.hash.toString('hex'), t.lt]));
+  const transactions = [...txs]
+    .sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : Buffer.compare(a.hash, b.hash)))
+    .map((t) => runTransactionJson(t, parents));
+  let gas = 0n;
+  for (const t of transactions) if (t.compute && !t.compute.skipped) gas += BigInt(t.compute.gas_used);
+  return {
+    seqno: frame.seqno,
+    test_key: frame.testKey,
+    shape: frame.shape,
+    received_at: frame.receivedAt,
+    bytes: frame.bytes,
+    traces: frame.traces.map((x) => ({ trace_id: hashToBase64(x.traceId), written: x.written })),
+    transactions,
+    failed: transactions.filter((t) => t.failed).length,
+    gas_used: gas.toString(),
+  };
+}
+
+/** A data cell as sent (a BOC), with its hash; null when sandbox did not record it. */
+export function storageJson(boc: Buffer | null): z.output<typeof storageCell> {
+  if (!boc) return null;
+  return { hash: hashToBase64(Cell.fromBoc(boc)[0]!.hash()), boc: boc.toString('base64') };
+}

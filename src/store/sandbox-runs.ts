@@ -1,0 +1,86 @@
+// What a sandbox ledger keeps beside the ledger's own tables (written by src/sandbox/run-store.ts,
+// docs/sandbox.md): the reads the API's /api/sandbox operations make of them. Only a SQLite ledger
+// made by `npm run sandbox` has these tables; every other ledger (a produced one, any PostgreSQL
+// ledger) answers `null` to `LedgerQueries.sandboxRuns()`, and the operations say it is not a
+// sandbox ledger.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/** A log's text as stored: raw-deflated UTF-8 (verbose VM logs are tens to hundreds of kilobytes). */
+export const packLog = (text: string | undefined | null): Buffer | null =>
+  text ? deflateRawSync(Buffer.from(text, 'utf8')) : null;
+export const unpackLog = (blob: Buffer | Uint8Array | null): string | null =>
+  blob ? inflateRawSync(blob).toString('utf8') : null;
+
+export interface SandboxTestRow {
+  /** The frames' grouping key: `id:<uuid>`, else `test:<path>::<name>`, else `none`. */
+  testKey: string;
+  testId: string | null;
+  name: string | null;
+  path: string | null;
+  firstMcSeqno: number;
+  lastMcSeqno: number;
+  frames: number;
+  /** When its newest frame was received (unix seconds). */
+  lastReceivedAt: number;
+}
+
+export interface SandboxFrameRow {
+  /** The frame's masterchain (and basechain) block seqno. */
+  seqno: number;
+  testKey: string;
+  shape: 'test-data' | 'earlier';
+  receivedAt: number;
+  /** Transactions this frame wrote (0 when its traces were in the ledger already). */
+  written: number;
+  bytes: number;
+  /** The frame's traces by their first lt; `written` false: an earlier frame stored the same trace. */
+  traces: { traceId: Buffer; written: boolean }[];
+}
+
+export interface SandboxTransactionRow {
+  hash: Buffer;
+  /** The frame that wrote it. */
+  seqno: number;
+  testKey: string;
+  parentLt: string | null;
+  childrenLts: string[];
+  blockchainLogs: string | null;
+  vmLogs: string | null;
+  debugLogs: string | null;
+  /** The account's data cell before and after (BOC), sent with `blockchain.recordStorage = true`. */
+  oldStorage: Buffer | null;
+  newStorage: Buffer | null;
+}
+
+export interface SandboxContractRow {
+  account: string;
+  wrapperName: string | null;
+  treasurySeed: string | null;
+  /** The Tact ABI's JSON text, as sandbox sent it. */
+  abi: string | null;
+}
+
+export interface SandboxTestFilter {
+  /** Tests of this file only. */
+  path?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The reads of a sandbox ledger's run records, each on the snapshot of the request. */
+export interface SandboxRunReads {
+  /** Tests newest first (by their newest frame). */
+  listTests(filter: SandboxTestFilter): Promise<SandboxTestRow[]>;
+  getTest(testKey: string): Promise<SandboxTestRow | null>;
+  /** A test's frames, newest first. */
+  listFrames(testKey: string, page: { limit: number; offset: number }): Promise<SandboxFrameRow[]>;
+  getFrame(seqno: number): Promise<SandboxFrameRow | null>;
+  /** The frame that wrote a trace (its first). */
+  frameOfTrace(traceId: Buffer): Promise<number | null>;
+  /** A transaction's run record with its logs inflated; null for one no frame wrote. */
+  getTransaction(hash: Buffer): Promise<SandboxTransactionRow | null>;
+  /** Only the compressed VM log (the VM log operation reads nothing else). */
+  getVmLog(hash: Buffer): Promise<{ found: boolean; text: string | null }>;
+  /** The contracts a test's Blockchain had metadata for (wrapper names, treasury seeds, ABIs). */
+  contractsOfTest(testKey: string): Promise<SandboxContractRow[]>;
+}
