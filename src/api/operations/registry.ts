@@ -29,6 +29,8 @@ import {
   topAccountsByBalance,
   walletStates,
 } from './account-states';
+import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './jetton-lists';
+import { nftCollections, nftItems, nftTransfers } from './nft-lists';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -59,6 +61,13 @@ export const API_OPERATIONS = [
   addressBookOperation,
   metadataOperation,
   topAccountsByBalance,
+  jettonMasters,
+  jettonWallets,
+  jettonTransfers,
+  jettonBurns,
+  nftCollections,
+  nftItems,
+  nftTransfers,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

@@ -19,6 +19,8 @@ import { V2_METHODS } from './v2-methods';
 import { messages } from './messages';
 import { actions, pendingActions } from './actions';
 import { accountStates, addressBook, metadataOperation, topAccountsByBalance, walletStates } from './account-states';
+import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './jetton-lists';
+import { nftCollections, nftItems, nftTransfers } from './nft-lists';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -57,6 +59,13 @@ const IMPLEMENTED = [
   addressBook,
   metadataOperation,
   topAccountsByBalance,
+  jettonMasters,
+  jettonWallets,
+  jettonTransfers,
+  jettonBurns,
+  nftCollections,
+  nftItems,
+  nftTransfers,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)
