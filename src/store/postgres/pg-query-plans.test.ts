@@ -253,10 +253,17 @@ describe('PostgreSQL query plans', () => {
       new RegExp(`^(SELECT \\* FROM \\()?SELECT \\* FROM (${tables}) `).test(t),
     );
     expect(lists.length).toBeGreaterThanOrEqual(50);
+    const sorted: string[] = [];
     for (const text of lists) {
       const p = await plan(text, statements.find((x) => x.text === text)!.values);
-      expect(p, `${text}\n${p}`).not.toMatch(/^(\s*->\s+)?(Incremental )?Sort\b/m);
+      // contracts asked by address (at most 100): one point lookup each, those few rows sorted (an
+      // equality on the key leaves PostgreSQL no order to merge by), as `messages?msg_hash=` does
+      if (/^(SELECT \* FROM \()?SELECT \* FROM \w+ WHERE address = \$1 /.test(text)) {
+        const lookups = p.match(/Index Cond: \(address = /g) ?? [];
+        expect(lookups.length, `${text}\n${p}`).toBe((text.match(/WHERE address = /g) ?? []).length);
+      } else if (/^(\s*->\s+)?(Incremental )?Sort\b/m.test(p)) sorted.push(`${text}\n${p}`);
     }
+    expect(sorted.join('\n\n')).toBe('');
   });
 
   it('a lookup by hash uses each partition’s index', async () => {
