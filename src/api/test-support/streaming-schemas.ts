@@ -7,7 +7,6 @@ import {
   accountState,
   action,
   addressBook,
-  decimal,
   hash,
   metadata,
   rawAddress,
