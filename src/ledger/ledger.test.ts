@@ -384,7 +384,15 @@ describe('the generated ledger: every kind of trace', () => {
   });
 
   it('knows interfaces and token metadata', () => {
-    for (const i of ['wallet_v4r2', 'wallet_v5r1', 'jetton_master', 'jetton_wallet', 'nft_collection', 'nft_item']) {
+    for (const i of [
+      'wallet_v4r2',
+      'wallet_v5r1',
+      'jetton_master',
+      'jetton_wallet',
+      'nft_collection',
+      'nft_item',
+      'nft_sale',
+    ]) {
       expect(one('SELECT count(*) AS n FROM accounts WHERE interfaces LIKE ?', `%"${i}"%`).n, i).toBeGreaterThan(0n);
     }
     const master = one("SELECT * FROM token_info WHERE type = 'jetton_masters'");

@@ -314,6 +314,16 @@ function sampleValue(path: string, p: ContractParameter): string {
     include_accounts: 'true',
     include_transactions: 'true',
     include_boc: 'false',
+    admin_address: x.account,
+    owner_address: x.account,
+    jetton_address: x.account,
+    jetton_wallet: x.account,
+    jetton_master: x.account,
+    collection_address: x.account,
+    item_address: x.account,
+    exclude_zero_balance: 'true',
+    index: '0',
+    sort_by_last_transaction_lt: 'true',
     // an action id no trace has: 404, which is about the value
     action_id: 'A'.repeat(43) + '=',
   };

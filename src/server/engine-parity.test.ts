@@ -292,6 +292,41 @@ function requests(): string[] {
     `${v3}/topAccountsByBalance?limit=100&offset=17`,
     `${v3}/topAccountsByBalance?limit=1000&offset=4000`,
   );
+  // the jetton and NFT lists: every order, each kind of filter, paging
+  const tokens = (iface: string) =>
+    rows(`SELECT account FROM accounts WHERE interfaces = '["${iface}"]' ORDER BY account LIMIT 3`).map(
+      (r) => r.account as string,
+    );
+  const [master] = tokens('jetton_master');
+  const [collection] = tokens('nft_collection');
+  const owners = busiest.slice(0, 3).join(',');
+  out.push(
+    `${v3}/jetton/masters`,
+    `${v3}/jetton/masters?admin_address=${owners}`,
+    `${v3}/jetton/masters?address=${master}`,
+    `${v3}/jetton/wallets?limit=100`,
+    `${v3}/jetton/wallets?jetton_address=${master}&sort=desc&limit=10&offset=10`,
+    `${v3}/jetton/wallets?jetton_address=${master}&sort=asc&exclude_zero_balance=true`,
+    `${v3}/jetton/wallets?owner_address=${owners}`,
+    `${v3}/jetton/wallets?address=${tokens('jetton_wallet').join(',')}&sort=desc`,
+    `${v3}/jetton/transfers?limit=50`,
+    `${v3}/jetton/transfers?sort=asc&limit=20&offset=5`,
+    `${v3}/jetton/transfers?owner_address=${owners}`,
+    `${v3}/jetton/transfers?owner_address=${owners}&direction=in&sort=asc`,
+    `${v3}/jetton/transfers?jetton_wallet=${tokens('jetton_wallet').join(',')}&jetton_master=${master}`,
+    `${v3}/jetton/burns`,
+    `${v3}/jetton/burns?address=${owners}&sort=asc`,
+    `${v3}/nft/collections`,
+    `${v3}/nft/collections?owner_address=${owners}`,
+    `${v3}/nft/items?limit=100`,
+    `${v3}/nft/items?collection_address=${collection}&index=0,1,2,3`,
+    `${v3}/nft/items?owner_address=${owners}&limit=50`,
+    `${v3}/nft/items?sort_by_last_transaction_lt=true&limit=30&offset=2`,
+    `${v3}/nft/items?address=${tokens('nft_item').join(',')}`,
+    `${v3}/nft/transfers?limit=40`,
+    `${v3}/nft/transfers?owner_address=${owners}&direction=out`,
+    `${v3}/nft/transfers?collection_address=${collection}&sort=asc&start_utime=0&end_lt=${2n ** 63n}`,
+  );
   // errors: the same message and status from both
   out.push(
     `${v3}/traces?account=0:zz`,
@@ -307,6 +342,9 @@ function requests(): string[] {
     `${v3}/actions?account=0:zz`,
     `${v3}/accountStates`,
     `${v3}/topAccountsByBalance?limit=0`,
+    `${v3}/jetton/transfers?direction=in`,
+    `${v3}/nft/items?index=1`,
+    `${v3}/jetton/wallets?sort=up`,
     `${v3}/walletStates?address=0:zz`,
     `${v3}/actions?trace_id=${'0'.repeat(64)}&tx_hash=${'0'.repeat(64)}`,
   );

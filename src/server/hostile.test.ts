@@ -36,6 +36,13 @@ const ENDPOINTS = [
   '/api/v3/addressBook',
   '/api/v3/metadata',
   '/api/v3/topAccountsByBalance',
+  '/api/v3/jetton/masters',
+  '/api/v3/jetton/wallets',
+  '/api/v3/jetton/transfers',
+  '/api/v3/jetton/burns',
+  '/api/v3/nft/collections',
+  '/api/v3/nft/items',
+  '/api/v3/nft/transfers',
 ];
 const PARAMS = [
   'workchain',
@@ -81,6 +88,15 @@ const PARAMS = [
   'include_accounts',
   'include_transactions',
   'include_boc',
+  'owner_address',
+  'jetton_address',
+  'jetton_wallet',
+  'jetton_master',
+  'collection_address',
+  'item_address',
+  'index',
+  'exclude_zero_balance',
+  'sort_by_last_transaction_lt',
 ];
 const VALUES = [
   'x'.repeat(20_000),

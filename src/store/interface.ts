@@ -18,6 +18,8 @@ import type {
 import type { MessageListFilter, MessageListRow } from './message-list';
 import type { AccountBalanceRow } from './account-balances';
 import type { SandboxRunReads } from './sandbox-runs';
+import type { ListPage, TokenList } from './token-lists';
+import type { StateTableKey, TokenRowOf } from './token-tables';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -178,6 +180,13 @@ export interface LedgerQueries {
    * whose newest state is not (their state as of `mcSeqno` is `getAccountStates`').
    */
   getTopBalances(mcSeqno: number, count: number): Promise<{ committed: AccountBalanceRow[]; ahead: string[] }>;
+  /**
+   * A page of a jetton or NFT list (token-lists.ts), in its order; for a state list, of the rows its
+   * `mcSeqno` commits (`findTokensAhead` names the others; token-snapshot.ts merges them).
+   */
+  findTokenRows<L extends TokenList>(list: L, page: ListPage): Promise<TokenRowOf<L['table']>[]>;
+  /** The contracts of a state table whose newest row masterchain block `mcSeqno` does not commit. */
+  findTokensAhead(table: StateTableKey, mcSeqno: number): Promise<string[]>;
   /**
    * What a trace (every transaction of it, however long) or one action (its transactions) did to
    * balances; `null` when no such trace or action is stored.

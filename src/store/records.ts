@@ -12,6 +12,8 @@
 // - shard ids are signed 64-bit `bigint`s (`-9223372036854775808n` is the full shard);
 // - times are Unix seconds (`number`).
 
+import type { TokenRows } from './token-rows';
+
 export type AccountStatus = 'uninit' | 'frozen' | 'active' | 'nonexist';
 
 export interface BlockRef {
@@ -189,7 +191,7 @@ export interface ActionRecord {
 }
 
 export type InterfaceName =
-  'wallet_v4r2' | 'wallet_v5r1' | 'jetton_master' | 'jetton_wallet' | 'nft_collection' | 'nft_item';
+  'wallet_v4r2' | 'wallet_v5r1' | 'jetton_master' | 'jetton_wallet' | 'nft_collection' | 'nft_item' | 'nft_sale';
 
 /** What the address book and metadata need to know of an account. */
 export interface AccountInfoRecord {
@@ -225,6 +227,11 @@ export interface LedgerBatch {
   actions: ActionRecord[];
   accounts: AccountInfoRecord[];
   tokens: TokenInfoRecord[];
+  /**
+   * The jetton and NFT rows the batch's transactions make (token-rows.ts), derived by the producer,
+   * which knows each account's contract by its code hash. Absent: the batch makes none.
+   */
+  tokenRows?: TokenRows;
   /** Ledger metadata written in the same transaction (e.g. how much history the producer made). */
   meta?: Record<string, string>;
   /** The producer's position after this batch, when it can resume from there (see `ProducerCheckpoint`). */

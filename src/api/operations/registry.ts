@@ -34,6 +34,8 @@ import { sandboxRuns } from './sandbox-runs';
 import { sandboxNamesOperation } from './sandbox-names';
 import { sandboxTransaction } from './sandbox-transaction';
 import { sandboxVmLog } from './sandbox-vm-log';
+import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './jetton-lists';
+import { nftCollections, nftItems, nftTransfers } from './nft-lists';
 
 export const API_OPERATIONS = [
   getBlockTransactionsExt,
@@ -69,6 +71,13 @@ export const API_OPERATIONS = [
   sandboxNamesOperation,
   sandboxTransaction,
   sandboxVmLog,
+  jettonMasters,
+  jettonWallets,
+  jettonTransfers,
+  jettonBurns,
+  nftCollections,
+  nftItems,
+  nftTransfers,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

@@ -2,11 +2,11 @@
 // records inside are the v3 ones. The server's notifications are validated against these in its
 // tests; a client of the stream parses `data` with `streamingNotification`.
 import { z } from 'zod';
+import { jettonWallet } from '../operations/jetton-lists';
 import {
   accountState,
   action,
   addressBook,
-  decimal,
   hash,
   metadata,
   rawAddress,
@@ -53,15 +53,7 @@ export const accountStateNotification = z.strictObject({
 export const jettonsNotification = z.strictObject({
   type: z.literal('jettons_change'),
   finality,
-  jetton: z.strictObject({
-    address: rawAddress,
-    balance: decimal,
-    owner: rawAddress,
-    jetton: rawAddress,
-    last_transaction_lt: decimal,
-    code_hash: hash.nullable(),
-    data_hash: hash.nullable(),
-  }),
+  jetton: jettonWallet.strict(),
   ...extras,
 });
 

@@ -13,6 +13,7 @@ export async function interfaceTable(): Promise<Map<string, InterfaceName>> {
     [c.jettonWallet.hash().toString('hex'), 'jetton_wallet'],
     [c.nftCollection.hash().toString('hex'), 'nft_collection'],
     [c.nftItem.hash().toString('hex'), 'nft_item'],
+    [c.nftSale.hash().toString('hex'), 'nft_sale'],
   ]);
   return table;
 }

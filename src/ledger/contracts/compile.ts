@@ -14,6 +14,7 @@ export interface CompiledContracts {
   jettonWallet: Cell;
   nftCollection: Cell;
   nftItem: Cell;
+  nftSale: Cell;
   thrower: Cell;
   forwarder: Cell;
   tickTock: Cell;
@@ -24,6 +25,7 @@ const TARGETS: Record<keyof CompiledContracts, string> = {
   jettonWallet: 'jetton-wallet.fc',
   nftCollection: 'nft-collection.fc',
   nftItem: 'nft-item.fc',
+  nftSale: 'nft-sale.fc',
   thrower: 'thrower.fc',
   forwarder: 'forwarder.fc',
   tickTock: 'ticktock.fc',

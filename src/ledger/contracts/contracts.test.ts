@@ -21,6 +21,14 @@ import {
   readNftItemData,
 } from './nft';
 import { readOnchainMetadata } from './metadata';
+import {
+  nftSaleAddress,
+  nftSaleBuyBody,
+  nftSaleCancelBody,
+  nftSaleInit,
+  readNftSaleData,
+  type NftSale,
+} from './nft-sale';
 import { chainBody, fanBody, forwarderAddress, forwarderInit, throwBody } from './test-contracts';
 import { OP } from './opcodes';
 
@@ -138,7 +146,7 @@ describe('compile', () => {
   it('compiles every contract once per process into distinct code cells', async () => {
     expect(await compileContracts()).toBe(await compileContracts());
     const hashes = Object.values(code).map((c: Cell) => c.hash().toString('hex'));
-    expect(new Set(hashes).size).toBe(7);
+    expect(new Set(hashes).size).toBe(8);
   });
 });
 
@@ -447,6 +455,85 @@ describe('TEP-62 NFT', () => {
     rs.skip(32 + 64);
     expect(rs.loadUintBig(64)).toBe(0n);
     expect(rs.loadAddress().equals(collection)).toBe(true);
+  });
+});
+
+describe('NFT sale', () => {
+  /** A collection with one item of alice's, and a sale of it at `price` (not deployed yet). */
+  async function itemAndSale(price: bigint, name: string) {
+    const meta = { name };
+    const init = {
+      code: code.nftCollection,
+      data: nftCollectionData({ owner: admin.address, metadata: meta, itemCode: code.nftItem }),
+    };
+    const collection = contractAddress(0, init);
+    await admin.send({ to: collection, value: toNano('1'), init, bounce: false });
+    await admin.send({
+      to: collection,
+      value: toNano('0.2'),
+      body: nftMintBody({ queryId: 1n, index: 0n, amount: toNano('0.05'), owner: alice.address, name: 'On sale' }),
+    });
+    const item = nftItemAddress(collection, 0n, code.nftItem);
+    const sale: NftSale = { nft: item, seller: alice.address, marketplace: admin.address, price };
+    return { item, sale, address: nftSaleAddress(sale, code.nftSale) };
+  }
+  const ownerOf = async (item: Address) => {
+    const s = await chain.getContract(item);
+    if (s.accountState?.type !== 'active') throw new Error('item not active');
+    return readNftItemData(s.accountState.state.data!)!.owner!;
+  };
+  /** The seller deploys the sale and hands it the item, in one go (as the traffic's nft_sale does). */
+  async function putOnSale(x: Awaited<ReturnType<typeof itemAndSale>>) {
+    await alice.send({ to: x.address, value: toNano('0.05'), init: nftSaleInit(x.sale, code.nftSale), bounce: false });
+    return alice.send({
+      to: x.item,
+      value: toNano('0.1'),
+      body: nftTransferBody({
+        queryId: 2n,
+        newOwner: x.address,
+        responseDestination: alice.address,
+        forwardAmount: toNano('0.01'),
+      }),
+    });
+  }
+
+  it('holds the item for its seller; a buyer at the price gets it and the seller the price', async () => {
+    const x = await itemAndSale(toNano('5'), 'For sale');
+    const t0 = performance.now();
+    const put = await putOnSale(x);
+    figures('nft put on sale', put.transactions, t0);
+    // the sale took the ownership notice; the item's owner is the sale, its data names the seller
+    const notice = put.transactions.find((t) => opOf(t) === OP.nftOwnershipAssigned)!;
+    expect(dest(notice).equals(x.address) && compute(notice)?.success).toBe(true);
+    expect((await ownerOf(x.item)).equals(x.address)).toBe(true);
+    const s = await chain.getContract(x.address);
+    if (s.accountState?.type !== 'active') throw new Error('sale not active');
+    const data = readNftSaleData(s.accountState.state.data!)!;
+    expect([data.nft.equals(x.item), data.seller.equals(alice.address), data.price]).toEqual([true, true, toNano('5')]);
+    const got = await chain.runGetMethod(x.address, 'get_sale_data');
+    expect(got.stackReader.readAddress().equals(x.item)).toBe(true);
+    expect(got.stackReader.readAddress().equals(alice.address)).toBe(true);
+
+    // too cheap: refused (450), the item stays on sale
+    const cheap = await bob.send({ to: x.address, value: toNano('1'), body: nftSaleBuyBody(3n) });
+    expect(compute(cheap.transactions.find((t) => dest(t)?.equals(x.address))!)?.exitCode).toBe(450);
+    expect((await ownerOf(x.item)).equals(x.address)).toBe(true);
+
+    const before = (await chain.getContract(alice.address)).balance;
+    const buy = await bob.send({ to: x.address, value: toNano('5.2'), body: nftSaleBuyBody(4n) });
+    expect((await ownerOf(x.item)).equals(bob.address)).toBe(true);
+    expect(buy.transactions.some((t) => dest(t)?.equals(alice.address) && !isBounced(t))).toBe(true);
+    expect((await chain.getContract(alice.address)).balance - before).toBeGreaterThan(toNano('4.9'));
+  });
+
+  it('the seller, and only the seller, takes the item back', async () => {
+    const x = await itemAndSale(toNano('2'), 'Withdrawn');
+    await putOnSale(x);
+    const stranger = await bob.send({ to: x.address, value: toNano('0.2'), body: nftSaleCancelBody(5n) });
+    expect(compute(stranger.transactions.find((t) => dest(t)?.equals(x.address))!)?.exitCode).toBe(401);
+    expect((await ownerOf(x.item)).equals(x.address)).toBe(true);
+    await alice.send({ to: x.address, value: toNano('0.2'), body: nftSaleCancelBody(6n) });
+    expect((await ownerOf(x.item)).equals(alice.address)).toBe(true);
   });
 });
 

@@ -2,6 +2,8 @@ import { beginCell, contractAddress, type Address, type Cell } from '@ton/core';
 import { OP } from './opcodes';
 import { onchainMetadata, type Metadata } from './metadata';
 
+export { readJettonMinterData, readJettonWalletData } from '../../store/contract-data';
+
 // Data layouts (see func/jetton-*.fc):
 //   minter: total_supply:Coins admin:MsgAddress content:^Cell wallet_code:^Cell
 //   wallet: balance:Coins owner:MsgAddress master:MsgAddress wallet_code:^Cell
@@ -78,22 +80,4 @@ export function jettonBurnBody(a: { queryId: bigint; amount: bigint; responseDes
     .storeAddress(a.responseDestination)
     .storeBit(false)
     .endCell();
-}
-
-export function readJettonWalletData(data: Cell): { balance: bigint; owner: Address; master: Address } | null {
-  try {
-    const s = data.beginParse();
-    return { balance: s.loadCoins(), owner: s.loadAddress(), master: s.loadAddress() };
-  } catch {
-    return null;
-  }
-}
-
-export function readJettonMinterData(data: Cell): { totalSupply: bigint; admin: Address | null; content: Cell } | null {
-  try {
-    const s = data.beginParse();
-    return { totalSupply: s.loadCoins(), admin: s.loadMaybeAddress(), content: s.loadRef() };
-  } catch {
-    return null;
-  }
 }

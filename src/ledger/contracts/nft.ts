@@ -2,6 +2,8 @@ import { beginCell, contractAddress, type Address, type Cell } from '@ton/core';
 import { OP } from './opcodes';
 import { onchainMetadata, type Metadata } from './metadata';
 
+export { readNftCollectionData, readNftItemData } from '../../store/contract-data';
+
 // Data layouts (see func/nft-*.fc):
 //   collection: owner:MsgAddress next_item_index:uint64 content:^Cell item_code:^Cell
 //   item: index:uint64 collection:MsgAddress [owner:MsgAddress content:^Cell once initialized]
@@ -50,31 +52,6 @@ export function nftTransferBody(a: {
     b.storeBit(true).storeRef(beginCell().storeUint(0, 32).storeStringTail(a.comment).endCell());
   else b.storeBit(false);
   return b.endCell();
-}
-
-export function readNftItemData(
-  data: Cell,
-): { index: bigint; collection: Address; owner: Address | null; name: string | null } | null {
-  try {
-    const s = data.beginParse();
-    const index = s.loadUintBig(64);
-    const collection = s.loadAddress();
-    if (s.remainingBits === 0) return { index, collection, owner: null, name: null };
-    const owner = s.loadAddress();
-    const name = s.loadRef().beginParse().loadStringTail();
-    return { index, collection, owner, name };
-  } catch {
-    return null;
-  }
-}
-
-export function readNftCollectionData(data: Cell): { owner: Address | null; nextIndex: bigint; content: Cell } | null {
-  try {
-    const s = data.beginParse();
-    return { owner: s.loadMaybeAddress(), nextIndex: s.loadUintBig(64), content: s.loadRef() };
-  } catch {
-    return null;
-  }
 }
 
 export type { Metadata };

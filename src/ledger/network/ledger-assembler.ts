@@ -17,6 +17,7 @@ import type { EmulatorEvent, EndSlotEvent, TransactionEvent } from './emulator-e
 import type { AssemblerPosition } from '../producer/position';
 import { messageCells, messageRecord } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
+import { addTokenRows, emptyTokenRows, tokenTransactionOf } from '../../store/token-rows';
 
 export interface TraceClassifier {
   /** What the address book says of an account in this state. */
@@ -248,6 +249,14 @@ export class LedgerAssembler {
       tokens: [],
       meta: this.nextBatchMeta,
     };
+    if (this.classifier) {
+      // the jetton and NFT tables follow each transaction, whatever its trace's state (as the
+      // address book does): what each contract is comes from its code hash
+      const rows = emptyTokenRows();
+      for (const tx of this.slotTxs)
+        addTokenRows(tokenTransactionOf(tx), this.classifier.describe(tx.stateAfter).interfaces[0], rows);
+      batch.tokenRows = rows;
+    }
     // a trace is written when it starts and each time it changes: pending while messages of it
     // are in flight, complete (and classified) once the last is delivered
     for (const [k, t] of this.openTraces) {

@@ -55,6 +55,11 @@ const FIRST_KINDS: TraceKind[] = [
   'fan_out',
   'wide_fan_out',
   'multi_transfer',
+  // a jetton with more holders than a page of them (limit 10), and an NFT on sale
+  'jetton_airdrop',
+  'jetton_airdrop',
+  'jetton_airdrop',
+  'nft_sale',
 ];
 
 /**

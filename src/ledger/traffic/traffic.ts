@@ -9,6 +9,7 @@ import {
   jettonWalletAddress,
 } from '../contracts/jetton';
 import { nftCollectionData, nftItemAddress, nftMintBody, nftTransferBody } from '../contracts/nft';
+import { nftSaleAddress, nftSaleInit, type NftSale } from '../contracts/nft-sale';
 import {
   chainBody,
   fanBody,
@@ -36,6 +37,8 @@ export type TraceKind =
   | 'jetton_burn'
   | 'nft_mint'
   | 'nft_transfer'
+  | 'nft_sale'
+  | 'jetton_airdrop'
   | 'masterchain_wallet'
   | 'chain'
   | 'fan_out'
@@ -77,6 +80,7 @@ const WEIGHTS: [TraceKind, number][] = [
   ['jetton_burn', 4],
   ['nft_mint', 5],
   ['nft_transfer', 8],
+  ['nft_sale', 1],
   ['masterchain_wallet', 5],
   ['chain', 2],
   ['fan_out', 1],
@@ -456,6 +460,32 @@ export class Traffic {
           },
         );
       }
+      case 'jetton_airdrop': {
+        // the admin mints to wallets that hold none yet (as many as its wallet sends at once): a
+        // jetton with more holders than a page of them, early in every ledger
+        // (a mint still in flight counts: its trace's pending effect names the wallet)
+        const minting = new Set([...this.pending.values()].flatMap((e) => (e.jettons ?? []).map(([owner]) => owner)));
+        const fresh = this.wallets.filter((w) => !this.jettonBalances.has(w.raw) && !minting.has(w.raw));
+        const to = (fresh.length > 0 ? fresh : this.wallets).slice(0, this.admin.maxMessages);
+        const mints = to.map((w) => ({ w, amount: BigInt(this.rng.int(100, 50_000)) * 10n ** 9n }));
+        return this.send(
+          this.admin,
+          mints.map(({ w, amount }, i) =>
+            internal({
+              to: this.minter,
+              value: toNano('0.2'),
+              body: jettonMintBody({
+                queryId: q * 10n + BigInt(i),
+                to: w.address,
+                amount,
+                forwardTonAmount: toNano('0.01'),
+                totalTonAmount: toNano('0.1'),
+              }),
+            }),
+          ),
+          { jettons: mints.map(({ w, amount }) => [w.raw, amount.toString()]) },
+        );
+      }
       case 'jetton_transfer':
       case 'jetton_burn': {
         const holders = this.wallets.filter((w) => (this.jettonBalances.get(w.raw) ?? 0n) > 0n);
@@ -557,6 +587,36 @@ export class Traffic {
             nft: [index, this.wallets.indexOf(to)],
           },
         );
+      }
+      case 'nft_sale': {
+        // the owner deploys a sale contract and hands it the NFT, in one external: from then on the
+        // NFT's owner is the sale contract and its real owner the seller (func/nft-sale.fc)
+        const owned = this.nftOwners.map((o, i) => [o, i] as const).filter(([o]) => o !== null);
+        if (owned.length === 0) return this.trace('nft_mint');
+        const [seller, index] = this.rng.pick(owned);
+        const item = nftItemAddress(this.collection, BigInt(index), c.nftItem);
+        const sale: NftSale = {
+          nft: item,
+          seller: seller!.address,
+          marketplace: this.admin.address,
+          price: this.amount(1, 100),
+        };
+        const saleAddress = nftSaleAddress(sale, c.nftSale);
+        // held by the sale from now on: no later trace of the traffic moves it
+        this.nftOwners[index] = null;
+        return this.send(seller!, [
+          internal({ to: saleAddress, value: toNano('0.05'), init: nftSaleInit(sale, c.nftSale), bounce: false }),
+          internal({
+            to: item,
+            value: toNano('0.1'),
+            body: nftTransferBody({
+              queryId: q,
+              newOwner: saleAddress,
+              responseDestination: seller!.address,
+              forwardAmount: toNano('0.01'),
+            }),
+          }),
+        ]);
       }
       case 'masterchain_wallet': {
         if (this.rng.chance(0.5)) {

@@ -20,7 +20,8 @@ async function statesOf(ctx: ReadContext, addresses: string[]) {
   return ctx.mcSeqno === null ? [] : ctx.reader.getAccountStates(addresses, ctx.mcSeqno);
 }
 
-const bookAndMetadata = (ctx: ReadContext) => async (addresses: Set<string>) => ({
+/** A list's `address_book` and `metadata`, for the addresses its entries mention. */
+export const bookAndMetadata = (ctx: ReadContext) => async (addresses: Set<string>) => ({
   address_book: await addressBookJson({ reader: ctx.reader, book: ctx.caches.book }, addresses),
   metadata: await metadata({ reader: ctx.reader, book: ctx.caches.book }, addresses),
 });

@@ -24,6 +24,8 @@ import { sandboxRuns } from './sandbox-runs';
 import { sandboxNames } from './sandbox-names';
 import { sandboxTransaction } from './sandbox-transaction';
 import { sandboxVmLog } from './sandbox-vm-log';
+import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './jetton-lists';
+import { nftCollections, nftItems, nftTransfers } from './nft-lists';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
 
@@ -67,6 +69,13 @@ const IMPLEMENTED = [
   sandboxNames,
   sandboxTransaction,
   sandboxVmLog,
+  jettonMasters,
+  jettonWallets,
+  jettonTransfers,
+  jettonBurns,
+  nftCollections,
+  nftItems,
+  nftTransfers,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

@@ -17,6 +17,8 @@ import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
 import { BALANCE_ORDER } from '../account-balances';
+import { tokenAheadSql, tokenListSql, type ListPage, type TokenList } from '../token-lists';
+import { tokenRowFromRow, type StateTableKey, type TokenRowOf } from '../token-tables';
 import { messagePageSql, TIME_LT_SQL, type MessageListFilter, type MessageListRow } from '../message-list';
 import type {
   AccountInfoRecord,
@@ -391,6 +393,18 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
       (r) => r.account as string,
     );
     return { committed, ahead };
+  }
+
+  async findTokenRows<L extends TokenList>(list: L, page: ListPage): Promise<TokenRowOf<L['table']>[]> {
+    const args: unknown[] = [];
+    const sql = tokenListSql(list, page, { arg: (v) => (args.push(v), `$${args.length}`), orderedArms: true });
+    return (await this.rows(sql, args)).map((r) => tokenRowFromRow(list.table, r) as TokenRowOf<L['table']>);
+  }
+
+  async findTokensAhead(table: StateTableKey, mcSeqno: number): Promise<string[]> {
+    const args: unknown[] = [];
+    const sql = tokenAheadSql(table, mcSeqno, { arg: (v) => (args.push(v), `$${args.length}`) });
+    return (await this.rows(sql, args)).map((r) => r.address as string);
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

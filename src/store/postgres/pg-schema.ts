@@ -26,6 +26,8 @@ import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 import { MESSAGE_LIST_INDEXES } from '../message-list';
 import { BALANCE_DIGITS } from '../account-balances';
+import { tokenTablesDdl, type TokenWrite } from '../token-tables';
+import { deriveTokenTables } from '../token-migration';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1
@@ -140,6 +142,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   // partition its own, merged in order), and each account's newest balance (not partitioned: one
   // row per account)
   migrateToV4,
+  // version 5: the jetton and NFT tables, as SQLite's (token-tables.ts; not partitioned)
+  migrateToV5,
 ];
 
 /**
@@ -237,6 +241,34 @@ async function migrateToV4(db: ClientBase): Promise<void> {
       WHERE t.lt = (SELECT max(x.lt) FROM transactions x WHERE x.account = t.account)
       ORDER BY t.account;
   `);
+}
+
+/** Version 4 -> 5, as SQLite's: the token tables, filled by the steps of token-migration.ts. */
+async function migrateToV5(db: ClientBase): Promise<void> {
+  await db.query(tokenTablesDdl('pg'));
+  const steps = deriveTokenTables('pg');
+  for (let step = steps.next(); !step.done;) {
+    const s = step.value;
+    if ('query' in s) {
+      let n = 0;
+      const text = s.query.replace(/\?/g, () => `$${++n}`);
+      step = steps.next((await db.query(text, s.args)).rows);
+    } else {
+      await insertTokenRows(db, s.write);
+      step = steps.next([]);
+    }
+  }
+}
+
+/** One token table's rows in one statement, each column an array `unnest` turns back into rows (as the writer does). */
+export async function insertTokenRows(db: ClientBase, w: TokenWrite): Promise<void> {
+  if (w.rows.length === 0) return;
+  const arrays = w.columns.map((_, i) => w.rows.map((r) => r[i] ?? null));
+  const params = w.pgTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
+  await db.query(
+    `INSERT INTO ${w.table} (${w.columns.join(', ')}) SELECT * FROM unnest(${params}) ${w.conflict}`,
+    arrays,
+  );
 }
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -6,6 +6,8 @@ import { BALANCE_UPSERT, balanceKey } from '../account-balances';
 import { holdsMessagePayload } from '../message-payload';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import type { PartitionKeeper } from './pg-partitions';
+import { tokenWrites } from '../token-tables';
+import { insertTokenRows } from './pg-schema';
 
 type Col = readonly [name: string, type: string];
 type Value = Buffer | string | number | bigint | boolean | null;
@@ -533,6 +535,7 @@ export class PgLedgerWriter {
       JSON.stringify(t.extra),
     ]);
     await insertRows(client, 'token_info', TOKEN_COLS, lastByKey(tokens, 2), replace(TOKEN_COLS, ['account', 'type']));
+    if (batch.tokenRows) for (const w of tokenWrites(batch.tokenRows, 'pg')) await insertTokenRows(client, w);
   }
 
   /** Actions are stored in their trace's partition: a trace classified in an earlier batch is looked up. */

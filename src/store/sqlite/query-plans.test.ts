@@ -7,6 +7,8 @@ import { blockPageSql } from '../block-list';
 import { transactionPageSql } from '../transaction-list';
 import { messagePageSql, type MessageListFilter } from '../message-list';
 import { BALANCE_ORDER } from '../account-balances';
+import { tokenAheadSql, tokenListSql } from '../token-lists';
+import { TOKEN_LIST_CASES } from '../test-support/token-list-cases';
 import { openSqliteStore } from './open-sqlite-store';
 
 // docs/architecture.md: every list query is served by an index in its requested order: no sort of the whole
@@ -124,6 +126,13 @@ LISTS.push([
   [4, 10],
 ]);
 
+// the jetton and NFT lists (token-lists.ts), every kind, a page past an offset
+const TOKEN_LISTS: [string, string, unknown[]][] = TOKEN_LIST_CASES.map(([name, list]) => {
+  const args: unknown[] = [];
+  const sql = tokenListSql(list, { limit: 10, offset: 5 }, { arg: (v) => (args.push(v), '?') });
+  return [name, sql, args];
+});
+
 const LOOKUPS_BY_HASH: [string, string, unknown[], RegExp][] = [];
 /** The `messages` list's statement for each kind of filter, both orders (a time range: its lts, read first). */
 const MESSAGE_FILTERS: [string, MessageListFilter][] = [
@@ -193,6 +202,13 @@ const LOOKUPS: [string, string, unknown[], RegExp][] = [
     [4],
     /account_balances_by_mc/,
   ],
+  ...(['jettonMasters', 'jettonWallets', 'nftCollections', 'nftItems', 'nftSales'] as const).map(
+    (table): [string, string, unknown[], RegExp] => {
+      const args: unknown[] = [];
+      const sql = tokenAheadSql(table, 4, { arg: (v) => (args.push(v), '?') });
+      return [`${table} ahead of a snapshot`, sql, args, /_by_mc_seqno/];
+    },
+  ),
 ];
 
 describe('query plans', () => {
@@ -204,6 +220,15 @@ describe('query plans', () => {
     // latest transactions) stops at the page's end
     expect(p).not.toMatch(/\bSCAN (transactions|messages)\b(?! USING (COVERING )?INDEX)/);
     // a time bound is read from (now, lt), never by walking the transactions
+    expect(p).not.toMatch(/SCAN transactions USING .*transactions_by_now/);
+  });
+
+  // their tables are WITHOUT ROWID: a table is its primary key, so a walk of it by address shows as
+  // a plain SCAN (in key order, stopping at the page's end)
+  it.each(TOKEN_LISTS)('%s: served by an index in its order, no full sort', (_name, sql, args) => {
+    const p = plan(sql, ...args);
+    expect(p).not.toMatch(/TEMP B-TREE/);
+    expect(p).toMatch(/USING (COVERING )?INDEX|USING PRIMARY KEY|^SCAN (jetton|nft)_\w+$/);
     expect(p).not.toMatch(/SCAN transactions USING .*transactions_by_now/);
   });
 

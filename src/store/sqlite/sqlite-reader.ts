@@ -19,6 +19,8 @@ import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
 import { BALANCE_ORDER } from '../account-balances';
+import { tokenAheadSql, tokenListSql, type ListPage, type TokenList } from '../token-lists';
+import { tokenRowFromRow, type StateTableKey, type TokenRowOf } from '../token-tables';
 import { messagePageSql, TIME_LT_SQL, type MessageListFilter, type MessageListRow } from '../message-list';
 import type {
   AccountInfoRecord,
@@ -351,6 +353,20 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
     ).map((r) => ({ account: r.account as string, balance: BigInt(r.balance as string) }));
     const ahead = this.q('SELECT account FROM account_balances WHERE mc_seqno > ?').pluck().all(mcSeqno) as string[];
     return { committed, ahead };
+  }
+
+  async findTokenRows<L extends TokenList>(list: L, page: ListPage): Promise<TokenRowOf<L['table']>[]> {
+    const args: unknown[] = [];
+    const sql = tokenListSql(list, page, { arg: (v) => (args.push(v), '?') });
+    return (this.q(sql).all(...args) as Row[]).map((r) => tokenRowFromRow(list.table, r) as TokenRowOf<L['table']>);
+  }
+
+  async findTokensAhead(table: StateTableKey, mcSeqno: number): Promise<string[]> {
+    const args: unknown[] = [];
+    const sql = tokenAheadSql(table, mcSeqno, { arg: (v) => (args.push(v), '?') });
+    return this.q(sql)
+      .pluck()
+      .all(...args) as string[];
   }
 
   async getTokenInfos(accounts: string[]): Promise<TokenInfoRecord[]> {

@@ -19,6 +19,8 @@ import { CHAIN_LIST_INDEXES } from '../chain-list-indexes';
 import { MESSAGE_PAYLOAD_COLUMNS } from '../message-payload';
 import { MESSAGE_LIST_INDEXES } from '../message-list';
 import { BALANCE_DIGITS } from '../account-balances';
+import { tokenTablesDdl, type TokenWrite } from '../token-tables';
+import { deriveTokenTables } from '../token-migration';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
 export const APPLICATION_ID = 0x4c534350;
@@ -131,6 +133,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // version 4: the v3 `messages` list, each message once, by its lt, under every filter; each
   // account's newest balance, by balance (topAccountsByBalance)
   migrateToV4,
+  // version 5: the jetton and NFT tables (token-tables.ts), derived from what version 4 stores
+  migrateToV5,
 ];
 
 const TRANSACTIONS_V2 = `
@@ -239,6 +243,34 @@ function migrateToV4(db: Database.Database): void {
       FROM transactions t JOIN account_states s ON s.hash = t.state_after
       WHERE t.lt = (SELECT max(x.lt) FROM transactions x WHERE x.account = t.account);
   `);
+}
+
+/** Version 4 -> 5: the token tables, filled by the steps of token-migration.ts. */
+function migrateToV5(db: Database.Database): void {
+  db.exec(tokenTablesDdl('sqlite'));
+  const steps = deriveTokenTables('sqlite');
+  for (let step = steps.next(); !step.done;) {
+    const s = step.value;
+    if ('query' in s) {
+      step = steps.next(
+        db
+          .prepare(s.query)
+          .safeIntegers(true)
+          .all(...s.args) as Record<string, unknown>[],
+      );
+    } else {
+      insertTokenRows(db, s.write);
+      step = steps.next([]);
+    }
+  }
+}
+
+/** One token table's rows (the writer's and the migration's). */
+export function insertTokenRows(db: Database.Database, w: TokenWrite): void {
+  const insert = db.prepare(
+    `INSERT INTO ${w.table} (${w.columns.join(', ')}) VALUES (${w.columns.map(() => '?').join(', ')}) ${w.conflict}`,
+  );
+  for (const row of w.rows) insert.run(...row);
 }
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

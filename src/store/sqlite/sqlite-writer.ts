@@ -5,6 +5,8 @@ import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
 import { BALANCE_UPSERT, balanceKey } from '../account-balances';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
+import { tokenWrites } from '../token-tables';
+import { insertTokenRows } from './sqlite-schema';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
 
 const bool = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
@@ -166,6 +168,9 @@ export class SqliteLedgerWriter implements LedgerWriter {
     if (batch.checkpoint) {
       for (const a of batch.checkpoint.accounts) this.upsertProducerAccount.run(a.account, a.stateHash, a.shardAccount);
       this.putMeta.run(PRODUCER_POSITION_KEY, batch.checkpoint.position);
+    }
+    if (batch.tokenRows) {
+      for (const w of tokenWrites(batch.tokenRows, 'sqlite')) insertTokenRows(this.db, w);
     }
     for (const t of batch.tokens) {
       this.upsertToken.run(

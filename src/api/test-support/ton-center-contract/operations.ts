@@ -34,6 +34,8 @@ import {
   topAccountsByBalance,
   walletStates,
 } from '../../operations/account-states';
+import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from '../../operations/jetton-lists';
+import { nftCollections, nftItems, nftTransfers } from '../../operations/nft-lists';
 
 export interface ContractParameter {
   name: string;
@@ -115,6 +117,12 @@ const v2Method = (path: string, parameters: ContractParameter[]): ContractOperat
   error: ref('TonError'),
 });
 const address: ContractParameter = { name: 'address', type: 'string', required: true };
+/** An address list of the token lists (the spec allows 1000 or 1024; we take 100, docs/api.md). */
+const addresses = (name: string): ContractParameter => ({ name, type: 'array' });
+const direction: ContractParameter = { name: 'direction', type: 'string', enum: ['in', 'out'] };
+/** A token list's answer: its entries, the address book and the metadata. */
+const tokenList = (key: string, entry: string) =>
+  shape({ always: { [key]: array(ref(entry)), address_book: ref('AddressBook'), metadata: ref('Metadata') } });
 const atSeqno: ContractParameter = { name: 'seqno', type: 'integer' };
 
 export const OPERATIONS: ContractOperation[] = [
@@ -378,6 +386,90 @@ export const OPERATIONS: ContractOperation[] = [
     path: topAccountsByBalance.path,
     parameters: [limit, offset],
     response: array(ref('AccountBalance')),
+    error: v3Error,
+  },
+  {
+    path: jettonMasters.path,
+    parameters: [addresses('address'), addresses('admin_address'), limit, offset],
+    response: tokenList('jetton_masters', 'JettonMaster'),
+    error: v3Error,
+  },
+  {
+    path: jettonWallets.path,
+    parameters: [
+      addresses('address'),
+      addresses('owner_address'),
+      addresses('jetton_address'),
+      { name: 'exclude_zero_balance', type: 'boolean' },
+      limit,
+      offset,
+      sort,
+    ],
+    response: tokenList('jetton_wallets', 'JettonWallet'),
+    error: v3Error,
+  },
+  {
+    path: jettonTransfers.path,
+    parameters: [
+      addresses('owner_address'),
+      addresses('jetton_wallet'),
+      { name: 'jetton_master', type: 'string' },
+      direction,
+      ...ranges,
+      limit,
+      offset,
+      sort,
+    ],
+    response: tokenList('jetton_transfers', 'JettonTransfer'),
+    error: v3Error,
+  },
+  {
+    path: jettonBurns.path,
+    parameters: [
+      addresses('address'),
+      addresses('jetton_wallet'),
+      { name: 'jetton_master', type: 'string' },
+      ...ranges,
+      limit,
+      offset,
+      sort,
+    ],
+    response: tokenList('jetton_burns', 'JettonBurn'),
+    error: v3Error,
+  },
+  {
+    path: nftCollections.path,
+    parameters: [addresses('collection_address'), addresses('owner_address'), limit, offset],
+    response: tokenList('nft_collections', 'NFTCollection'),
+    error: v3Error,
+  },
+  {
+    path: nftItems.path,
+    parameters: [
+      addresses('address'),
+      addresses('owner_address'),
+      addresses('collection_address'),
+      addresses('index'),
+      { name: 'sort_by_last_transaction_lt', type: 'boolean' },
+      limit,
+      offset,
+    ],
+    response: tokenList('nft_items', 'NFTItem'),
+    error: v3Error,
+  },
+  {
+    path: nftTransfers.path,
+    parameters: [
+      addresses('owner_address'),
+      addresses('item_address'),
+      { name: 'collection_address', type: 'string' },
+      direction,
+      ...ranges,
+      limit,
+      offset,
+      sort,
+    ],
+    response: tokenList('nft_transfers', 'NFTTransfer'),
     error: v3Error,
   },
   {
