@@ -217,6 +217,12 @@ export function normalizeAddressBook(a: W<typeof wireAddressBook>): M.AddressBoo
   );
 }
 
+/** A token's decimals as `extra` carries them (a decimal string, or a number), else null. */
+function decimalsOf(v: unknown): number | null {
+  const d = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,3}$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(d) && d >= 0 && d <= 255 ? d : null;
+}
+
 export function normalizeMetadata(m: W<typeof wireMetadata>): M.Metadata {
   return Object.fromEntries(
     Object.entries(m).map(([raw, e]) => [
@@ -227,7 +233,8 @@ export function normalizeMetadata(m: W<typeof wireMetadata>): M.Metadata {
           type: t.type,
           name: n(t.name),
           symbol: n(t.symbol),
-          decimals: n(t.decimals),
+          // ours and TON Center's: `extra.decimals`, a string (an older form had `decimals` at the top)
+          decimals: n(t.decimals) ?? decimalsOf(t.extra?.decimals),
           description: n(t.description),
           image: n(t.image),
           extra: t.extra ?? {},

@@ -332,5 +332,14 @@ describe('address book and metadata', () => {
       ([, v]) => (v as { token_info: { type: string }[] }).token_info[0]!.type === 'jetton_wallets',
     );
     expect(jettonWallet).toBeDefined();
+    // its master's entry is there too, with the decimals where TON Center writes them: extra.decimals,
+    // a string, as the ledger's master holds them (its content cell's decimals)
+    type Info = { type: string; decimals?: unknown; extra: { jetton?: string; decimals?: unknown } };
+    const master = (jettonWallet![1] as { token_info: Info[] }).token_info[0]!.extra.jetton!;
+    const masterInfo = (r.metadata[master] as { token_info: Info[] }).token_info[0]!;
+    const stored = s.sql.prepare('SELECT decimals FROM token_info WHERE account = ?').pluck().get(master);
+    expect(masterInfo.type).toBe('jetton_masters');
+    expect(masterInfo.extra.decimals).toBe(String(stored));
+    expect('decimals' in masterInfo).toBe(false);
   });
 });

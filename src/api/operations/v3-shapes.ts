@@ -171,7 +171,6 @@ export const metadata = z.record(
         type: z.string(),
         name: z.string().optional(),
         symbol: z.string().optional(),
-        decimals: z.number().int().optional(),
         description: z.string().optional(),
         image: z.string().optional(),
         extra: z.record(z.string(), z.unknown()),

@@ -126,12 +126,13 @@ async function tokenMetadata({ reader, book }: BookReads, addresses: Set<string>
       for (const [key, value] of [
         ['name', t.name],
         ['symbol', t.symbol],
-        ['decimals', t.decimals],
         ['description', t.description],
         ['image', t.image],
       ] as const)
         if (value !== null) info[key] = value;
-      info.extra = t.extra;
+      // a jetton's decimals where TON Center's answers carry them: `extra.decimals`, a decimal
+      // string (its published TokenInfo has no `decimals` of its own)
+      info.extra = t.decimals === null ? t.extra : { ...t.extra, decimals: String(t.decimals) };
       entry.token_info.push(info);
     }
     for (const a of missing) cache.meta.set(a, found.get(a) ?? null);

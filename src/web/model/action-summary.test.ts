@@ -25,7 +25,7 @@ const tonCenterMetadata = normalizeMetadata({
 
 describe('jetton decimals', () => {
   it("are read from TON Center's extra.decimals, a string", () => {
-    expect(jettonToken(MASTER, tonCenterMetadata)).toEqual({ symbol: 'tst', decimals: '9' });
+    expect(jettonToken(MASTER, tonCenterMetadata)).toEqual({ symbol: 'tst', decimals: 9 });
   });
 
   it('make a transfer of 10^9 units one token, not a billion', () => {
@@ -39,7 +39,7 @@ describe('jetton decimals', () => {
     expect(text).not.toContain('1,000,000,000');
   });
 
-  it('still read from the top of the entry, as this ledger writes them', () => {
+  it('still read from the top of the entry, as an older form of this API wrote them', () => {
     const ours = normalizeMetadata({
       [MASTER]: { token_info: [{ type: 'jetton_masters', symbol: 'LJT', decimals: 6 }] },
     });

@@ -16,9 +16,9 @@ function str(v: unknown): string | null {
 }
 
 /**
- * A jetton's symbol and decimals live on its master; a wallet's entry only points to it. TON
- * Center's answers (2024, 2025) carry the decimals in the entry's `extra.decimals`, a string, and
- * none at the top of it, where this ledger's API puts them as a number: either is read.
+ * A jetton's symbol and decimals live on its master; a wallet's entry only points to it. The
+ * decimals are read by the normalizer wherever an answer puts them (TON Center's and ours:
+ * `extra.decimals`, a string; an older form of ours: at the top of the entry).
  */
 export function jettonToken(
   asset: string | null,
@@ -27,9 +27,7 @@ export function jettonToken(
   if (!asset) return null;
   const info = metadata[asset]?.tokens.find((t) => t.type === 'jetton_masters') ?? metadata[asset]?.tokens[0];
   if (!info) return null;
-  const extra = info.extra.decimals;
-  const decimals = info.decimals ?? (typeof extra === 'string' || typeof extra === 'number' ? extra : null);
-  return { symbol: info.symbol ?? null, decimals };
+  return { symbol: info.symbol ?? null, decimals: info.decimals };
 }
 
 const t = (text: string): SummaryPart => ({ kind: 'text', text });

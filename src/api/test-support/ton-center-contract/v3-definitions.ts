@@ -211,8 +211,6 @@ export const v3Definitions: Record<string, JsonSchema> = {
       nft_index: string,
       extra: object,
     },
-    // a jetton's decimals at the top level (TON Center keeps them inside `extra`)
-    oursOptional: { decimals: integer },
   }),
 
   AddressMetadata: shape({ always: { is_indexed: boolean, token_info: nullable(array(ref('TokenInfo'))) } }),
