@@ -94,10 +94,6 @@ function SandboxTests() {
 }
 
 /**
- * The newest masterchain block the list reaches, read from the list's cache entry as it is fetched
- * and refetched: a plain read of the cache, so that the list alone asks, and says when it failed.
- */
-/**
  * The chain's head, from `masterchainInfo` (asked again whenever the list is, and on each heartbeat
  * while the list is held): the newest masterchain block, which the newest trace's block often is
  * not (a block with no complete trace), and known before the list's heavier answer arrives. An API
