@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { ParamError, type RawQuery } from '../api/operations/param-rules';
 import { NotFoundError } from './errors';
+import { withCallId } from './json-rpc-envelope';
 import type { AnswerCache } from './execution/answer-cache';
 import { runKept } from './execution/kept-runs';
 import { operationByPath } from './operations/registry';
@@ -68,11 +69,6 @@ export function asQuery(params: Record<string, unknown>): RawQuery {
           : JSON.stringify(value);
   }
   return query;
-}
-
-/** An operation's `{ok, result}` body as the answer to call `id`: the call's `id` and `jsonrpc` added. */
-export function withCallId(body: string, id: unknown): string {
-  return `${body.slice(0, body.lastIndexOf('}'))},"id":${JSON.stringify(id ?? null)},"jsonrpc":"2.0"}`;
 }
 
 async function whole(body: Buffer | Readable): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import { callIdEnd } from '../json-rpc-envelope';
 import type { ReadAnswer } from '../readers/executor';
 import type { AnswerCache } from './answer-cache';
 import type { Operation } from './operation';
@@ -47,7 +48,7 @@ const underWay = new WeakMap<AnswerCache, Map<string, Promise<{ seqno: number | 
 
 /**
  * The answer made of a kept body: v2's with a fresh `@extra` for this request; with `call`, as the
- * answer to that JSON-RPC call (its id after the result, as `withCallId` writes it), in one piece.
+ * answer to that JSON-RPC call (its id after the result: `callIdEnd`), in one piece.
  */
 function answerOf(
   kept: 'v2' | 'whole',
@@ -57,7 +58,7 @@ function answerOf(
   call?: { id: unknown },
 ): ReadAnswer {
   if (kept !== 'v2') return { seqno, body };
-  const end = call ? `},"id":${JSON.stringify(call.id ?? null)},"jsonrpc":"2.0"}` : '}}';
+  const end = call ? `}${callIdEnd(call.id)}` : '}}';
   return { seqno, body: Buffer.concat([body, Buffer.from(`${freshExtra(requestId)}${end}`)]) };
 }
 
