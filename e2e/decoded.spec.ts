@@ -4,7 +4,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { allTraces, hex, txsOf, type Trace } from './fixture-api';
 
 type JettonAction = { type: string; success: boolean; details: Record<string, string> };
-type Meta = Record<string, { token_info: { type: string; symbol: string | null; decimals: number | null }[] }>;
+// TON Center writes a jetton master's decimals as a decimal string in the entry's `extra`.
+type Meta = Record<string, { token_info: { type: string; symbol: string | null; extra?: { decimals?: string } }[] }>;
 
 async function jettonTransfer(
   request: APIRequestContext,
@@ -18,7 +19,9 @@ async function jettonTransfer(
     const r = await request.get(`/api/v3/traces?trace_id=${encodeURIComponent(trace.trace_id)}`);
     const meta = ((await r.json()) as { metadata: Meta }).metadata;
     const master = meta[action.details.asset!]!.token_info.find((t) => t.type === 'jetton_masters')!;
-    return { trace, action, symbol: master.symbol!, decimals: master.decimals! };
+    const decimals = Number(master.extra!.decimals!);
+    expect(Number.isInteger(decimals), `the master's decimals (${master.extra?.decimals})`).toBe(true);
+    return { trace, action, symbol: master.symbol!, decimals };
   }
   throw new Error('the fixture ledger has no successful jetton transfer between two owners');
 }

@@ -142,6 +142,8 @@ test("a transaction's storage before and after by deep link, and its trace graph
   await expect(page.getByText(/· deployer/).first()).toBeVisible();
 });
 
+type Run = { seqno: number; txs: BlockchainTransaction[]; exit: number };
+
 test('two runs of the test side by side: each transaction’s outcome and gas, and the change', async ({ page }) => {
   const first = (await thrower.sendThrow(deployer.getSender(), toNano('0.5'), 77)).transactions;
   const second = (await thrower.sendThrow(deployer.getSender(), toNano('0.5'), 1000)).transactions;
@@ -149,19 +151,26 @@ test('two runs of the test side by side: each transaction’s outcome and gas, a
   const seqnoOf = async (t: BlockchainTransaction) =>
     ((await (await fetch(`${recv.api}/api/sandbox/transaction?hash=${hex(t.hash())}`)).json()) as { seqno: number })
       .seqno;
-  const [a, b] = [await seqnoOf(first[0]!), await seqnoOf(second[0]!)];
+  // Outside jest, sandbox opens a new connection for every frame, so two runs sent one after the
+  // other may arrive (and be numbered) in either order: the page shows the lower seqno on the left.
+  const [older, newer] = [
+    { seqno: await seqnoOf(first[0]!), txs: first, exit: 77 },
+    { seqno: await seqnoOf(second[0]!), txs: second, exit: 1000 },
+  ].sort((x, y) => x.seqno - y.seqno) as [Run, Run];
   await page.goto(`${recv.api}/tests`);
-  // picked on the page: the older run, then the newer
-  await page.locator(`[data-testid="run"][data-seqno="${a}"]`).getByTestId('run-compare-pick').click();
-  await page.locator(`[data-testid="run"][data-seqno="${b}"]`).getByTestId('run-compare-pick').click();
-  await expect(page).toHaveURL(new RegExp(`compare=${a}%2C${b}|compare=${a},${b}`));
+  // picked on the page: the newer run, then the older; the link names them older first
+  await page.locator(`[data-testid="run"][data-seqno="${newer.seqno}"]`).getByTestId('run-compare-pick').click();
+  await page.locator(`[data-testid="run"][data-seqno="${older.seqno}"]`).getByTestId('run-compare-pick').click();
+  await expect(page).toHaveURL(
+    new RegExp(`compare=${older.seqno}%2C${newer.seqno}|compare=${older.seqno},${newer.seqno}`),
+  );
   const compare = page.getByTestId('run-compare');
   const byLt = (txs: BlockchainTransaction[]) => [...txs].sort((x, y) => (x.lt < y.lt ? -1 : 1));
   const gas = (t: BlockchainTransaction) =>
     t.description.type === 'generic' && t.description.computePhase.type === 'vm'
       ? t.description.computePhase.gasUsed
       : null;
-  const [left, right] = [byLt(first), byLt(second)];
+  const [left, right] = [byLt(older.txs), byLt(newer.txs)];
   const rows = compare.getByTestId('compare-row');
   await expect(rows).toHaveCount(Math.max(left.length, right.length));
   const signed = (d: bigint) => (d > 0n ? `+${formatInt(String(d))}` : d < 0n ? `−${formatInt(String(-d))}` : '0');
@@ -171,8 +180,8 @@ test('two runs of the test side by side: each transaction’s outcome and gas, a
       ga !== null && gb !== null ? signed(gb - ga) : '',
     );
   }
-  // the thrower's row: exit 77 on the left, 1000 on the right
-  const throwRow = rows.nth(left.indexOf(throwerTx(first)));
-  await expect(throwRow.getByTestId('compare-outcome').first()).toContainText('exit 77');
-  await expect(throwRow.getByTestId('compare-outcome').last()).toContainText('exit 1000');
+  // the thrower's row: each side's exit code
+  const throwRow = rows.nth(left.indexOf(throwerTx(older.txs)));
+  await expect(throwRow.getByTestId('compare-outcome').first()).toContainText(`exit ${older.exit}`);
+  await expect(throwRow.getByTestId('compare-outcome').last()).toContainText(`exit ${newer.exit}`);
 });
