@@ -11,6 +11,7 @@ import { defaultLimits, type ServiceLimits } from './limits';
 import { OPERATIONS } from './operations/registry';
 import { ANSWER_ENCODINGS, AnswerCache, COMPRESS_THRESHOLD } from './execution/answer-cache';
 import { answerKept } from './execution/answer-kept';
+import { mayBeKept, WitnessedCommits } from './execution/witnessed-commits';
 import { runKept } from './execution/kept-runs';
 import { answerKeptPost, bodyReadBefore } from './execution/kept-post';
 import { streamedBrotli } from './execution/streamed-brotli';
@@ -30,7 +31,7 @@ declare module 'fastify' {
     ledgerReaders: ReaderPool;
     /** The streaming endpoints' follower and subscribers. */
     ledgerStream: LedgerStream;
-    /** Answers kept until the next commit; null when off (`API_ANSWER_CACHE_MB=0`) or on PostgreSQL. */
+    /** Answers kept until the next commit; null when off (`API_ANSWER_CACHE_MB=0`). */
     ledgerAnswers: AnswerCache | null;
   }
 }
@@ -74,8 +75,17 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // Answers kept as finished bytes until the next commit (docs/architecture.md, "The answer
   // cache"): a repeated question is answered before the framework sees it, with no routing,
   // parsing, worker or query; everything else goes on to Fastify.
-  const counter = limits.answerCacheBytes > 0 ? engineAt(opts.location).commitCounter(opts.location) : null;
+  // SQLite's witness of commits is a read of shared memory; PostgreSQL's a round trip that each
+  // request which may be answered from the cache waits for (execution/witnessed-commits.ts).
+  const engine = engineAt(opts.location);
+  const witness = limits.answerCacheBytes > 0 ? engine.commitWitness(opts.location) : null;
+  const witnessed = witness ? new WitnessedCommits(witness) : null;
+  const counter = limits.answerCacheBytes > 0 ? (witnessed ?? engine.commitCounter(opts.location)) : null;
   const answers = counter ? new AnswerCache(counter, limits.answerCacheBytes) : null;
+  const lookUp = (kept: AnswerCache, req: IncomingMessage, res: ServerResponse, onMiss: () => void): boolean =>
+    answerKept(kept, req, res, opts.log ?? false) ||
+    // a kept get method's run by POST (TonClient's JSON-RPC); a miss goes on, its body read
+    answerKeptPost(kept, req, res, opts.log ?? false, onMiss);
   let closing = false;
   const app = Fastify({
     logger: false,
@@ -84,9 +94,17 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
       createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: 1000 }, (req, res) => {
         if (answers && !closing) {
-          if (answerKept(answers, req, res, opts.log ?? false)) return;
-          // a kept get method's run by POST (TonClient's JSON-RPC); a miss goes on, its body read
-          if (answerKeptPost(answers, req, res, opts.log ?? false, () => handler(req, res))) return;
+          if (witnessed && mayBeKept(req)) {
+            void witnessed
+              .refresh()
+              .then((read) => {
+                if (read) answers.witnessed();
+                if (!read || closing || !lookUp(answers, req, res, () => handler(req, res))) handler(req, res);
+              })
+              .catch((error: unknown) => (res.headersSent ? res.destroy(error as Error) : handler(req, res)));
+            return;
+          }
+          if (lookUp(answers, req, res, () => handler(req, res))) return;
         }
         handler(req, res);
       }),

@@ -257,12 +257,24 @@ export interface LedgerSnapshots {
   close(): Promise<void>;
 }
 
+/** What a witness of commits answers: equal marks read at two moments mean the ledger did not change between them. */
+export type CommitMark = number | string;
+
 /**
  * A cheap, synchronous witness of commits: `current()` answers a value that changes whenever
  * anything is committed to the ledger. Equal values at two moments mean the ledger did not change
  * between them: what the service's answer cache is keyed by (docs/architecture.md).
  */
 export interface CommitCounter {
-  current(): number;
+  current(): CommitMark;
   close(): void;
+}
+
+/**
+ * A witness of commits that costs a round trip (PostgreSQL): `read()` answers a mark read after
+ * the call was made (never one read before it), or null when it could not be read in time.
+ */
+export interface CommitWitness {
+  read(): Promise<string | null>;
+  close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // The one place where a ledger's location chooses its engine: a `postgres://` (or `postgresql://`)
 // URL is a PostgreSQL database, anything else a SQLite file path.
-import type { CommitCounter, LedgerSnapshots, LedgerStore } from './interface';
+import type { CommitCounter, CommitWitness, LedgerSnapshots, LedgerStore } from './interface';
+import { pgCommitWitness } from './postgres/pg-commit-witness';
 import { openPgStore, pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
 import { openSqliteStore, sqliteReaderSnapshots } from './sqlite/open-sqlite-store';
@@ -24,21 +25,25 @@ export interface LedgerEngine {
   readerSnapshots(location: string, opts: ReaderOptions): LedgerSnapshots;
   /**
    * A synchronous witness of commits, or null where the engine has none that is cheap: PostgreSQL
-   * would need a round trip per look (its LISTEN/NOTIFY arrives after the commit, not with it).
+   * needs a round trip per look (its LISTEN/NOTIFY arrives after the commit, not with it).
    */
   commitCounter(location: string): CommitCounter | null;
+  /** Where there is no synchronous witness: one read by a round trip (PostgreSQL's snapshot), or null. */
+  commitWitness(location: string): CommitWitness | null;
 }
 
 const sqlite: LedgerEngine = {
   open: async (path, opts) => openSqliteStore(path, { readonly: opts.readonly }),
   readerSnapshots: (path) => sqliteReaderSnapshots(path),
   commitCounter: (path) => sqliteCommitCounter(path),
+  commitWitness: () => null,
 };
 
 const postgres: LedgerEngine = {
   open: (url, opts) => openPgStore(url, opts),
   readerSnapshots: (url, opts) => pgLedgerSnapshots(url, opts),
   commitCounter: () => null,
+  commitWitness: (url) => pgCommitWitness(url),
 };
 
 /** The engine of the ledger at `location`. */

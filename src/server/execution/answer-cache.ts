@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
-import type { CommitCounter } from '../../store/interface';
+import type { CommitCounter, CommitMark } from '../../store/interface';
 
 /**
  * The encodings the service offers, in its order of preference: the compression plugin negotiates
@@ -40,7 +40,7 @@ export interface KeptAnswer {
 export class AnswerCache {
   private readonly entries = new Map<string, KeptAnswer & { bytes: number }>();
   private bytes = 0;
-  private commit: number;
+  private commit: CommitMark;
   private readonly maxEntryBytes: number;
   /** The counter was read equal to `commit` during this turn of the event loop (see `get`). */
   private checkedThisTurn = false;
@@ -57,8 +57,17 @@ export class AnswerCache {
   }
 
   /** The ledger's commit count now: read before a request goes to a worker, given back to `put`. */
-  now(): number {
+  now(): CommitMark {
     return this.counter.current();
+  }
+
+  /**
+   * The counter has a new reading that was not made by this cache (PostgreSQL's, read by a round
+   * trip for a request that just came: `WitnessedCommits`): the next lookup compares it, even in a
+   * turn whose lookups took an older reading's word.
+   */
+  witnessed(): void {
+    this.checkedThisTurn = false;
   }
 
   /** The answer kept for `url`, if the ledger has not changed since it was read. */
@@ -73,7 +82,7 @@ export class AnswerCache {
   }
 
   /** Keeps the answer to `url` read at commit count `readAt`, if nothing was committed since. */
-  put(url: string, readAt: number, seqno: number | null, body: Buffer): void {
+  put(url: string, readAt: CommitMark, seqno: number | null, body: Buffer): void {
     if (body.length > this.maxEntryBytes || !this.fresh() || readAt !== this.commit) return;
     const old = this.entries.get(url);
     if (old) this.drop(url, old);

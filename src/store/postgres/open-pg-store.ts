@@ -36,7 +36,7 @@ const types = {
 // any fixed key: producers and API processes starting together migrate one at a time
 const MIGRATION_LOCK = 0x4c534350;
 
-function pool(location: string, max: number, readonly: boolean, statementTimeoutMs?: number): pg.Pool {
+export function pool(location: string, max: number, readonly: boolean, statementTimeoutMs?: number): pg.Pool {
   // A reader's statements end with its request's budget; a backend whose client went away (a reader
   // worker stopped past its budget) notices within a second rather than when it next writes.
   const bounded =
