@@ -22,6 +22,7 @@ import Database from 'better-sqlite3';
 import type { PoolClient } from 'pg';
 import { openPgStore } from '../../src/store/postgres/open-pg-store';
 import { PartitionKeeper } from '../../src/store/postgres/pg-partitions';
+import { TOKEN_TABLES } from '../../src/store/token-tables';
 
 /** Rows per INSERT: every column one array parameter, unnested. */
 const CHUNK = 5000;
@@ -59,6 +60,11 @@ const SOURCES: readonly { table: string; sql: string }[] = [
   { table: 'accounts', sql: 'SELECT * FROM accounts' },
   { table: 'token_info', sql: 'SELECT * FROM token_info' },
   { table: 'producer_accounts', sql: 'SELECT * FROM producer_accounts' },
+  // not partitioned, the same columns on both engines: the cells of account states (code and data,
+  // for include_boc), each account's newest balance, the jetton and NFT tables
+  { table: 'account_cells', sql: 'SELECT * FROM account_cells' },
+  { table: 'account_balances', sql: 'SELECT * FROM account_balances' },
+  ...Object.values(TOKEN_TABLES).map((t) => ({ table: t.name, sql: `SELECT * FROM ${t.name}` })),
 ];
 
 type Cell = Buffer | string | bigint | number | boolean | null;

@@ -137,7 +137,7 @@ async function plan(text: string, values: unknown[]): Promise<string> {
 // The lists: rows in the requested order straight from an index (merged across partitions).
 const LISTS: [string, RegExp][] = [
   ['v2 block walk', /FROM transactions WHERE workchain = \$1 AND shard = \$2 AND block_seqno = \$3 ORDER BY/],
-  ['v2 block walk after a cursor', /AND \(account > \$4/],
+  ['v2 block walk after a cursor', /AND \(account, lt\) > \(\$4/],
   ['shard state', /FROM transactions WHERE mc_seqno = \$1 ORDER BY lt/],
   ['latest traces', /FROM traces t WHERE t.state = 'complete'\s+ORDER BY t.end_lt/],
   ['traces by masterchain seqno', /t.mc_seqno_end = \$1\s+ORDER BY/],
@@ -198,6 +198,8 @@ describe('PostgreSQL query plans', () => {
       /FROM account_states WHERE hash = ANY.*UNION ALL/s,
       /Index Scan using message_contents_p\d+_pkey/,
     ],
+    // a page of the walk starts at its cursor in the index, not at the block's first transaction
+    ['the v2 block walk after a cursor', /AND \(account, lt\) > \(\$4/, /Index Cond: \(.*ROW\(account, lt\) > ROW\(/],
     // every request and every streaming poll asks it: the last entry of the primary key, not a walk
     // over every masterchain block
     [

@@ -124,8 +124,11 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
   ): Promise<{ hashes: Buffer[]; incomplete: boolean }> {
     const rows = after
       ? await this.rows(
+          // the cursor as a row comparison: an index condition on (workchain, shard, block_seqno,
+          // account, lt), where `account > $4 OR (account = $4 AND lt > $5)` is a filter that walks the
+          // block from its first transaction on every page (a whole block's walk was quadratic)
           `SELECT hash FROM transactions WHERE workchain = $1 AND shard = $2 AND block_seqno = $3
-           AND (account > $4 OR (account = $4 AND lt > $5)) ORDER BY account, lt LIMIT $6`,
+           AND (account, lt) > ($4::text, $5::bigint) ORDER BY account, lt LIMIT $6`,
           [ref.workchain, ref.shard, ref.seqno, after.account, clampLt(after.lt), count + 1],
         )
       : await this.rows(
