@@ -89,6 +89,32 @@ describe('messages', () => {
     }
   });
 
+  it('decoded_opcode names the standard opcodes (TEP-74, TEP-62) and comments; unknown ones are null', () => {
+    // the standards' opcodes, written out here rather than taken from the server's decoder
+    const named: Record<number, string> = {
+      0x00000000: 'text_comment',
+      0x0f8a7ea5: 'jetton_transfer',
+      0x178d4519: 'jetton_internal_transfer',
+      0x7362d09c: 'jetton_notify',
+      0xd53276db: 'excess',
+      0x595f07bc: 'jetton_burn',
+      0x7bdd97de: 'jetton_burn_notification',
+      0x5fcc3d14: 'nft_transfer',
+      0x05138d91: 'nft_ownership_assigned',
+    };
+    const nameOf = (m: Json): string | null | undefined => (m.opcode === null ? null : named[m.opcode >>> 0]);
+    const known = allMessages.filter((m) => nameOf(m) !== undefined);
+    const others = allMessages.filter((m) => nameOf(m) === undefined);
+    for (const m of known) expect(m.decoded_opcode, m.hash).toBe(nameOf(m));
+    // not a standard one (our contracts', a wallet's signed request): the name the decoder gives is the
+    // type it reads the body as, or none
+    expect(others.length).toBeGreaterThan(0);
+    for (const m of others) expect([null, m.message_content.decoded?.type], m.hash).toContain(m.decoded_opcode);
+    const seen = new Set(known.map((m) => m.decoded_opcode));
+    // the ledger's traffic carries comments, jetton transfers and NFT transfers
+    expect([...seen]).toEqual(expect.arrayContaining(['text_comment', 'jetton_transfer', 'nft_transfer']));
+  });
+
   it('each filter: exactly the messages of the whole list that match it, in its order', async () => {
     const external = allMessages.find((m) => m.source === null)!;
     const internal = allMessages.filter((m) => m.source !== null && m.destination !== null);

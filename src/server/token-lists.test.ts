@@ -357,6 +357,24 @@ describe('NFTs', () => {
     }
   }, 300_000);
 
+  it('decoded payloads: a forward payload that is a text comment reads as one; none, null', async () => {
+    const lists = [
+      ...(await walk('/api/v3/jetton/transfers?sort=asc', 'jetton_transfers')),
+      ...(await walk('/api/v3/nft/transfers?sort=asc', 'nft_transfers')),
+    ];
+    /** A text comment read from the payload's cell by its TL-B layout, or null when it is none. */
+    const comment = (boc: string): string | null => {
+      const s = Cell.fromBase64(boc).beginParse();
+      return s.remainingBits >= 32 && s.loadUint(32) === 0 ? s.loadStringTail() : null;
+    };
+    const commented = lists.filter((x) => x.forward_payload !== null && comment(x.forward_payload) !== null);
+    expect(commented.length).toBeGreaterThan(0);
+    for (const x of commented)
+      expect(x.decoded_forward_payload).toEqual({ type: 'text_comment', comment: comment(x.forward_payload) });
+    for (const x of lists.filter((y) => y.forward_payload === null)) expect(x.decoded_forward_payload).toBeNull();
+    for (const x of lists.filter((y) => y.custom_payload === null)) expect(x.decoded_custom_payload).toBeNull();
+  }, 300_000);
+
   it('nft/collections: the collection, its next index the number of its items', async () => {
     const { nft_collections: cs } = await ok('/api/v3/nft/collections');
     expect(cs.map((c: Json) => c.address)).toEqual([collection]);

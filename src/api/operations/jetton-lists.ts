@@ -15,7 +15,7 @@ import {
   ton,
 } from './param-rules';
 import { rawAddress as parseAddress } from '../../ton/address';
-import { addressBook, decimal, hash, metadata, rawAddress, v3Error } from './v3-shapes';
+import { addressBook, decimal, decodedBody, hash, metadata, rawAddress, v3Error } from './v3-shapes';
 
 /** One address (TON Center takes a single jetton master where it says so). */
 export const oneAddress = text.transform(ton(parseAddress));
@@ -95,7 +95,7 @@ const eventTransaction = {
 const requestFields = {
   response_destination: rawAddress.nullable(),
   custom_payload: z.string().nullable(),
-  decoded_custom_payload: z.null(),
+  decoded_custom_payload: decodedBody,
 };
 
 /** A transfer list's parameters after its own filters: `direction`, the ranges, the page (newest first). */
@@ -137,7 +137,7 @@ export const jettonTransfers = defineApiOperation({
         ...requestFields,
         forward_ton_amount: decimal,
         forward_payload: z.string().nullable(),
-        decoded_forward_payload: z.null(),
+        decoded_forward_payload: decodedBody,
       }),
     ),
     address_book: addressBook,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineApiOperation } from './api-operation';
 import { address, bool, fail, limit, list, offset } from './param-rules';
-import { addressBook, decimal, hash, metadata, rawAddress, v3Error } from './v3-shapes';
+import { addressBook, decimal, decodedBody, hash, metadata, rawAddress, v3Error } from './v3-shapes';
 import {
   directionNeedsOwner,
   eventTransaction,
@@ -109,7 +109,7 @@ export const nftTransfers = defineApiOperation({
         ...requestFields,
         forward_amount: decimal,
         forward_payload: z.string().nullable(),
-        decoded_forward_payload: z.null(),
+        decoded_forward_payload: decodedBody,
       }),
     ),
     address_book: addressBook,

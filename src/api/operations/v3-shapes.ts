@@ -23,12 +23,15 @@ export const accountState = z.object({
   code_boc: z.string().optional(),
 });
 
+/** A body as the decoder reads it: `{type, comment}` for a text comment, `{type, data}` otherwise; null when unknown. */
+export const decodedBody = z
+  .object({ type: z.string(), comment: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() })
+  .nullable();
+
 export const messageBody = z.object({
   hash,
   body: z.string(),
-  decoded: z
-    .object({ type: z.string(), comment: z.string().optional(), data: z.record(z.string(), z.unknown()).optional() })
-    .nullable(),
+  decoded: decodedBody,
 });
 
 export const message = z.object({
@@ -45,6 +48,8 @@ export const message = z.object({
   created_lt: decimal.nullable(),
   created_at: decimal.nullable(),
   opcode: z.number().int().min(-0x80000000).max(0x7fffffff).nullable(),
+  /** The decoder's name for the opcode (`jetton_transfer`, `text_comment`); null when it knows none. */
+  decoded_opcode: z.string().nullable(),
   ihr_disabled: z.boolean().nullable(),
   bounce: z.boolean().nullable(),
   bounced: z.boolean().nullable(),

@@ -6,6 +6,8 @@ import type { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from 
 import type { nftCollection, nftItems, nftTransfers } from '../../api/operations/nft-lists';
 import type { ResponseOf } from '../../api/operations/api-operation';
 import { hashToBase64 } from '../../ton/hash';
+import { decodeBodyBoc } from '../../ton/decode/decode-body';
+import { DecodeMemo } from './decode-memo';
 import type {
   JettonBurnRow,
   JettonMasterRow,
@@ -28,6 +30,18 @@ type NftTransferJson = Entry<ResponseOf<typeof nftTransfers>, 'nft_transfers'>;
 type NftCollectionJson = z.output<typeof nftCollection>;
 
 const optHash = (h: Buffer | null) => (h ? hashToBase64(h) : null);
+
+/**
+ * A custom or forward payload (a base64 BOC) as the decoder reads a message body: a text comment,
+ * a body of a known opcode, else null (as TON Center's decoder answers what it does not know). The
+ * same payloads recur (a comment, an empty payload), so the views are kept by the BOC's text.
+ */
+const decodedPayloads = new DecodeMemo<ReturnType<typeof decodeBodyBoc>>(20_000);
+const MAX_KEPT_PAYLOAD = 1024;
+function decodedPayload(boc: string | null): ReturnType<typeof decodeBodyBoc> {
+  if (boc === null) return null;
+  return boc.length > MAX_KEPT_PAYLOAD ? decodeBodyBoc(boc) : decodedPayloads.through(boc, () => decodeBodyBoc(boc));
+}
 const content = (json: string) => JSON.parse(json) as Record<string, string>;
 
 export const jettonMasterJson = (r: JettonMasterRow): JettonMasterJson => ({
@@ -71,10 +85,10 @@ export const jettonTransferJson = (r: JettonTransferRow): JettonTransferJson => 
   ...transaction(r),
   response_destination: r.responseDestination,
   custom_payload: r.customPayload,
-  decoded_custom_payload: null,
+  decoded_custom_payload: decodedPayload(r.customPayload),
   forward_ton_amount: r.forwardTonAmount.toString(),
   forward_payload: r.forwardPayload,
-  decoded_forward_payload: null,
+  decoded_forward_payload: decodedPayload(r.forwardPayload),
 });
 
 export const jettonBurnJson = (r: JettonBurnRow): JettonBurnJson => ({
@@ -86,7 +100,7 @@ export const jettonBurnJson = (r: JettonBurnRow): JettonBurnJson => ({
   amount: r.amount.toString(),
   response_destination: r.responseDestination,
   custom_payload: r.customPayload,
-  decoded_custom_payload: null,
+  decoded_custom_payload: decodedPayload(r.customPayload),
 });
 
 export const nftCollectionJson = (r: NftCollectionRow): NftCollectionJson => ({
@@ -138,8 +152,8 @@ export const nftTransferJson = (r: NftTransferRow): NftTransferJson => ({
   new_owner: r.newOwner,
   response_destination: r.responseDestination,
   custom_payload: r.customPayload,
-  decoded_custom_payload: null,
+  decoded_custom_payload: decodedPayload(r.customPayload),
   forward_amount: r.forwardAmount.toString(),
   forward_payload: r.forwardPayload,
-  decoded_forward_payload: null,
+  decoded_forward_payload: decodedPayload(r.forwardPayload),
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Cell } from '@ton/core';
 import { hashToBase64 } from '../../ton/hash';
-import { decodeBody } from '../../ton/decode/decode-body';
+import { decodeBody, typeOfOpcode } from '../../ton/decode/decode-body';
 import { decodeStateInit } from '../../ton/decode/state-init';
 import { DecodeMemo } from './decode-memo';
 import { readPlainStateInit } from './state-init-reader';
@@ -98,6 +98,7 @@ export function messageJson(m: MessageRecord): Message {
     created_lt: dec(m.createdLt),
     created_at: m.createdAt === null ? null : String(m.createdAt),
     opcode: m.opcode,
+    decoded_opcode: m.opcode === null ? null : typeOfOpcode(m.opcode),
     ihr_disabled: m.ihrDisabled,
     bounce: m.bounce,
     bounced: m.bounced,
