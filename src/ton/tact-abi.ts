@@ -6,6 +6,7 @@
 // addresses as addr_none, cells, strings and maps in references. Read with @ton/core's Slice only.
 import { Address, ExternalAddress, beginCell, type Cell, type Slice } from '@ton/core';
 import { z } from 'zod';
+import { toRaw } from './address';
 
 const format = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const typeRef = z.union([
@@ -41,7 +42,7 @@ export interface AbiField {
   /** As the ABI says it: `uint32`, `coins`, `address?`, `cell`, `Point`, `map<address, int>`… */
   type: string;
   kind: 'int' | 'bool' | 'address' | 'cell' | 'string' | 'bytes' | 'map' | 'struct' | 'null';
-  /** Decimal for numbers, raw (or external) address, base64 BOC for cells and maps, hex for bytes. */
+  /** Decimal for numbers, raw address (upper-case hex; an external one as @ton/core prints it), base64 BOC for cells and maps, hex for bytes. */
   value: string | null;
 }
 
@@ -322,7 +323,7 @@ export class TactAbi {
           if (!op.optional) throw new AbiError(`${path}: addr_none where an address is required`);
           return put('null', null);
         }
-        return put('address', a instanceof Address ? a.toRawString() : (a as ExternalAddress).toString());
+        return put('address', a instanceof Address ? toRaw(a) : (a as ExternalAddress).toString());
       }
       case 'ref': {
         const c = op.optional ? s.loadMaybeRef() : s.loadRef();
