@@ -152,6 +152,10 @@ test("a transaction's storage before and after by deep link, by the ABI and raw,
   await expect(page.getByTestId('abi-body-in')).toContainText('ThrowExit');
   await expect(exitCode).toContainText('uint16');
   await expect(exitCode).toContainText('77');
+  // and on the transaction page, under the inbound message's own decoding
+  await page.goto(`${recv.api}/tx/${hex(failing.hash())}`);
+  const inbound = page.getByTestId('message-card').first().getByTestId('abi-body');
+  await expect(inbound.locator('[data-testid="abi-field"][data-path="exitCode"]')).toContainText('77');
   // the trace graph of the failing run: the thrower's node carries its wrapper's name
   const root = hex(failing.parent!.hash());
   await page.goto(`${recv.api}/trace/${root}`);

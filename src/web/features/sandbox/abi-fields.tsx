@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { AbiDecodingJson, AbiFieldJson, SandboxTransaction } from '../../../api/sandbox-wire';
+import { sandboxTransactionQuery } from '../../../api/queries';
+import { useApi } from '../../lib/router-context';
 import { AddressLink } from '../../components/entity-links';
 
 // Cells read by the Tact ABI sandbox sent (the API reads them: /api/sandbox/transaction's
@@ -113,6 +116,31 @@ export function AbiStorage({ storage }: { storage: SandboxTransaction['abi_decod
           )}
         </section>
       ))}
+    </div>
+  );
+}
+
+/**
+ * On a sandbox ledger, a transaction's bodies as the Tact ABIs of its test read them, by message
+ * hash (for the message cards of the transaction page); empty elsewhere or while loading.
+ */
+export function useAbiBodies(
+  hash: string,
+  sandbox: boolean,
+): Map<string, SandboxTransaction['abi_decoded']['messages'][number]> {
+  const q = useQuery({ ...sandboxTransactionQuery(useApi(), { hash }), enabled: sandbox, retry: false });
+  return new Map((q.data?.abi_decoded.messages ?? []).map((m) => [m.hash, m]));
+}
+
+/** One body's reading by a Tact ABI, under the message card's own. */
+export function AbiBody({ m }: { m: SandboxTransaction['abi_decoded']['messages'][number] | undefined }) {
+  if (!m) return null;
+  return (
+    <div className="rounded bg-slate-50 p-2 dark:bg-slate-900" data-testid="abi-body">
+      <p className="text-xs text-muted">
+        By the Tact ABI of <AddressLink raw={m.abi_of} /> (sent by the test&apos;s wrapper)
+      </p>
+      <AbiFields decoded={m.decoded} testId="abi-body-fields" />
     </div>
   );
 }
