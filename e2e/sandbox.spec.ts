@@ -120,10 +120,21 @@ test("a transaction's VM log by deep link: every instruction, the failing one ma
   await expect(page).toHaveURL(/q=THROW/);
 });
 
-test("a transaction's storage before and after by deep link, and its trace graph with names", async ({ page }) => {
+test("a transaction's storage before and after by deep link, by the ABI and raw, its body by the ABI, and its trace graph with names", async ({
+  page,
+}) => {
   await page.goto(`${recv.api}/sandbox-tx/${hex(failing.hash())}?tab=storage`);
   const before = failing.oldStorage as Cell;
   const after = failing.newStorage as Cell;
+  // the thrower's wrapper carries a Tact ABI: its storage is shown by field, the raw cells a click away
+  const marker = before.beginParse().preloadUint(32);
+  for (const side of ['before', 'after']) {
+    const field = page.getByTestId(`abi-storage-${side}`).locator('[data-testid="abi-field"][data-path="marker"]');
+    await expect(field).toContainText('uint32');
+    await expect(field).toContainText(String(marker));
+  }
+  await page.getByTestId('storage-raw-link').click();
+  await expect(page).toHaveURL(/view=raw/);
   await expect(page.getByTestId('storage-summary')).toHaveText(
     before.hash().equals(after.hash())
       ? 'The transaction left the data as it was.'
@@ -135,6 +146,16 @@ test("a transaction's storage before and after by deep link, and its trace graph
   await expect(page.getByTestId('storage-after').getByTestId('storage-cell').first()).toContainText(
     `${after.bits.length} bits`,
   );
+  // the inbound body by the ABI's message type: the exit code the test asked for
+  await page.goto(`${recv.api}/sandbox-tx/${hex(failing.hash())}?tab=bodies`);
+  const exitCode = page.getByTestId('abi-body-in').locator('[data-testid="abi-field"][data-path="exitCode"]');
+  await expect(page.getByTestId('abi-body-in')).toContainText('ThrowExit');
+  await expect(exitCode).toContainText('uint16');
+  await expect(exitCode).toContainText('77');
+  // and on the transaction page, under the inbound message's own decoding
+  await page.goto(`${recv.api}/tx/${hex(failing.hash())}`);
+  const inbound = page.getByTestId('message-card').first().getByTestId('abi-body');
+  await expect(inbound.locator('[data-testid="abi-field"][data-path="exitCode"]')).toContainText('77');
   // the trace graph of the failing run: the thrower's node carries its wrapper's name
   const root = hex(failing.parent!.hash());
   await page.goto(`${recv.api}/trace/${root}`);

@@ -89,6 +89,12 @@ export const wireSandboxNames = z.looseObject({ test_key: str, names });
 
 const storageCell = orNull(z.looseObject({ hash: str, boc: str }));
 
+const abiField = z.looseObject({ path: str, type: str, kind: str, value: orNull(str) });
+const abiDecoding = z.union([
+  z.looseObject({ type: str, layout: orNull(str), fields: z.array(abiField) }),
+  z.looseObject({ error: str }),
+]);
+
 export const wireSandboxTransaction = z.looseObject({
   transaction: wireRunTransaction,
   seqno: int,
@@ -100,6 +106,10 @@ export const wireSandboxTransaction = z.looseObject({
   storage: z.looseObject({ before: storageCell, after: storageCell }),
   name: orNull(wireSandboxName),
   abi: z.unknown(),
+  abi_decoded: z.looseObject({
+    storage: z.looseObject({ before: orNull(abiDecoding), after: orNull(abiDecoding) }),
+    messages: z.array(z.looseObject({ direction: str, index: int, hash: str, abi_of: str, decoded: abiDecoding })),
+  }),
   trace_id: str,
 });
 
@@ -136,6 +146,8 @@ export type SandboxName = z.output<typeof wireSandboxName>;
 export type SandboxTransaction = z.output<typeof wireSandboxTransaction>;
 export type SandboxVmLog = z.output<typeof wireSandboxVmLog>;
 export type VmStepJson = z.output<typeof wireVmStep>;
+export type AbiDecodingJson = z.output<typeof abiDecoding>;
+export type AbiFieldJson = z.output<typeof abiField>;
 
 export type SandboxWireLoosensStrict = [
   Holds<Loosens<ResponseOf<typeof sandboxTests>, z.input<typeof wireSandboxTests>>>,

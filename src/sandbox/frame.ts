@@ -66,7 +66,8 @@ export interface SandboxFrame {
   contracts: FrameContract[];
 }
 
-function issues(error: z.ZodError): string {
+/** The first issues zod found, each with where it is: a refusal's reason. */
+export function issues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((i) => `${i.path.join('.') || '(frame)'}: ${i.message}`)
@@ -75,14 +76,18 @@ function issues(error: z.ZodError): string {
 
 const list = (t: z.infer<typeof transactionList>) => (Array.isArray(t) ? t : t.transactions);
 
-/** Reads a frame's text; throws a `FrameError` saying what is wrong. */
-export function parseFrame(text: string): SandboxFrame {
-  let json: unknown;
+/** JSON text read, or a FrameError saying it is not JSON. */
+export function readJson(text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new FrameError(`not JSON (${(error as Error).message})`);
   }
+}
+
+/** Reads a frame's text; throws a `FrameError` saying what is wrong. */
+export function parseFrame(text: string): SandboxFrame {
+  const json = readJson(text);
   if (typeof json !== 'object' || json === null) throw new FrameError('not a JSON object');
   if ('$' in json) {
     const r = earlier.safeParse(json);

@@ -7,14 +7,25 @@ import { createServer } from '../server/app';
 import { closeOnSignals } from '../server/lifecycle';
 import { LedgerFileError, openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { readSandboxConfig } from './config';
+import { ActonImporter } from './acton-import';
 import { Ingestor } from './ingest';
 import { PortInUseError, startReceiver } from './receiver';
 import { holdsProducedLedger } from './run-store';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+/** `--import <folder>`: Acton's trace bundles to import and watch (docs/sandbox.md). */
+function importFolder(argv: string[]): string | null {
+  const at = argv.indexOf('--import');
+  if (at === -1) return null;
+  const folder = argv[at + 1];
+  if (!folder || folder.startsWith('--')) throw new ConfigError('--import needs a folder (Acton writes build/traces)');
+  return folder;
+}
+
 async function main(): Promise<void> {
   const config = readSandboxConfig();
+  const folder = importFolder(process.argv.slice(2));
   const { service } = config;
   if (holdsProducedLedger(service.dbPath)) {
     throw new LedgerFileError(
@@ -59,7 +70,23 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : service.port;
   log(`ledgerscope: explorer and API at http://${service.host}:${port}/ (sandbox test runs, ledger ${service.dbPath})`);
   log(`ledgerscope: receiving sandbox test runs at ws://${config.wsHost}:${receiver.port}`);
+  let importer: ActonImporter | null = null;
+  if (folder) {
+    try {
+      importer = new ActonImporter(folder, ingestor, log);
+    } catch (error) {
+      await receiver.close();
+      await app.close();
+      store.close();
+      throw new ConfigError((error as Error).message);
+    }
+    importer.watch();
+    log(`ledgerscope: importing Acton trace bundles from ${folder}, and watching it`);
+    await importer.importAll();
+  }
   closeOnSignals(app, async () => {
+    importer?.close();
+    await importer?.idle();
     await receiver.close();
     await ingestor.idle();
     store.close();

@@ -16,6 +16,7 @@ import { describeExitCode } from '../ton/exit-codes';
 import { checkAgainstSchemas } from '../server/test-support/test-server';
 import { LedgerClient } from '../api/client';
 import { waitForTransactions } from './test-support/api';
+import { THROWER_ABI } from './test-support/abi';
 import { Forwarder, MetaMap, Thrower } from './test-support/contracts';
 import { startReceiverProcess, type ReceiverProcess } from './test-support/receiver-process';
 
@@ -23,6 +24,7 @@ import { startReceiverProcess, type ReceiverProcess } from './test-support/recei
 (globalThis as { expect?: unknown }).expect ??= expect;
 
 const hex = (b: Buffer) => b.toString('hex');
+const equal = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const b64 = (b: Buffer) => b.toString('base64');
 
 let dir: string;
@@ -99,13 +101,16 @@ describe('/api/sandbox over real sandbox runs', () => {
     expect(body.runs.length).toBe(runs.length + 1);
     const seqnos = body.runs.map((r: { seqno: number }) => r.seqno);
     expect(seqnos).toEqual([...seqnos].sort((a, b) => b - a));
-    // the three sends are the newest three, newest first
-    const newest = body.runs.slice(0, runs.length).reverse();
+    // each send is a run of its own: sandbox opens a connection a frame and does not wait, so the
+    // runs are numbered in the order their frames arrived, not always the order sent
+    const hashesOf = (txs: { hash: string }[]) => txs.map((t) => t.hash).sort();
+    const newest = runs.map((sent) => {
+      const want = sent.map((t) => b64(t.hash())).sort();
+      return body.runs.find((r: { transactions: { hash: string }[] }) => equal(hashesOf(r.transactions), want));
+    });
     runs.forEach((sent, i) => {
       const run = newest[i];
-      expect(run.transactions.map((t: { hash: string }) => t.hash).sort()).toEqual(
-        sent.map((t) => b64(t.hash())).sort(),
-      );
+      expect(run, `run ${i} of the test`).toBeDefined();
       let gas = 0n;
       let failed = 0;
       for (const t of sent) {
@@ -183,6 +188,61 @@ describe('/api/sandbox over real sandbox runs', () => {
     expect(body.storage.after.hash).toBe(b64(throwTx.newStorage!.hash()));
     expect(Buffer.from(body.storage.before.boc, 'base64').equals(throwTx.oldStorage!.toBoc())).toBe(true);
     expect(body.name).toMatchObject({ wrapper_name: 'Thrower' });
+  });
+
+  it('decodes the storage and the bodies by the Tact ABI sandbox sent with each wrapper', async () => {
+    const code = await compileContracts();
+    const thrower = Thrower.fromCode(code.thrower);
+    const { body } = await get(`/api/sandbox/transaction?hash=${hex(throwTx.hash())}`);
+    expect(body.name).toMatchObject({ wrapper_name: 'Thrower', has_abi: true });
+    expect(body.abi).toEqual(JSON.parse(JSON.stringify(THROWER_ABI)));
+    // the thrower's data, one uint32 as the contract was deployed with, before and after the failure
+    const marker = thrower.init!.data.beginParse().preloadUint(32).toString();
+    const storage = {
+      type: 'Thrower$Data',
+      layout: 'fields (Tact 1.6, contract parameters)',
+      fields: [{ path: 'marker', type: 'uint32', kind: 'int', value: marker }],
+    };
+    expect(body.abi_decoded.storage).toEqual({ before: storage, after: storage });
+    // its inbound body, read by its own ABI: the exit code the test asked for
+    const inBody = throwTx.inMessage!.body.beginParse();
+    inBody.skip(32);
+    expect(body.abi_decoded.messages).toEqual([
+      {
+        direction: 'in',
+        index: 0,
+        hash: expect.any(String),
+        abi_of: toRaw(thrower.address),
+        decoded: {
+          type: 'ThrowExit',
+          layout: null,
+          fields: [
+            { path: 'queryId', type: 'uint64', kind: 'int', value: inBody.loadUintBig(64).toString() },
+            { path: 'exitCode', type: 'uint16', kind: 'int', value: '77' },
+          ],
+        },
+      },
+    ]);
+    // the fan-out: the forwarder's out messages are its own type, read by its ABI, depth one less
+    const root = runs[2]!.find((t) => t.parent === undefined || t.parent === null)!;
+    const fwd = runs[2]!.find((t) => t.parent?.hash().equals(root.hash()))!;
+    const fan = await get(`/api/sandbox/transaction?hash=${hex(fwd.hash())}`);
+    const out = fan.body.abi_decoded.messages.filter((m: { direction: string }) => m.direction === 'out');
+    expect(out.length).toBe(fwd.outMessagesCount);
+    expect(out.length).toBe(2);
+    for (const m of out) {
+      expect(m.abi_of).toBe(toRaw(Forwarder.fromCode(code.forwarder, 5n).address));
+      expect(m.decoded.type).toBe('ForwardFan');
+      expect(m.decoded.fields.map((f: { path: string; value: string }) => [f.path, f.value])).toEqual([
+        ['queryId', '0'],
+        ['width', '2'],
+        ['depth', '0'],
+      ]);
+    }
+    // the deployer's wallet has no ABI: nothing of its storage is read
+    const deployerTx = runs[2]!.find((t) => t.address.toString(16) === hex(deployerAddress.hash))!;
+    const plain = await get(`/api/sandbox/transaction?hash=${hex(deployerTx.hash())}`);
+    expect(plain.body.abi_decoded.storage).toEqual({ before: null, after: null });
   });
 
   it('serves the VM log in pages of steps, the failing instruction marked, searchable', async () => {

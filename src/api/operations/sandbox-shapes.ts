@@ -82,3 +82,16 @@ export const sandboxRun = z.object({
 });
 
 export const storageCell = z.object({ hash, boc: z.string() }).nullable();
+
+/** A field read by a Tact ABI (src/ton/tact-abi.ts); a struct's row comes before its fields. */
+export const abiField = z.object({
+  path: z.string(),
+  type: z.string(),
+  kind: z.enum(['int', 'bool', 'address', 'cell', 'string', 'bytes', 'map', 'struct', 'null']),
+  value: z.string().nullable(),
+});
+/** A cell read by a Tact ABI, or why it could not be. */
+export const abiDecoding = z.union([
+  z.object({ type: z.string(), layout: z.string().nullable(), fields: z.array(abiField) }),
+  z.object({ error: z.string() }),
+]);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineApiOperation } from './api-operation';
 import { hash as hashParam } from './param-rules';
-import { runTransaction, sandboxName, storageCell } from './sandbox-shapes';
-import { hash, v3Error } from './v3-shapes';
+import { abiDecoding, runTransaction, sandboxName, storageCell } from './sandbox-shapes';
+import { hash, rawAddress, v3Error } from './v3-shapes';
 
 /**
  * What sandbox sent of one transaction besides its BOC: its blockchain and debug logs (whole), the
@@ -24,6 +24,25 @@ export const sandboxTransaction = defineApiOperation({
     /** The account's name in its test, and its Tact ABI when sandbox sent one. */
     name: sandboxName.nullable(),
     abi: z.unknown().nullable(),
+    /**
+     * What the Tact ABIs sandbox sent make of the storage and the bodies (docs/sandbox.md, "Decoding
+     * by the ABI"): the storage by the account's ABI (null where it has none, or none with a storage
+     * type), and each body whose opcode is a message type's header in the ABI of the account or of
+     * the other end, the one whose ABI read it in `abi_of`.
+     */
+    abi_decoded: z.object({
+      storage: z.object({ before: abiDecoding.nullable(), after: abiDecoding.nullable() }),
+      messages: z.array(
+        z.object({
+          direction: z.enum(['in', 'out']),
+          /** Place among the out messages (0 for the inbound one). */
+          index: z.number().int().nonnegative(),
+          hash,
+          abi_of: rawAddress,
+          decoded: abiDecoding,
+        }),
+      ),
+    }),
     /** Hash of the trace's root (the trace page). */
     trace_id: hash,
   }),

@@ -12,8 +12,11 @@ import {
 } from '@ton/core';
 import type { ContractMeta, ContractsMeta } from '@ton/sandbox/dist/meta/ContractsMeta';
 import { fanBody, forwarderInit, throwBody } from '../../ledger/contracts/test-contracts';
+import { FORWARDER_ABI, THROWER_ABI } from './abi';
 
 export class Thrower implements Contract {
+  /** As a Tact wrapper carries it: sandbox sends it in the contract's metadata. */
+  readonly abi = THROWER_ABI;
   constructor(
     readonly address: Address,
     readonly init?: { code: Cell; data: Cell },
@@ -31,6 +34,7 @@ export class Thrower implements Contract {
 }
 
 export class Forwarder implements Contract {
+  readonly abi = FORWARDER_ABI;
   constructor(
     readonly address: Address,
     readonly init?: { code: Cell; data: Cell },

@@ -13,21 +13,25 @@ export interface ReceiverProcess {
   stop(): Promise<number | null>;
 }
 
-export function runReceiver(env: Record<string, string>): Omit<ReceiverProcess, 'api' | 'ws'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'src', 'sandbox', 'main.ts')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SANDBOX_WEBSOCKET_HOST: '127.0.0.1',
-      SANDBOX_WEBSOCKET_PORT: '0',
-      API_WORKERS: '1',
-      API_LIGHT_WORKERS: '0',
-      API_QUERY_TIMEOUT_MS: '60000',
-      ...env,
+export function runReceiver(env: Record<string, string>, args: string[] = []): Omit<ReceiverProcess, 'api' | 'ws'> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(process.cwd(), 'src', 'sandbox', 'main.ts'), ...args],
+    {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SANDBOX_WEBSOCKET_HOST: '127.0.0.1',
+        SANDBOX_WEBSOCKET_PORT: '0',
+        API_WORKERS: '1',
+        API_LIGHT_WORKERS: '0',
+        API_QUERY_TIMEOUT_MS: '60000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let err = '';
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -59,9 +63,9 @@ export async function waitForLine(
   }
 }
 
-/** Starts the receiver and the API and waits until both listen. */
-export async function startReceiverProcess(env: Record<string, string>): Promise<ReceiverProcess> {
-  const p = runReceiver(env);
+/** Starts the receiver and the API (with `npm run sandbox`'s arguments) and waits until both listen. */
+export async function startReceiverProcess(env: Record<string, string>, args: string[] = []): Promise<ReceiverProcess> {
+  const p = runReceiver(env, args);
   const api = (await waitForLine(p, /explorer and API at (http:\/\/[\d.]+:\d+)\//))[1]!;
   const ws = (await waitForLine(p, /receiving sandbox test runs at (ws:\/\/[\d.]+:\d+)/))[1]!;
   return { ...p, api, ws };

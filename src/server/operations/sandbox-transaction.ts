@@ -4,7 +4,7 @@ import { hashToBase64 } from '../../ton/hash';
 import { parseVmLog } from '../../ton/vm-log';
 import { NotFoundError } from '../errors';
 import { defineOperation } from '../execution/operation';
-import { nameJson, runTransactionJson, storageJson } from '../serialize/sandbox';
+import { abiDecodedJson, nameJson, runTransactionJson, storageJson } from '../serialize/sandbox';
 import { json, sandboxLedger } from './sandbox-ledger';
 
 /** One transaction's logs, links and storage as sandbox sent them, with its outcome. */
@@ -20,7 +20,8 @@ export const sandboxTransaction = defineOperation(api, {
     const sender = tx.inMsg?.outMsgTxHash;
     const [parent] = sender ? await reader.getTransactions([sender]) : [];
     const parents = new Map(parent ? [[parent.hash.toString('hex'), parent.lt]] : []);
-    const contract = (await runs.contractsOfTest(row.testKey)).find((c) => c.account === tx.account);
+    const contracts = await runs.contractsOfTest(row.testKey);
+    const contract = contracts.find((c) => c.account === tx.account);
     const vm = row.vmLogs === null ? null : parseVmLog(row.vmLogs);
     const answer: ResponseOf<typeof api> = {
       transaction: runTransactionJson(tx, parents),
@@ -33,6 +34,7 @@ export const sandboxTransaction = defineOperation(api, {
       storage: { before: storageJson(row.oldStorage), after: storageJson(row.newStorage) },
       name: contract ? nameJson(contract) : null,
       abi: contract?.abi ? (JSON.parse(contract.abi) as unknown) : null,
+      abi_decoded: abiDecodedJson(tx, { before: row.oldStorage, after: row.newStorage }, contracts),
       trace_id: hashToBase64(tx.traceId),
     };
     await out.write(json(answer));

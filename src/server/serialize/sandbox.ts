@@ -11,7 +11,10 @@ import type {
   storageCell,
 } from '../../api/operations/sandbox-shapes';
 import type { SandboxContractRow, SandboxFrameRow, SandboxTestRow } from '../../store/sandbox-runs';
-import type { TransactionRecord } from '../../store/records';
+import type { MessageRecord, TransactionRecord } from '../../store/records';
+import type { ResponseOf } from '../../api/operations/api-operation';
+import type { sandboxTransaction } from '../../api/operations/sandbox-transaction';
+import { TactAbi } from '../../ton/tact-abi';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 import { hashToBase64 } from '../../ton/hash';
 import { Cell } from '@ton/core';
@@ -115,4 +118,47 @@ export function runJson(frame: SandboxFrameRow, txs: TransactionRecord[]): z.out
 export function storageJson(boc: Buffer | null): z.output<typeof storageCell> {
   if (!boc) return null;
   return { hash: hashToBase64(Cell.fromBoc(boc)[0]!.hash()), boc: boc.toString('base64') };
+}
+
+type AbiDecoded = ResponseOf<typeof sandboxTransaction>['abi_decoded'];
+
+/**
+ * A transaction's storage and bodies read by the Tact ABIs of its test's contracts: the storage by
+ * the account's, each body by the account's or the other end's (the first that has its header).
+ * An ABI that is not one is said in place of what it would have read.
+ */
+export function abiDecodedJson(
+  tx: TransactionRecord,
+  storage: { before: Buffer | null; after: Buffer | null },
+  contracts: SandboxContractRow[],
+): AbiDecoded {
+  const abis = new Map<string, TactAbi | { error: string }>();
+  for (const c of contracts) {
+    if (c.abi === null) continue;
+    try {
+      abis.set(c.account, new TactAbi(JSON.parse(c.abi) as unknown));
+    } catch (e) {
+      abis.set(c.account, { error: `the ABI of ${c.account}: ${e instanceof Error ? e.message : e}` });
+    }
+  }
+  const own = abis.get(tx.account);
+  const readStorage = (boc: Buffer | null) => {
+    if (!own || !boc) return null;
+    return 'error' in own ? own : own.decodeStorage(Cell.fromBoc(boc)[0]!);
+  };
+  const messages: AbiDecoded['messages'] = [];
+  const readBody = (m: MessageRecord, direction: 'in' | 'out', index: number, other: string | null) => {
+    const body = Cell.fromBoc(m.body.boc)[0]!;
+    for (const account of other === null ? [tx.account] : [tx.account, other]) {
+      const abi = abis.get(account);
+      if (!abi) continue;
+      const decoded = 'error' in abi ? abi : abi.decodeBody(body);
+      if (!decoded) continue;
+      messages.push({ direction, index, hash: hashToBase64(m.hash), abi_of: account, decoded });
+      return;
+    }
+  };
+  if (tx.inMsg) readBody(tx.inMsg, 'in', 0, tx.inMsg.source);
+  tx.outMsgs.forEach((m, i) => readBody(m, 'out', i, m.destination));
+  return { storage: { before: readStorage(storage.before), after: readStorage(storage.after) }, messages };
 }

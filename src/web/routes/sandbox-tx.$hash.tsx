@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { sandboxTransactionQuery } from '../../api/queries';
 import { isNotFound } from '../../api/client';
+import type { SandboxTransaction } from '../../api/sandbox-wire';
 import { useApi } from '../lib/router-context';
 import { missing, txRouteParams } from '../lib/route-params';
 import { formatInt, formatTon } from '../lib/format';
@@ -15,13 +16,20 @@ import { gasOf, outcomeDetail, outcomeLabel } from '../features/sandbox/outcome'
 import { VmLogViewer } from '../features/sandbox/vm-log-viewer';
 import { StorageView } from '../features/sandbox/storage-view';
 import { RunLogs } from '../features/sandbox/run-logs';
+import { AbiMessages, AbiStorage } from '../features/sandbox/abi-fields';
 
 // What sandbox sent of one transaction of a test run besides its BOC: its VM log (step by step),
 // the account's storage before and after, its debug output and blockchain log. Each tab is a deep
-// link (`?tab=vm|storage|logs`), and so is one step of the VM log (`&step=N`) and a search (`&q=`).
+// link (`?tab=vm|storage|bodies|logs`), and so is one step of the VM log (`&step=N`), a search
+// (`&q=`) and the raw cells of a storage the ABI reads (`&view=raw`).
 
-const TABS = ['vm', 'storage', 'logs'] as const;
-const TAB_TITLES = { vm: 'VM log', storage: 'Storage before/after', logs: 'Debug output and logs' } as const;
+const TABS = ['vm', 'storage', 'bodies', 'logs'] as const;
+const TAB_TITLES = {
+  vm: 'VM log',
+  storage: 'Storage before/after',
+  bodies: 'Bodies by the ABI',
+  logs: 'Debug output and logs',
+} as const;
 const NOT_A_RUN = 'No test run of this ledger has a transaction with this hash (or this is no sandbox ledger).';
 
 export const Route = createFileRoute('/sandbox-tx/$hash')({
@@ -30,6 +38,7 @@ export const Route = createFileRoute('/sandbox-tx/$hash')({
     tab: z.optional(z.catch(z.enum(TABS), 'vm')),
     step: z.optional(z.catch(z.coerce.number(), undefined as unknown as number)),
     q: z.optional(z.string()),
+    view: z.optional(z.catch(z.enum(['fields', 'raw']), 'fields')),
   }),
   loader: async ({ context: { queryClient, api }, params: { hash } }) => {
     try {
@@ -122,8 +131,44 @@ function SandboxTxPage() {
           onSearch={(q) => void navigate({ search: (s) => ({ ...s, q }), replace: true })}
         />
       )}
-      {tab === 'storage' && <StorageView storage={data.storage} />}
+      {tab === 'storage' && <StorageTab data={data} raw={search.view === 'raw'} hash={hash} />}
+      {tab === 'bodies' && <AbiMessages tx={data} />}
       {tab === 'logs' && <RunLogs tx={data} />}
     </Page>
+  );
+}
+
+/** The storage by the account's ABI when it has one, the raw cells a click away; else the raw cells. */
+function StorageTab({ data, raw, hash }: { data: SandboxTransaction; raw: boolean; hash: string }) {
+  const decoded = data.abi_decoded.storage;
+  if (!decoded.before && !decoded.after) return <StorageView storage={data.storage} />;
+  const link = 'text-sm text-teal-700 hover:underline dark:text-teal-400';
+  return (
+    <div className="space-y-2">
+      <p className="text-sm">
+        {raw ? (
+          <Link
+            to="/sandbox-tx/$hash"
+            params={{ hash }}
+            search={{ tab: 'storage' }}
+            className={link}
+            data-testid="storage-fields-link"
+          >
+            Show the fields the contract&apos;s ABI reads
+          </Link>
+        ) : (
+          <Link
+            to="/sandbox-tx/$hash"
+            params={{ hash }}
+            search={{ tab: 'storage', view: 'raw' }}
+            className={link}
+            data-testid="storage-raw-link"
+          >
+            Show the raw cells
+          </Link>
+        )}
+      </p>
+      {raw ? <StorageView storage={data.storage} /> : <AbiStorage storage={decoded} />}
+    </div>
   );
 }

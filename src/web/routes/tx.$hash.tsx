@@ -18,6 +18,7 @@ import { AddressLink } from '../components/entity-links';
 import { DetailRow } from '../components/detail-row';
 import { TonAmount } from '../components/ton-amount';
 import { MessageCard } from '../features/message/message-card';
+import { AbiBody, useAbiBodies } from '../features/sandbox/abi-fields';
 import { PhaseCard } from '../features/transaction/phase-card';
 import { AccountNeighbours } from '../features/transaction/account-neighbours';
 import { failureOf, txViewOf, type AddressBook } from '../model/trace-view';
@@ -48,6 +49,7 @@ function TxPage() {
   // on a sandbox ledger, the names its test gave the accounts
   const book: AddressBook = useNamedBook(q.data.addressBook, found ? { trace_id: found.trace.traceId } : null);
   const sandbox = useIsSandboxLedger();
+  const abiBodies = useAbiBodies(hex, sandbox);
   if (!found) throw missing(`transaction ${hex}`, NO_SUCH_TX);
   const { trace, tx } = found;
   const view = txViewOf(tx, book);
@@ -164,12 +166,16 @@ function TxPage() {
       </section>
       <Section id="msgs" title="Messages" className="space-y-2">
         {tx.inMsg ? (
-          <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata} />
+          <MessageCard m={tx.inMsg} book={book} title="Inbound" metadata={q.data.metadata}>
+            <AbiBody m={abiBodies.get(tx.inMsg.hash)} />
+          </MessageCard>
         ) : (
           <p className="text-sm text-muted">No inbound message (tick-tock or system transaction).</p>
         )}
         {tx.outMsgs.map((m, i) => (
-          <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} metadata={q.data.metadata} />
+          <MessageCard key={m.hash} m={m} book={book} title={`Outbound ${i + 1}`} metadata={q.data.metadata}>
+            <AbiBody m={abiBodies.get(m.hash)} />
+          </MessageCard>
         ))}
       </Section>
       <Section id="raw" title="Raw transaction (BOC, base64)">

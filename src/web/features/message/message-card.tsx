@@ -13,11 +13,14 @@ export function MessageCard({
   book,
   title,
   metadata,
+  children,
 }: {
   m: Message;
   book: AddressBook;
   title: string;
   metadata?: Metadata;
+  /** More readings of the body, after our own decoders' (a sandbox run's Tact ABI). */
+  children?: React.ReactNode;
 }) {
   const label = messageLabel({
     hash: m.hash,
@@ -94,6 +97,7 @@ export function MessageCard({
         )}
       </dl>
       <MessageBody m={m} book={book} metadata={metadata} />
+      {children}
       {body && (
         <details>
           <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">
