@@ -194,3 +194,30 @@ export function AddressLink({
     </span>
   );
 }
+
+/** The specialised pages of token contracts, by the interface the API names. */
+const TOKEN_PAGES = {
+  jetton_master: '/jetton/$address',
+  nft_collection: '/nft-collection/$address',
+  nft_item: '/nft/$address',
+} as const;
+export type TokenInterface = keyof typeof TOKEN_PAGES;
+
+/** The token interface among an account's interfaces that has a page of its own, if any. */
+export function tokenInterfaceOf(interfaces: readonly string[] | undefined): TokenInterface | null {
+  return (interfaces?.find((i): i is TokenInterface => i in TOKEN_PAGES) as TokenInterface | undefined) ?? null;
+}
+
+/**
+ * A token contract (jetton master, NFT collection, NFT item) linked to its own page; the label is
+ * the token's name when given, else the short address in the chosen form.
+ */
+export function TokenLink({ kind, raw, children, className, ...rest }: Common & { kind: TokenInterface; raw: string }) {
+  const { addressForm } = useSettings();
+  const text = displayAddress(raw, addressForm);
+  return (
+    <Link to={TOKEN_PAGES[kind]} params={{ address: raw }} title={text} className={className ?? LINK} {...rest}>
+      {children ?? <span className="mono">{shortAddress(text)}</span>}
+    </Link>
+  );
+}

@@ -5,11 +5,9 @@ import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
 import { accountRouteParams } from '../lib/route-params';
 import { pageOf } from '../lib/pagination';
-import { pageSearch } from '../lib/use-page-search';
-import { formatAddress } from '../../ton/address-forms';
-import { CopyButton } from '../components/copy-button';
+import { pageSearch, searchOfTab, tabSearch } from '../lib/use-page-search';
+import { AddressForms } from '../components/address-forms';
 import { Pager } from '../components/pager';
-import { RouteNotFound } from '../components/route-states';
 import { TraceList, type ExtraColumn } from '../features/traces/trace-list';
 import { AccountSummary } from '../features/account/account-summary';
 import { AccountTraceChange } from '../features/balance-changes/account-trace-change';
@@ -19,11 +17,17 @@ import { ACCOUNT_PAGE, accountLatestQuery, accountTracesQuery } from '../feature
 import { Page, PageTitle, Section } from '../components/page';
 import { methodSearch } from '../features/account/get-methods';
 import { MethodsPanel } from '../features/account/methods-panel';
+import { AccountContract } from './-account/account-contract';
+import { ACCOUNT_TABS, ACCOUNT_TAB_LABELS, AccountTabPanel } from './-account/account-tabs';
+import { Tabs } from '../components/tabs';
+import { RouteNotFound } from '../components/route-states';
 
 export const Route = createFileRoute('/account/$address')({
   params: accountRouteParams,
-  validateSearch: z.object({ ...pageSearch(ACCOUNT_PAGE), ...methodSearch }),
-  loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0 } }) => ({ limit, offset }),
+  validateSearch: z.object({ ...pageSearch(ACCOUNT_PAGE), ...tabSearch(ACCOUNT_TABS), ...methodSearch }),
+  // limit and offset page the tab shown: the traces' only on the history tab
+  loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0, tab } }) =>
+    tab && tab !== 'history' ? { limit: ACCOUNT_PAGE, offset: 0 } : { limit, offset },
   loader: ({ context: { queryClient, api }, params: { address }, deps: { limit, offset } }) =>
     Promise.all([
       queryClient.ensureQueryData(accountTracesQuery(api, address, limit, offset)),
@@ -35,7 +39,12 @@ export const Route = createFileRoute('/account/$address')({
 
 function AccountPage() {
   const { address: raw } = Route.useParams();
-  const { limit = ACCOUNT_PAGE, offset = 0, method, args } = Route.useSearch();
+  const { limit: tabLimit = ACCOUNT_PAGE, offset: tabOffset = 0, tab = 'history', method, args } = Route.useSearch();
+  const history = tab === 'history';
+  const limit = history ? tabLimit : ACCOUNT_PAGE;
+  const offset = history ? tabOffset : 0;
+  const onPage = (p: { limit?: number; offset?: number }) =>
+    void navigate({ search: (s) => ({ ...s, ...p }), resetScroll: false });
   const navigate = useNavigate({ from: Route.fullPath });
   const api = useApi();
   const queryClient = useQueryClient();
@@ -75,47 +84,53 @@ function AccountPage() {
             </span>
           ) : null}
         </PageTitle>
-        <dl className="mt-2 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
-          {(['raw', 'bounceable', 'non-bounceable'] as const).map((f) => {
-            const text = formatAddress(raw, f);
-            return (
-              <div key={f} className="contents">
-                <dt className="text-muted">{f}</dt>
-                <dd className="mono min-w-0 break-all" data-testid={`address-${f}`}>
-                  {text}
-                  <CopyButton text={text} label={`${f} address`} />
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
+        <AddressForms raw={raw} />
       </header>
       <Section id="acct-state" title="Current state">
         <AccountSummary account={raw} data={latest.data} />
       </Section>
-      <Section id="acct-traces" title="Traces">
-        {inFlight.length > 0 && (
-          <p role="status" className="mb-1 text-sm text-amber-800 dark:text-amber-300" data-testid="account-in-flight">
-            In flight (listed once complete):{' '}
-            {inFlight.map((id) => (
-              <TraceLink key={id} traceId={id} className="mono mr-2 text-teal-700 hover:underline dark:text-teal-400" />
-            ))}
-          </p>
-        )}
-        <TraceList
-          traces={page.rows}
-          book={q.data.addressBook}
-          caption="Traces of this account, newest first"
-          empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'}
-          extra={extra}
-        />
-        <Pager
-          page={page}
-          limit={limit}
-          label="Traces"
-          onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })}
-        />
+      <Section id="acct-contract" title="Contract">
+        <AccountContract address={raw} interfaces={entry?.interfaces ?? []} />
       </Section>
+      <Tabs
+        id="acct"
+        label="Account lists"
+        tabs={ACCOUNT_TAB_LABELS}
+        current={tab}
+        onSelect={(t) => void navigate({ search: searchOfTab(t, 'history'), resetScroll: false })}
+        resetKey={history ? undefined : `${raw}/${tabLimit}/${tabOffset}`}
+      >
+        {history ? (
+          <Section id="acct-traces" title="Traces">
+            {inFlight.length > 0 && (
+              <p
+                role="status"
+                className="mb-1 text-sm text-amber-800 dark:text-amber-300"
+                data-testid="account-in-flight"
+              >
+                In flight (listed once complete):{' '}
+                {inFlight.map((id) => (
+                  <TraceLink
+                    key={id}
+                    traceId={id}
+                    className="mono mr-2 text-teal-700 hover:underline dark:text-teal-400"
+                  />
+                ))}
+              </p>
+            )}
+            <TraceList
+              traces={page.rows}
+              book={q.data.addressBook}
+              caption="Traces of this account, newest first"
+              empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'}
+              extra={extra}
+            />
+            <Pager page={page} limit={limit} label="Traces" onChange={onPage} />
+          </Section>
+        ) : (
+          <AccountTabPanel account={raw} tab={tab} limit={tabLimit} offset={tabOffset} onPage={onPage} />
+        )}
+      </Tabs>
       <Section id="acct-methods" title="Methods">
         <MethodsPanel
           address={raw}
