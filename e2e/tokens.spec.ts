@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { allTraces, hex, traceWithAction, txsOf } from './fixture-api';
 
 // The account, jetton and NFT pages on the fixture ledger: every figure expected here is read from
 // the API in the test (the jetton's decimals too), never pinned.
@@ -178,4 +179,15 @@ test('an API without the jetton lists: the tab says so calmly, no error and no R
   await expect(page.getByText('This API does not offer jetton holders')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
+
+test('across the explorer, a jetton master’s interface badge opens its jetton page', async ({ page, request }) => {
+  const { master } = await theJetton(request);
+  const trace = traceWithAction(await allTraces(request), 'jetton_mint');
+  expect(txsOf(trace).some((t) => t.account === master.address)).toBe(true);
+  await page.goto(`/trace/${hex(trace.trace_id)}?view=table`);
+  const badge = page.getByTestId('token-badge').filter({ hasText: 'jetton_master' }).first();
+  await expect(badge).toHaveAttribute('href', href('jetton', master.address));
+  await badge.click();
+  await expect(page.getByTestId('jetton-supply')).toBeVisible();
 });
