@@ -64,8 +64,12 @@ test('an account page: its balance is the API’s, its tokens in their decimals 
     `jetton/wallets?owner_address=${owner}&limit=11`,
   );
 
+  const wallet = await api<{ seqno: number; wallet_type: string }>(request, `walletInformation?address=${owner}`);
+
   await page.goto(href('account', owner));
   await expect(page.getByTestId('summary-balance')).toHaveAttribute('title', `${info.balance} nanoton`);
+  await expect(page.getByTestId('wallet-type')).toHaveText(wallet.wallet_type);
+  await expect(page.getByTestId('wallet-seqno')).toHaveText(String(wallet.seqno));
 
   await page.getByRole('tab', { name: 'Tokens' }).click();
   await expect(page).toHaveURL(/[?&]tab=tokens/);
@@ -190,4 +194,20 @@ test('across the explorer, a jetton master’s interface badge opens its jetton 
   await expect(badge).toHaveAttribute('href', href('jetton', master.address));
   await badge.click();
   await expect(page.getByTestId('jetton-supply')).toBeVisible();
+});
+
+test('a jetton wallet’s account page shows its jetton, owner and balance in the jetton’s decimals', async ({
+  page,
+  request,
+}) => {
+  const { master, symbol, decimals } = await theJetton(request);
+  const { jetton_wallets } = await api<{ jetton_wallets: Wallet[] }>(
+    request,
+    `jetton/wallets?jetton_address=${master.address}&sort=desc&limit=1`,
+  );
+  const w = jetton_wallets[0]!;
+  await page.goto(href('account', w.address));
+  await expect(page.getByTestId('jetton-wallet-master')).toHaveAttribute('href', href('jetton', master.address));
+  await expect(page.getByTestId('jetton-wallet-balance')).toHaveText(`${inDecimals(w.balance, decimals)} ${symbol}`);
+  await expect(page.getByTestId('account-contract').locator(`a[href="${href('account', w.owner)}"]`)).toHaveCount(1);
 });
