@@ -211,3 +211,26 @@ test('a jetton wallet’s account page shows its jetton, owner and balance in th
   await expect(page.getByTestId('jetton-wallet-balance')).toHaveText(`${inDecimals(w.balance, decimals)} ${symbol}`);
   await expect(page.getByTestId('account-contract').locator(`a[href="${href('account', w.owner)}"]`)).toHaveCount(1);
 });
+
+test('the title and address show before any answer; each area waits for its own', async ({ page, request }) => {
+  const { master } = await theJetton(request);
+  const held: Array<() => Promise<void>> = [];
+  let released = false;
+  await page.route(/\/api\//, (route) => (released ? route.continue() : void held.push(() => route.continue())));
+  for (const [path, title, areas] of [
+    [href('jetton', master.address), 'Jetton', 2],
+    [href('account', master.address), 'Account', 4],
+  ] as const) {
+    released = false;
+    await page.goto(path);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('address-raw')).toContainText(master.address);
+    // the master's details, its holders (on the account page: state, contract, traces, methods)
+    await expect(page.getByRole('main').getByRole('status')).toHaveCount(areas);
+    released = true;
+    await Promise.all(held.splice(0).map((go) => go()));
+    await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+  }
+  await expect(page.getByTestId('token-page-link')).toHaveAttribute('href', href('jetton', master.address));
+});
