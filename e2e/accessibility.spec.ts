@@ -7,9 +7,16 @@ import { accountsWith, allTraces, hex, traceWithSize, txsOf, type Trace } from '
 // the theme chosen in the settings (stored before the page loads).
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
+/** The token contracts the token pages show, found through the API. */
+interface Tokens {
+  jettonMaster: string;
+  collection: string;
+  item: string;
+}
+
 function pagesOf(
   traces: Trace[],
-  jettonMaster: string,
+  { jettonMaster, collection, item }: Tokens,
 ): Array<{ name: string; path: string; ready: (page: Page) => Promise<void> }> {
   const trace = traceWithSize(traces, 3, 12);
   const tx = txsOf(trace).find((t) => t.in_msg?.source)!;
@@ -54,6 +61,27 @@ function pagesOf(
       ready: (p) => expect(p.getByTestId('stack-entry')).toHaveCount(5),
     },
     {
+      name: 'account tokens',
+      path: `/account/${tx.account}?tab=tokens`,
+      ready: (p) => expect(p.getByRole('tabpanel').getByRole('table').or(p.getByText('holds no jetton'))).toBeVisible(),
+    },
+    {
+      name: 'jetton',
+      path: `/jetton/${jettonMaster}`,
+      ready: (p) => expect(p.getByTestId('holder-row').first()).toBeVisible(),
+    },
+    {
+      name: 'nft collection',
+      path: `/nft-collection/${collection}`,
+      ready: (p) => expect(p.getByTestId('nft-row').first()).toBeVisible(),
+    },
+    {
+      name: 'nft item',
+      path: `/nft/${item}`,
+      ready: (p) =>
+        expect(p.getByTestId('nft-transfer-row').first().or(p.getByText('never changed hands'))).toBeVisible(),
+    },
+    {
       name: 'masterchain block',
       path: `/mc/${trace.mc_seqno_end}`,
       ready: (p) => expect(p.getByTestId('tx-row').first()).toBeVisible(),
@@ -96,6 +124,10 @@ const PAGE_NAMES = [
   'message',
   'account',
   'account get method',
+  'account tokens',
+  'jetton',
+  'nft collection',
+  'nft item',
   'masterchain block',
   'shard block',
   'messages',
@@ -110,8 +142,12 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      const master = (await accountsWith(request, 'jetton_master'))[0]!;
-      const p = pagesOf(await allTraces(request), master).find((x) => x.name === name)!;
+      const tokens: Tokens = {
+        jettonMaster: (await accountsWith(request, 'jetton_master'))[0]!,
+        collection: (await accountsWith(request, 'nft_collection'))[0]!,
+        item: (await accountsWith(request, 'nft_item'))[0]!,
+      };
+      const p = pagesOf(await allTraces(request), tokens).find((x) => x.name === name)!;
       await page.addInitScript((t) => localStorage.setItem('ledgerscope.theme', t), theme);
       await page.goto(p.path);
       await p.ready(page);
@@ -130,5 +166,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('the accessibility checks cover every page the explorer has', async ({ request }) => {
-  expect(pagesOf(await allTraces(request), '').map((p) => p.name)).toEqual(PAGE_NAMES);
+  expect(pagesOf(await allTraces(request), { jettonMaster: '', collection: '', item: '' }).map((p) => p.name)).toEqual(
+    PAGE_NAMES,
+  );
 });

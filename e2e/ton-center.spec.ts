@@ -143,6 +143,11 @@ test.describe('the explorer on recorded TON Center answers', () => {
     await expect(
       page.getByRole('link', { name: new RegExp(hashHex(trace.trace_id)!.slice(0, 6)) }).first(),
     ).toBeVisible();
+    // no jetton list was recorded (404 here): the tab says the API does not offer it, calmly
+    await page.getByRole('tab', { name: 'Tokens' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText('This API does not offer jetton wallets');
+    await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Retry' })).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 

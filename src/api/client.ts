@@ -1,6 +1,16 @@
 import type { z } from 'zod/mini';
 import type * as M from './model';
 import {
+  normalizeAddressInformation,
+  normalizeJettonBurns,
+  normalizeJettonMasters,
+  normalizeJettonTransfers,
+  normalizeJettonWallets,
+  normalizeNftCollections,
+  normalizeNftItems,
+  normalizeNftTransfers,
+  normalizeTransactionsPage,
+  normalizeWalletInformation,
   normalizeAddressBook,
   normalizeBalanceChanges,
   normalizeBlock,
@@ -10,6 +20,16 @@ import {
   normalizeV2BlockTransactions,
 } from './normalize';
 import type {
+  AddressInformationRequest,
+  JettonBurnsRequest,
+  JettonMastersRequest,
+  JettonTransfersRequest,
+  JettonWalletsRequest,
+  NftCollectionsRequest,
+  NftItemsRequest,
+  NftTransfersRequest,
+  TransactionsRequest,
+  WalletInformationRequest,
   BalanceChangesRequest,
   BlockTransactionsExtRequest,
   MasterchainBlockShardStateRequest,
@@ -23,6 +43,15 @@ import type {
 } from './request-params';
 import type { OperationPath } from './operations/registry';
 import {
+  wireAddressInformation,
+  wireJettonBurns,
+  wireJettonMasters,
+  wireJettonTransfers,
+  wireJettonWallets,
+  wireNftCollections,
+  wireNftItems,
+  wireNftTransfers,
+  wireWalletInformation,
   wireBalanceChanges,
   wireError,
   wireRunGetMethod,
@@ -290,6 +319,49 @@ export class LedgerClient {
       transactions: r.transactions.map(normalizeTransaction),
       addressBook: normalizeAddressBook(r.address_book),
     };
+  }
+
+  // The account, jetton and NFT pages' reads (v3).
+
+  async getTransactions(p: TransactionsRequest, signal?: AbortSignal): Promise<M.TransactionsPage> {
+    return normalizeTransactionsPage(await this.get('/api/v3/transactions', p, wireTransactionsResponse, signal));
+  }
+
+  async getAddressInformation(p: AddressInformationRequest, signal?: AbortSignal): Promise<M.AccountInformation> {
+    return normalizeAddressInformation(await this.get('/api/v3/addressInformation', p, wireAddressInformation, signal));
+  }
+
+  /** A contract that is no wallet is an answer (409 on ours, an error on TON Center's): thrown as ApiError. */
+  async getWalletInformation(p: WalletInformationRequest, signal?: AbortSignal): Promise<M.WalletInformation> {
+    return normalizeWalletInformation(await this.get('/api/v3/walletInformation', p, wireWalletInformation, signal));
+  }
+
+  async getJettonMasters(p: JettonMastersRequest, signal?: AbortSignal): Promise<M.ListPage<M.JettonMaster>> {
+    return normalizeJettonMasters(await this.get('/api/v3/jetton/masters', p, wireJettonMasters, signal));
+  }
+
+  async getJettonWallets(p: JettonWalletsRequest, signal?: AbortSignal): Promise<M.ListPage<M.JettonWallet>> {
+    return normalizeJettonWallets(await this.get('/api/v3/jetton/wallets', p, wireJettonWallets, signal));
+  }
+
+  async getJettonTransfers(p: JettonTransfersRequest, signal?: AbortSignal): Promise<M.ListPage<M.JettonTransfer>> {
+    return normalizeJettonTransfers(await this.get('/api/v3/jetton/transfers', p, wireJettonTransfers, signal));
+  }
+
+  async getJettonBurns(p: JettonBurnsRequest, signal?: AbortSignal): Promise<M.ListPage<M.JettonBurn>> {
+    return normalizeJettonBurns(await this.get('/api/v3/jetton/burns', p, wireJettonBurns, signal));
+  }
+
+  async getNftCollections(p: NftCollectionsRequest, signal?: AbortSignal): Promise<M.ListPage<M.NftCollection>> {
+    return normalizeNftCollections(await this.get('/api/v3/nft/collections', p, wireNftCollections, signal));
+  }
+
+  async getNftItems(p: NftItemsRequest, signal?: AbortSignal): Promise<M.ListPage<M.NftItem>> {
+    return normalizeNftItems(await this.get('/api/v3/nft/items', p, wireNftItems, signal));
+  }
+
+  async getNftTransfers(p: NftTransfersRequest, signal?: AbortSignal): Promise<M.ListPage<M.NftTransfer>> {
+    return normalizeNftTransfers(await this.get('/api/v3/nft/transfers', p, wireNftTransfers, signal));
   }
 
   // Our own operations over a ledger of @ton/sandbox test runs (404 on any other ledger).

@@ -299,3 +299,95 @@ export interface RunGetMethodResult {
 
 /** An argument of a get method as it goes to the API: a number, or a cell or slice as its base64 BOC. */
 export type StackArgument = { type: 'num'; value: bigint } | { type: 'cell' | 'slice'; boc: string };
+
+// The account, jetton and NFT pages' reads (v3). Amounts stay decimal strings in the token's own
+// units; a page formats them with the token's decimals (metadata), never as TON.
+
+/** v3 `addressInformation`: the account's current balance and status. */
+export interface AccountInformation {
+  balance: string;
+  status: AccountStatus | null;
+  lastTxHash: string | null;
+  lastTxLt: string | null;
+}
+
+/** v3 `walletInformation`: the wallet's version (v3's interface name), seqno and id, when it has code. */
+export interface WalletInformation {
+  walletType: string | null;
+  seqno: number | null;
+  walletId: number | null;
+}
+
+/** TEP-64 token content as the contract holds it: its string fields (name, symbol, decimals, image...). */
+export type TokenContent = Record<string, string>;
+
+export interface JettonMaster {
+  address: string;
+  totalSupply: string;
+  mintable: boolean;
+  admin: string | null;
+  content: TokenContent;
+}
+
+export interface JettonWallet {
+  address: string;
+  balance: string;
+  owner: string;
+  jetton: string;
+}
+
+/** The transaction a jetton or NFT event happened in. */
+export interface EventTx {
+  txHash: string;
+  txLt: string;
+  txNow: number;
+  traceId: string | null;
+}
+
+export interface JettonTransfer extends EventTx {
+  source: string | null;
+  destination: string | null;
+  amount: string;
+  jetton: string | null;
+}
+
+export interface JettonBurn extends EventTx {
+  owner: string;
+  amount: string;
+  jetton: string | null;
+}
+
+export interface NftCollection {
+  address: string;
+  owner: string | null;
+  nextItemIndex: string;
+  content: TokenContent;
+}
+
+/**
+ * An NFT item. An item on sale is held by its sale contract: `owner` is then that contract and
+ * `realOwner` the seller (TON Center's `real_owner`); a page shows the seller as the owner.
+ */
+export interface NftItem {
+  address: string;
+  index: string;
+  collection: string | null;
+  owner: string | null;
+  content: TokenContent;
+  onSale: boolean;
+  saleContract: string | null;
+  realOwner: string | null;
+}
+
+export interface NftTransfer extends EventTx {
+  item: string;
+  oldOwner: string | null;
+  newOwner: string | null;
+}
+
+/** A page of one of the v3 jetton or NFT lists, with the answer's address book and token metadata. */
+export interface ListPage<T> {
+  rows: T[];
+  addressBook: AddressBook;
+  metadata: Metadata;
+}

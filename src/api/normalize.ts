@@ -4,6 +4,16 @@ import type {
   wireAccountState,
   wireAction,
   wireAddressBook,
+  wireAddressInformation,
+  wireJettonBurns,
+  wireJettonMasters,
+  wireJettonTransfers,
+  wireJettonWallets,
+  wireNftCollections,
+  wireNftItems,
+  wireNftTransfers,
+  wireWalletInformation,
+  wireTransactionsResponse,
   wireBlock,
   wireMessage,
   wireBalanceChanges,
@@ -494,4 +504,130 @@ export function normalizeRunGetMethod(r: W<typeof wireRunGetMethod>): M.RunGetMe
     gasUsed: r.result.gas_used,
     stack: r.result.stack.map(normalizeStackEntry),
   };
+}
+
+// The account, jetton and NFT pages' reads.
+
+export function normalizeAddressInformation(r: W<typeof wireAddressInformation>): M.AccountInformation {
+  return {
+    balance: r.balance,
+    // v2's word for it, which a v3 answer of another index may still use
+    status: status(r.status === 'uninitialized' ? 'uninit' : r.status),
+    lastTxHash: n(r.last_transaction_hash),
+    lastTxLt: n(r.last_transaction_lt),
+  };
+}
+
+export function normalizeWalletInformation(r: W<typeof wireWalletInformation>): M.WalletInformation {
+  return { walletType: n(r.wallet_type), seqno: n(r.seqno), walletId: n(r.wallet_id) };
+}
+
+/** A token's content, its string fields only (an off-chain content's other values are not shown). */
+export function tokenContent(c: Record<string, unknown>): M.TokenContent {
+  return Object.fromEntries(Object.entries(c).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** The address book and metadata every v3 jetton and NFT list carries, with its rows. */
+function listPage<T>(
+  rows: T[],
+  r: { address_book: W<typeof wireAddressBook>; metadata: W<typeof wireMetadata> },
+): M.ListPage<T> {
+  return { rows, addressBook: normalizeAddressBook(r.address_book), metadata: normalizeMetadata(r.metadata) };
+}
+
+function eventTx(e: {
+  transaction_hash: string;
+  transaction_lt: string;
+  transaction_now: number;
+  trace_id?: string | null;
+}): M.EventTx {
+  return { txHash: e.transaction_hash, txLt: e.transaction_lt, txNow: e.transaction_now, traceId: n(e.trace_id) };
+}
+
+export function normalizeJettonMasters(r: W<typeof wireJettonMasters>): M.ListPage<M.JettonMaster> {
+  return listPage(
+    r.jetton_masters.map((m) => ({
+      address: m.address,
+      totalSupply: m.total_supply,
+      mintable: m.mintable,
+      admin: n(m.admin_address),
+      content: tokenContent(m.jetton_content),
+    })),
+    r,
+  );
+}
+
+export function normalizeJettonWallets(r: W<typeof wireJettonWallets>): M.ListPage<M.JettonWallet> {
+  return listPage(
+    r.jetton_wallets.map((w) => ({ address: w.address, balance: w.balance, owner: w.owner, jetton: w.jetton })),
+    r,
+  );
+}
+
+export function normalizeJettonTransfers(r: W<typeof wireJettonTransfers>): M.ListPage<M.JettonTransfer> {
+  return listPage(
+    r.jetton_transfers.map((t) => ({
+      ...eventTx(t),
+      source: n(t.source),
+      destination: n(t.destination),
+      amount: t.amount,
+      jetton: n(t.jetton_master),
+    })),
+    r,
+  );
+}
+
+export function normalizeJettonBurns(r: W<typeof wireJettonBurns>): M.ListPage<M.JettonBurn> {
+  return listPage(
+    r.jetton_burns.map((b) => ({ ...eventTx(b), owner: b.owner, amount: b.amount, jetton: n(b.jetton_master) })),
+    r,
+  );
+}
+
+export function normalizeNftCollections(r: W<typeof wireNftCollections>): M.ListPage<M.NftCollection> {
+  return listPage(
+    r.nft_collections.map((c) => ({
+      address: c.address,
+      owner: n(c.owner_address),
+      nextItemIndex: c.next_item_index,
+      content: tokenContent(c.collection_content),
+    })),
+    r,
+  );
+}
+
+export function normalizeNftItems(r: W<typeof wireNftItems>): M.ListPage<M.NftItem> {
+  return listPage(
+    r.nft_items.map((i) => {
+      const onSale = i.on_sale ?? false;
+      return {
+        address: i.address,
+        index: i.index,
+        collection: n(i.collection_address),
+        owner: n(i.owner_address),
+        content: tokenContent(i.content),
+        onSale,
+        // an item on sale is held by its sale contract: its owner as the API names it
+        saleContract: n(i.sale_contract_address) ?? (onSale ? n(i.owner_address) : null),
+        realOwner: n(i.real_owner),
+      };
+    }),
+    r,
+  );
+}
+
+export function normalizeNftTransfers(r: W<typeof wireNftTransfers>): M.ListPage<M.NftTransfer> {
+  return listPage(
+    r.nft_transfers.map((t) => ({
+      ...eventTx(t),
+      item: t.nft_address,
+      oldOwner: n(t.old_owner),
+      newOwner: n(t.new_owner),
+    })),
+    r,
+  );
+}
+
+export function normalizeTransactionsPage(r: W<typeof wireTransactionsResponse>): M.TransactionsPage {
+  return { transactions: r.transactions.map(normalizeTransaction), addressBook: normalizeAddressBook(r.address_book) };
 }

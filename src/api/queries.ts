@@ -50,6 +50,41 @@ export const balanceChangesQuery = (api: LedgerClient, p: Params<'getBalanceChan
     queryFn: ({ signal }) => api.getBalanceChanges(p, signal),
   });
 
+// The account, jetton and NFT pages' reads.
+
+/** The query options of one read, keyed by its operation's name and parameters. */
+const read =
+  <P, T>(name: string, call: (api: LedgerClient, p: P, signal: AbortSignal) => Promise<T>) =>
+  (api: LedgerClient, p: P) =>
+    queryOptions({ queryKey: ['ledger', api.base, name, p], queryFn: ({ signal }) => call(api, p, signal) });
+
+export const transactionsQuery = read('transactions', (api, p: Params<'getTransactions'>, s) =>
+  api.getTransactions(p, s),
+);
+export const addressInformationQuery = read('addressInformation', (api, p: Params<'getAddressInformation'>, s) =>
+  api.getAddressInformation(p, s),
+);
+export const walletInformationQuery = read('walletInformation', (api, p: Params<'getWalletInformation'>, s) =>
+  api.getWalletInformation(p, s),
+);
+export const jettonMastersQuery = read('jetton/masters', (api, p: Params<'getJettonMasters'>, s) =>
+  api.getJettonMasters(p, s),
+);
+export const jettonWalletsQuery = read('jetton/wallets', (api, p: Params<'getJettonWallets'>, s) =>
+  api.getJettonWallets(p, s),
+);
+export const jettonTransfersQuery = read('jetton/transfers', (api, p: Params<'getJettonTransfers'>, s) =>
+  api.getJettonTransfers(p, s),
+);
+export const jettonBurnsQuery = read('jetton/burns', (api, p: Params<'getJettonBurns'>, s) => api.getJettonBurns(p, s));
+export const nftCollectionsQuery = read('nft/collections', (api, p: Params<'getNftCollections'>, s) =>
+  api.getNftCollections(p, s),
+);
+export const nftItemsQuery = read('nft/items', (api, p: Params<'getNftItems'>, s) => api.getNftItems(p, s));
+export const nftTransfersQuery = read('nft/transfers', (api, p: Params<'getNftTransfers'>, s) =>
+  api.getNftTransfers(p, s),
+);
+
 // The /api/sandbox operations (a ledger of @ton/sandbox test runs).
 
 export const sandboxTestsQuery = (api: LedgerClient, p: Params<'getSandboxTests'>) =>

@@ -7,6 +7,10 @@ import type { getBlockTransactionsExt } from './operations/get-block-transaction
 import type { masterchainBlockShardState } from './operations/masterchain-block-shard-state';
 import type { traces } from './operations/traces';
 import type { transactionsByMessage } from './operations/transactions-by-message';
+import type { transactions } from './operations/transactions';
+import type { addressInformation, walletInformation } from './operations/v3-account-information';
+import type { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './operations/jetton-lists';
+import type { nftCollections, nftItems, nftTransfers } from './operations/nft-lists';
 import type { sandboxTests } from './operations/sandbox-tests';
 import type { sandboxRuns } from './operations/sandbox-runs';
 import type { sandboxNamesOperation } from './operations/sandbox-names';
@@ -21,6 +25,16 @@ export type TracesRequest = RequestOf<typeof traces>;
 /** Exactly one of the two. */
 export type BalanceChangesRequest = RequestOf<typeof balanceChanges>;
 export type TransactionsByMessageRequest = RequestOf<typeof transactionsByMessage>;
+export type TransactionsRequest = RequestOf<typeof transactions>;
+export type AddressInformationRequest = RequestOf<typeof addressInformation>;
+export type WalletInformationRequest = RequestOf<typeof walletInformation>;
+export type JettonMastersRequest = RequestOf<typeof jettonMasters>;
+export type JettonWalletsRequest = RequestOf<typeof jettonWallets>;
+export type JettonTransfersRequest = RequestOf<typeof jettonTransfers>;
+export type JettonBurnsRequest = RequestOf<typeof jettonBurns>;
+export type NftCollectionsRequest = RequestOf<typeof nftCollections>;
+export type NftItemsRequest = RequestOf<typeof nftItems>;
+export type NftTransfersRequest = RequestOf<typeof nftTransfers>;
 
 export type SandboxTestsRequest = RequestOf<typeof sandboxTests>;
 /** Exactly one of `test` and `seqno`. */

@@ -14,6 +14,10 @@ import type { masterchainInfo } from './operations/masterchain-info';
 import type { runGetMethod } from './operations/run-get-method';
 import type { traces } from './operations/traces';
 import type { transactionsByMessage } from './operations/transactions-by-message';
+import type { transactions } from './operations/transactions';
+import type { addressInformation, walletInformation } from './operations/v3-account-information';
+import type { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './operations/jetton-lists';
+import type { nftCollections, nftItems, nftTransfers } from './operations/nft-lists';
 
 const str = z.string();
 const num = z.number();
@@ -331,6 +335,113 @@ export const wireRunGetMethod = z.looseObject({
   }),
 });
 
+// The account, jetton and NFT reads of the account, jetton and NFT pages (v3). Token contents are
+// kept as the API sent them (TEP-64 strings); the fields a page does not show are not read.
+
+/** v3 `addressInformation`: balance, status and the last transaction (TON Center sends more). */
+export const wireAddressInformation = z.looseObject({
+  balance: str,
+  status: str,
+  frozen_hash: opt(str),
+  last_transaction_hash: opt(str),
+  last_transaction_lt: opt(str),
+});
+
+/** v3 `walletInformation`: a wallet's version, seqno and id (none of the three before its code). */
+export const wireWalletInformation = z.looseObject({
+  balance: str,
+  status: str,
+  seqno: opt(numberish),
+  wallet_id: opt(numberish),
+  wallet_type: opt(str),
+});
+
+/** A token's content: the TEP-64 fields as strings (anything else is left out by the normalizer). */
+const wireContent = orEmpty(z.record(str, z.unknown()), {});
+const wireBookAndMetadata = {
+  address_book: orEmpty(wireAddressBook, {}),
+  metadata: orEmpty(wireMetadata, {}),
+};
+/** The transaction a jetton or NFT event happened in. */
+const wireEventTx = {
+  transaction_hash: str,
+  transaction_lt: str,
+  transaction_now: numberish,
+  transaction_aborted: opt(z.boolean()),
+  trace_id: opt(str),
+};
+
+export const wireJettonMasters = z.looseObject({
+  jetton_masters: z.array(
+    z.looseObject({
+      address: str,
+      total_supply: str,
+      mintable: z.boolean(),
+      admin_address: opt(str),
+      jetton_content: wireContent,
+    }),
+  ),
+  ...wireBookAndMetadata,
+});
+
+export const wireJettonWallets = z.looseObject({
+  jetton_wallets: z.array(z.looseObject({ address: str, balance: str, owner: str, jetton: str })),
+  ...wireBookAndMetadata,
+});
+
+export const wireJettonTransfers = z.looseObject({
+  jetton_transfers: z.array(
+    z.looseObject({
+      source: opt(str),
+      destination: opt(str),
+      amount: str,
+      jetton_master: opt(str),
+      ...wireEventTx,
+    }),
+  ),
+  ...wireBookAndMetadata,
+});
+
+export const wireJettonBurns = z.looseObject({
+  jetton_burns: z.array(
+    z.looseObject({ owner: str, amount: str, jetton_master: opt(str), jetton_wallet: opt(str), ...wireEventTx }),
+  ),
+  ...wireBookAndMetadata,
+});
+
+const wireNftCollection = z.looseObject({
+  address: str,
+  owner_address: opt(str),
+  next_item_index: str,
+  collection_content: wireContent,
+});
+
+export const wireNftCollections = z.looseObject({
+  nft_collections: z.array(wireNftCollection),
+  ...wireBookAndMetadata,
+});
+
+export const wireNftItems = z.looseObject({
+  nft_items: z.array(
+    z.looseObject({
+      address: str,
+      index: str,
+      collection_address: opt(str),
+      owner_address: opt(str),
+      content: wireContent,
+      on_sale: opt(z.boolean()),
+      sale_contract_address: opt(str),
+      real_owner: opt(str),
+    }),
+  ),
+  ...wireBookAndMetadata,
+});
+
+export const wireNftTransfers = z.looseObject({
+  nft_transfers: z.array(z.looseObject({ nft_address: str, old_owner: opt(str), new_owner: opt(str), ...wireEventTx })),
+  ...wireBookAndMetadata,
+});
+
 // Each reader loosens its operation's strict response (./operations): every answer the strict
 // schema allows, the reader accepts, which the compiler checks here. Types only: the strict
 // schemas (zod, not zod/mini) stay out of the browser bundle.
@@ -344,4 +455,14 @@ export type WireLoosensStrict = [
   Holds<Loosens<ResponseOf<typeof transactionsByMessage>, z.input<typeof wireTransactionsResponse>>>,
   Holds<Loosens<ResponseOf<typeof balanceChanges>, z.input<typeof wireBalanceChanges>>>,
   Holds<Loosens<ResponseOf<typeof runGetMethod>, z.input<typeof wireRunGetMethod>>>,
+  Holds<Loosens<ResponseOf<typeof transactions>, z.input<typeof wireTransactionsResponse>>>,
+  Holds<Loosens<ResponseOf<typeof addressInformation>, z.input<typeof wireAddressInformation>>>,
+  Holds<Loosens<ResponseOf<typeof walletInformation>, z.input<typeof wireWalletInformation>>>,
+  Holds<Loosens<ResponseOf<typeof jettonMasters>, z.input<typeof wireJettonMasters>>>,
+  Holds<Loosens<ResponseOf<typeof jettonWallets>, z.input<typeof wireJettonWallets>>>,
+  Holds<Loosens<ResponseOf<typeof jettonTransfers>, z.input<typeof wireJettonTransfers>>>,
+  Holds<Loosens<ResponseOf<typeof jettonBurns>, z.input<typeof wireJettonBurns>>>,
+  Holds<Loosens<ResponseOf<typeof nftCollections>, z.input<typeof wireNftCollections>>>,
+  Holds<Loosens<ResponseOf<typeof nftItems>, z.input<typeof wireNftItems>>>,
+  Holds<Loosens<ResponseOf<typeof nftTransfers>, z.input<typeof wireNftTransfers>>>,
 ];

@@ -14,8 +14,11 @@ import { Route as MessagesRouteImport } from './routes/messages'
 import { Route as TestsRouteImport } from './routes/tests'
 import { Route as TracesRouteImport } from './routes/traces'
 import { Route as AccountAddressRouteImport } from './routes/account.$address'
+import { Route as JettonAddressRouteImport } from './routes/jetton.$address'
 import { Route as McSeqnoRouteImport } from './routes/mc.$seqno'
 import { Route as MsgHashRouteImport } from './routes/msg.$hash'
+import { Route as NftCollectionAddressRouteImport } from './routes/nft-collection.$address'
+import { Route as NftAddressRouteImport } from './routes/nft.$address'
 import { Route as SandboxTxHashRouteImport } from './routes/sandbox-tx.$hash'
 import { Route as TraceTraceIdRouteImport } from './routes/trace.$traceId'
 import { Route as TxHashRouteImport } from './routes/tx.$hash'
@@ -46,6 +49,11 @@ const AccountAddressRoute = AccountAddressRouteImport.update({
   path: '/account/$address',
   getParentRoute: () => rootRouteImport,
 } as any)
+const JettonAddressRoute = JettonAddressRouteImport.update({
+  id: '/jetton/$address',
+  path: '/jetton/$address',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const McSeqnoRoute = McSeqnoRouteImport.update({
   id: '/mc/$seqno',
   path: '/mc/$seqno',
@@ -54,6 +62,16 @@ const McSeqnoRoute = McSeqnoRouteImport.update({
 const MsgHashRoute = MsgHashRouteImport.update({
   id: '/msg/$hash',
   path: '/msg/$hash',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NftCollectionAddressRoute = NftCollectionAddressRouteImport.update({
+  id: '/nft-collection/$address',
+  path: '/nft-collection/$address',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NftAddressRoute = NftAddressRouteImport.update({
+  id: '/nft/$address',
+  path: '/nft/$address',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SandboxTxHashRoute = SandboxTxHashRouteImport.update({
@@ -84,8 +102,11 @@ export interface FileRoutesByFullPath {
   '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
   '/account/$address': typeof AccountAddressRoute
+  '/jetton/$address': typeof JettonAddressRoute
   '/mc/$seqno': typeof McSeqnoRoute
   '/msg/$hash': typeof MsgHashRoute
+  '/nft-collection/$address': typeof NftCollectionAddressRoute
+  '/nft/$address': typeof NftAddressRoute
   '/sandbox-tx/$hash': typeof SandboxTxHashRoute
   '/trace/$traceId': typeof TraceTraceIdRoute
   '/tx/$hash': typeof TxHashRoute
@@ -97,8 +118,11 @@ export interface FileRoutesByTo {
   '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
   '/account/$address': typeof AccountAddressRoute
+  '/jetton/$address': typeof JettonAddressRoute
   '/mc/$seqno': typeof McSeqnoRoute
   '/msg/$hash': typeof MsgHashRoute
+  '/nft-collection/$address': typeof NftCollectionAddressRoute
+  '/nft/$address': typeof NftAddressRoute
   '/sandbox-tx/$hash': typeof SandboxTxHashRoute
   '/trace/$traceId': typeof TraceTraceIdRoute
   '/tx/$hash': typeof TxHashRoute
@@ -111,8 +135,11 @@ export interface FileRoutesById {
   '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
   '/account/$address': typeof AccountAddressRoute
+  '/jetton/$address': typeof JettonAddressRoute
   '/mc/$seqno': typeof McSeqnoRoute
   '/msg/$hash': typeof MsgHashRoute
+  '/nft-collection/$address': typeof NftCollectionAddressRoute
+  '/nft/$address': typeof NftAddressRoute
   '/sandbox-tx/$hash': typeof SandboxTxHashRoute
   '/trace/$traceId': typeof TraceTraceIdRoute
   '/tx/$hash': typeof TxHashRoute
@@ -126,8 +153,11 @@ export interface FileRouteTypes {
     | '/tests'
     | '/traces'
     | '/account/$address'
+    | '/jetton/$address'
     | '/mc/$seqno'
     | '/msg/$hash'
+    | '/nft-collection/$address'
+    | '/nft/$address'
     | '/sandbox-tx/$hash'
     | '/trace/$traceId'
     | '/tx/$hash'
@@ -139,8 +169,11 @@ export interface FileRouteTypes {
     | '/tests'
     | '/traces'
     | '/account/$address'
+    | '/jetton/$address'
     | '/mc/$seqno'
     | '/msg/$hash'
+    | '/nft-collection/$address'
+    | '/nft/$address'
     | '/sandbox-tx/$hash'
     | '/trace/$traceId'
     | '/tx/$hash'
@@ -152,8 +185,11 @@ export interface FileRouteTypes {
     | '/tests'
     | '/traces'
     | '/account/$address'
+    | '/jetton/$address'
     | '/mc/$seqno'
     | '/msg/$hash'
+    | '/nft-collection/$address'
+    | '/nft/$address'
     | '/sandbox-tx/$hash'
     | '/trace/$traceId'
     | '/tx/$hash'
@@ -166,8 +202,11 @@ export interface RootRouteChildren {
   TestsRoute: typeof TestsRoute
   TracesRoute: typeof TracesRoute
   AccountAddressRoute: typeof AccountAddressRoute
+  JettonAddressRoute: typeof JettonAddressRoute
   McSeqnoRoute: typeof McSeqnoRoute
   MsgHashRoute: typeof MsgHashRoute
+  NftCollectionAddressRoute: typeof NftCollectionAddressRoute
+  NftAddressRoute: typeof NftAddressRoute
   SandboxTxHashRoute: typeof SandboxTxHashRoute
   TraceTraceIdRoute: typeof TraceTraceIdRoute
   TxHashRoute: typeof TxHashRoute
@@ -211,6 +250,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAddressRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/jetton/$address': {
+      id: '/jetton/$address'
+      path: '/jetton/$address'
+      fullPath: '/jetton/$address'
+      preLoaderRoute: typeof JettonAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mc/$seqno': {
       id: '/mc/$seqno'
       path: '/mc/$seqno'
@@ -223,6 +269,20 @@ declare module '@tanstack/react-router' {
       path: '/msg/$hash'
       fullPath: '/msg/$hash'
       preLoaderRoute: typeof MsgHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nft-collection/$address': {
+      id: '/nft-collection/$address'
+      path: '/nft-collection/$address'
+      fullPath: '/nft-collection/$address'
+      preLoaderRoute: typeof NftCollectionAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nft/$address': {
+      id: '/nft/$address'
+      path: '/nft/$address'
+      fullPath: '/nft/$address'
+      preLoaderRoute: typeof NftAddressRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sandbox-tx/$hash': {
@@ -262,8 +322,11 @@ const rootRouteChildren: RootRouteChildren = {
   TestsRoute: TestsRoute,
   TracesRoute: TracesRoute,
   AccountAddressRoute: AccountAddressRoute,
+  JettonAddressRoute: JettonAddressRoute,
   McSeqnoRoute: McSeqnoRoute,
   MsgHashRoute: MsgHashRoute,
+  NftCollectionAddressRoute: NftCollectionAddressRoute,
+  NftAddressRoute: NftAddressRoute,
   SandboxTxHashRoute: SandboxTxHashRoute,
   TraceTraceIdRoute: TraceTraceIdRoute,
   TxHashRoute: TxHashRoute,

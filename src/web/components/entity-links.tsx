@@ -151,7 +151,13 @@ export function McBlockNav({ seqno }: { seqno: number }) {
   );
 }
 
-/** An account (the API's raw form) in the chosen address format, linked to its page; the full form in the title, its interface beside it. */
+const BADGE = 'rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300';
+
+/**
+ * An account (the API's raw form) in the chosen address format, linked to its page; the full form
+ * in the title, its interface beside it: for a jetton master, NFT collection or item, a link to
+ * that token's page.
+ */
 export function AddressLink({
   raw,
   book,
@@ -166,6 +172,7 @@ export function AddressLink({
   const entry = book?.[raw];
   const text = displayAddress(raw, addressForm);
   const iface = entry?.interfaces?.[0];
+  const token = tokenInterfaceOf(entry?.interfaces);
   // a sandbox run's name for it (wrapper name, treasury seed), put in the book by model/run-names
   const name = entry?.name;
   return (
@@ -186,11 +193,41 @@ export function AddressLink({
           {name}
         </span>
       )}
-      {iface && (
-        <span className="rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          {iface}
-        </span>
+      {token ? (
+        // a jetton master, NFT collection or item: its badge opens its own page
+        <TokenLink kind={token} raw={raw} className={`${BADGE} hover:underline`} data-testid="token-badge">
+          {token}
+        </TokenLink>
+      ) : (
+        iface && <span className={BADGE}>{iface}</span>
       )}
     </span>
+  );
+}
+
+/** The specialised pages of token contracts, by the interface the API names. */
+const TOKEN_PAGES = {
+  jetton_master: '/jetton/$address',
+  nft_collection: '/nft-collection/$address',
+  nft_item: '/nft/$address',
+} as const;
+export type TokenInterface = keyof typeof TOKEN_PAGES;
+
+/** The token interface among an account's interfaces that has a page of its own, if any. */
+export function tokenInterfaceOf(interfaces: readonly string[] | undefined): TokenInterface | null {
+  return (interfaces?.find((i): i is TokenInterface => i in TOKEN_PAGES) as TokenInterface | undefined) ?? null;
+}
+
+/**
+ * A token contract (jetton master, NFT collection, NFT item) linked to its own page; the label is
+ * the token's name when given, else the short address in the chosen form.
+ */
+export function TokenLink({ kind, raw, children, className, ...rest }: Common & { kind: TokenInterface; raw: string }) {
+  const { addressForm } = useSettings();
+  const text = displayAddress(raw, addressForm);
+  return (
+    <Link to={TOKEN_PAGES[kind]} params={{ address: raw }} title={text} className={className ?? LINK} {...rest}>
+      {children ?? <span className="mono">{shortAddress(text)}</span>}
+    </Link>
   );
 }

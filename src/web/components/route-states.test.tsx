@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, useSuspenseQuery } from '@tanstack/react-query';
 import {
   RouterProvider,
   createMemoryHistory,
@@ -8,7 +9,7 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { ApiError } from '../../api/client';
-import { RouteError } from './route-states';
+import { Deferred, RouteError } from './route-states';
 import { errorMessage } from './states';
 
 afterEach(cleanup);
@@ -49,5 +50,41 @@ describe('a 504 from the API', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('the page')).toBeTruthy();
     expect(calls).toBe(2);
+  });
+});
+
+describe('a data area whose endpoint the API does not offer', () => {
+  function Area({ status }: { status: number }) {
+    useSuspenseQuery({
+      queryKey: ['area', status],
+      queryFn: (): Promise<never> => Promise.reject(new ApiError(status, 'no such endpoint', '/api/v3/jetton/wallets')),
+      retry: false,
+    });
+    return <p>the list</p>;
+  }
+  function show(status: number) {
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Deferred label="Loading" resetKey="k" offers={{ what: 'jetton wallets', endpoint: 'jetton/wallets' }}>
+          <Area status={status} />
+        </Deferred>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('on a 404 says the API does not offer it, with no alert and no Retry', async () => {
+    show(404);
+    expect((await screen.findByTestId('unoffered')).textContent).toBe(
+      'This API does not offer jetton wallets (it has no jetton/wallets: 404 Not Found).',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('on any other failure keeps the error and its Retry', async () => {
+    show(502);
+    expect((await screen.findByRole('alert')).textContent).toContain('The API failed to answer (502)');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { CatchBoundary, useRouter, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router';
 import { QueryErrorResetBoundary, useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { ErrorState, Loading, NotFound } from './states';
+import { isNotFound } from '../../api/client';
+import { ErrorState, Loading, NotFound, Unoffered } from './states';
 import type { Missing } from '../lib/route-params';
 
 // The states every route shares (main.tsx sets them as the router's defaults): what shows while a
@@ -30,7 +31,9 @@ export function RouteNotFound({ data }: NotFoundRouteProps) {
  * A part of a page whose data is not needed for the page's first paint (the route's loader only
  * prefetches it): it suspends and fails on its own, inside the page, with a Retry of its own.
  * `fallback` and `failed` replace the loading line and the error box where those cannot stand (a
- * row of a details list).
+ * row of a details list). `offers` names the endpoint the area reads: when the API answers 404 for
+ * it, the area says the API does not offer it (Unoffered) rather than showing an error and a Retry.
+ * Only for reads whose 404 cannot mean a missing thing (lists, per-account reads answering empty).
  */
 export function Deferred(props: DeferredProps) {
   return (
@@ -45,6 +48,7 @@ interface DeferredProps {
   resetKey: string;
   fallback?: ReactNode;
   failed?: (error: unknown, retry: () => void) => ReactNode;
+  offers?: { what: string; endpoint: string; testId?: string };
   children: ReactNode;
 }
 
@@ -53,6 +57,7 @@ function DeferredBoundary({
   resetKey,
   fallback,
   failed,
+  offers,
   children,
   resetQueries,
 }: DeferredProps & { resetQueries: () => void }) {
@@ -66,9 +71,10 @@ function DeferredBoundary({
           resetQueries();
           again();
         };
+        if (offers && isNotFound(error)) return <Unoffered {...offers} />;
         return failed ? failed(error, retry) : <ErrorState error={error} onRetry={retry} />;
       },
-    [resetQueries, failed],
+    [resetQueries, failed, offers],
   );
   return (
     <CatchBoundary getResetKey={() => resetKey} onCatch={() => undefined} errorComponent={errorComponent}>

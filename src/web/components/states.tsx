@@ -65,6 +65,19 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
+/**
+ * A data area whose endpoint the API does not offer (a 404 for the path itself: TON Center has no
+ * `balanceChanges`, another deployment may lack the jetton or NFT lists). Asking again cannot
+ * change that, so it is said calmly, without an alert or a Retry.
+ */
+export function Unoffered({ what, endpoint, testId }: { what: string; endpoint: string; testId?: string }) {
+  return (
+    <p className="text-sm text-muted" data-testid={testId ?? 'unoffered'}>
+      This API does not offer {what} (it has no <code className="mono">{endpoint}</code>: 404 Not Found).
+    </p>
+  );
+}
+
 export function NotFound({ what, children }: { what: string; children?: ReactNode }) {
   return (
     <div

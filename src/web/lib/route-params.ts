@@ -103,7 +103,10 @@ const address = z.pipe(
   z.transform((s: string) => rawOfParts(parseAddressParts(s))),
 );
 
-export const accountRouteParams = {
-  parse: parseWith(z.object({ address }), (r) => `account ${r.address}`),
+/** An address path parameter of a page about `what` (account, jetton, NFT item...). */
+export const addressRouteParams = (what: string) => ({
+  parse: parseWith(z.object({ address }), (r) => `${what} ${r.address}`),
   stringify: ({ address }: { address: string }) => ({ address }),
-};
+});
+
+export const accountRouteParams = addressRouteParams('account');

@@ -21,3 +21,13 @@ export function pageSearch(defaultLimit: number) {
     ),
   };
 }
+
+/** The tab of a page with tabs, from the URL: an unknown one opens the first. */
+export function tabSearch<const K extends readonly [string, ...string[]]>(tabs: K) {
+  return { tab: z.optional(z.catch(z.enum(tabs), tabs[0])) };
+}
+
+/** The search of another tab: its first page (the first tab is the URL without `tab`). */
+export const searchOfTab =
+  <K extends string>(tab: K, first: K) =>
+  <S extends object>(s: S) => ({ ...s, tab: tab === first ? undefined : tab, offset: undefined });

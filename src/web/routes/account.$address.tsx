@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../lib/router-context';
 import { accountRouteParams } from '../lib/route-params';
 import { pageOf } from '../lib/pagination';
-import { pageSearch } from '../lib/use-page-search';
-import { formatAddress } from '../../ton/address-forms';
-import { CopyButton } from '../components/copy-button';
-import { Pager } from '../components/pager';
-import { RouteNotFound } from '../components/route-states';
+import { pageSearch, searchOfTab, tabSearch } from '../lib/use-page-search';
+import { AddressForms } from '../components/address-forms';
+import { ListPending, Pager } from '../components/pager';
 import { TraceList, type ExtraColumn } from '../features/traces/trace-list';
 import { AccountSummary } from '../features/account/account-summary';
 import { AccountTraceChange } from '../features/balance-changes/account-trace-change';
@@ -19,24 +17,36 @@ import { ACCOUNT_PAGE, accountLatestQuery, accountTracesQuery } from '../feature
 import { Page, PageTitle, Section } from '../components/page';
 import { methodSearch } from '../features/account/get-methods';
 import { MethodsPanel } from '../features/account/methods-panel';
+import { AccountContract } from './-account/account-contract';
+import { ACCOUNT_TABS, ACCOUNT_TAB_LABELS, AccountTabPanel } from './-account/account-tabs';
+import { Tabs } from '../components/tabs';
+import { Deferred, RouteNotFound } from '../components/route-states';
 
 export const Route = createFileRoute('/account/$address')({
   params: accountRouteParams,
-  validateSearch: z.object({ ...pageSearch(ACCOUNT_PAGE), ...methodSearch }),
-  loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0 } }) => ({ limit, offset }),
-  loader: ({ context: { queryClient, api }, params: { address }, deps: { limit, offset } }) =>
-    Promise.all([
-      queryClient.ensureQueryData(accountTracesQuery(api, address, limit, offset)),
-      queryClient.ensureQueryData(accountLatestQuery(api, address)),
-    ]),
+  validateSearch: z.object({ ...pageSearch(ACCOUNT_PAGE), ...tabSearch(ACCOUNT_TABS), ...methodSearch }),
+  // limit and offset page the tab shown: the traces' only on the history tab
+  loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0, tab } }) =>
+    tab && tab !== 'history' ? { limit: ACCOUNT_PAGE, offset: 0 } : { limit, offset },
+  // started at once, waited for by each area on its own: the header and the address's forms show
+  // before any answer, and the state, the list and the methods each show their own pending state
+  loader: ({ context: { queryClient, api }, params: { address }, deps: { limit, offset } }) => {
+    void queryClient.prefetchQuery(accountTracesQuery(api, address, limit, offset));
+    void queryClient.prefetchQuery(accountLatestQuery(api, address));
+  },
   notFoundComponent: RouteNotFound,
   component: AccountPage,
 });
 
 function AccountPage() {
   const { address: raw } = Route.useParams();
-  const { limit = ACCOUNT_PAGE, offset = 0, method, args } = Route.useSearch();
+  const { limit: tabLimit = ACCOUNT_PAGE, offset: tabOffset = 0, tab = 'history', method, args } = Route.useSearch();
+  const history = tab === 'history';
+  const limit = history ? tabLimit : ACCOUNT_PAGE;
+  const offset = history ? tabOffset : 0;
   const navigate = useNavigate({ from: Route.fullPath });
+  const onPage = (p: { limit?: number; offset?: number }) =>
+    void navigate({ search: (s) => ({ ...s, ...p }), resetScroll: false });
   const api = useApi();
   const queryClient = useQueryClient();
   const pageOptions = accountTracesQuery(api, raw, limit, offset);
@@ -52,82 +62,157 @@ function AccountPage() {
     for (const o of [latestOptions, pageOptions])
       void queryClient.invalidateQueries({ queryKey: o.queryKey, exact: true }, { cancelRefetch: false });
   });
-  const latestNow = useSuspenseQuery(latestOptions).data;
-  const inFlight = seen.filter((id) => !latestNow.traces.some((t) => t.traceId === id));
-  const refetchInterval = live.refetchInterval || (inFlight.length > 0 && !live.paused ? POLL_MS : false);
-  const q = useSuspenseQuery({ ...pageOptions, refetchInterval });
-  const latest = useSuspenseQuery({ ...latestOptions, refetchInterval });
+  // read without suspending: the page itself never waits, its areas do
+  const latestNow = useQuery(latestOptions).data;
+  const inFlight = seen.filter((id) => !latestNow?.traces.some((t) => t.traceId === id));
+  const refetchInterval: number | false =
+    live.refetchInterval || (inFlight.length > 0 && !live.paused ? POLL_MS : false);
+  const areas = { raw, refetchInterval };
+  return (
+    <Page>
+      <header>
+        <PageTitle>
+          Account{' '}
+          <Deferred label="" resetKey={raw} fallback={null} failed={NOTHING}>
+            <InterfacesBadge {...areas} />
+          </Deferred>
+        </PageTitle>
+        <AddressForms raw={raw} />
+      </header>
+      <Section id="acct-state" title="Current state">
+        <Deferred label="Loading the account's state" resetKey={raw}>
+          <StateArea {...areas} />
+        </Deferred>
+      </Section>
+      <Section id="acct-contract" title="Contract">
+        <Deferred label="Loading the contract" resetKey={raw}>
+          <ContractArea {...areas} />
+        </Deferred>
+      </Section>
+      <Tabs
+        id="acct"
+        label="Account lists"
+        tabs={ACCOUNT_TAB_LABELS}
+        current={tab}
+        onSelect={(t) => void navigate({ search: searchOfTab(t, 'history'), resetScroll: false })}
+        resetKey={history ? undefined : `${raw}/${tabLimit}/${tabOffset}`}
+      >
+        {history ? (
+          <Section id="acct-traces" title="Traces">
+            <Deferred label="Loading traces" resetKey={raw} fallback={<ListPending limit={limit} label="Traces" />}>
+              <TracesArea {...areas} limit={limit} offset={offset} inFlight={inFlight} onPage={onPage} />
+            </Deferred>
+          </Section>
+        ) : (
+          <AccountTabPanel account={raw} tab={tab} limit={tabLimit} offset={tabOffset} onPage={onPage} />
+        )}
+      </Tabs>
+      <Section id="acct-methods" title="Methods">
+        <Deferred label="Loading the methods" resetKey={raw}>
+          <MethodsArea
+            {...areas}
+            method={method || undefined}
+            args={args}
+            onRun={(m, a) =>
+              void navigate({
+                search: (s) => ({ ...s, method: m, args: a.length ? a : undefined }),
+                resetScroll: false,
+              })
+            }
+          />
+        </Deferred>
+      </Section>
+    </Page>
+  );
+}
+
+const NOTHING = () => null;
+
+/** What each area of the page reads with: the account, and how often its data is asked again (live). */
+interface AreaProps {
+  raw: string;
+  refetchInterval: number | false;
+}
+
+/** The account's newest traces, where its state, interfaces and names are read. */
+function useLatest({ raw, refetchInterval }: AreaProps) {
+  return useSuspenseQuery({ ...accountLatestQuery(useApi(), raw), refetchInterval }).data;
+}
+
+function InterfacesBadge(props: AreaProps) {
+  const interfaces = useLatest(props).addressBook[props.raw]?.interfaces;
+  return interfaces?.length ? (
+    <span className="ml-1 rounded bg-slate-100 px-1.5 text-sm font-normal dark:bg-slate-800">
+      {interfaces.join(', ')}
+    </span>
+  ) : null;
+}
+
+function StateArea(props: AreaProps) {
+  return <AccountSummary account={props.raw} data={useLatest(props)} />;
+}
+
+function ContractArea(props: AreaProps) {
+  return <AccountContract address={props.raw} interfaces={useLatest(props).addressBook[props.raw]?.interfaces ?? []} />;
+}
+
+function MethodsArea({
+  method,
+  args,
+  onRun,
+  ...props
+}: AreaProps & Pick<Parameters<typeof MethodsPanel>[0], 'method' | 'args' | 'onRun'>) {
+  const latest = useLatest(props);
+  return (
+    <MethodsPanel
+      address={props.raw}
+      interfaces={latest.addressBook[props.raw]?.interfaces}
+      book={latest.addressBook}
+      method={method}
+      args={args}
+      onRun={onRun}
+    />
+  );
+}
+
+function TracesArea({
+  raw,
+  refetchInterval,
+  limit,
+  offset,
+  inFlight,
+  onPage,
+}: AreaProps & {
+  limit: number;
+  offset: number;
+  inFlight: string[];
+  onPage: (p: { limit?: number; offset?: number }) => void;
+}) {
+  const q = useSuspenseQuery({ ...accountTracesQuery(useApi(), raw, limit, offset), refetchInterval });
   const page = pageOf(q.data.traces, limit, offset);
-  const entry = q.data.addressBook[raw] ?? latest.data.addressBook[raw];
   // what each trace did to this account's TON; stable per account, for the table's memo
   const extra = useMemo<ExtraColumn>(
     () => ({ header: 'TON change', cell: (t) => <AccountTraceChange trace={t} account={raw} /> }),
     [raw],
   );
   return (
-    <Page>
-      <header>
-        <PageTitle>
-          Account{' '}
-          {entry?.interfaces?.length ? (
-            <span className="ml-1 rounded bg-slate-100 px-1.5 text-sm font-normal dark:bg-slate-800">
-              {entry.interfaces.join(', ')}
-            </span>
-          ) : null}
-        </PageTitle>
-        <dl className="mt-2 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
-          {(['raw', 'bounceable', 'non-bounceable'] as const).map((f) => {
-            const text = formatAddress(raw, f);
-            return (
-              <div key={f} className="contents">
-                <dt className="text-muted">{f}</dt>
-                <dd className="mono min-w-0 break-all" data-testid={`address-${f}`}>
-                  {text}
-                  <CopyButton text={text} label={`${f} address`} />
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-      </header>
-      <Section id="acct-state" title="Current state">
-        <AccountSummary account={raw} data={latest.data} />
-      </Section>
-      <Section id="acct-traces" title="Traces">
-        {inFlight.length > 0 && (
-          <p role="status" className="mb-1 text-sm text-amber-800 dark:text-amber-300" data-testid="account-in-flight">
-            In flight (listed once complete):{' '}
-            {inFlight.map((id) => (
-              <TraceLink key={id} traceId={id} className="mono mr-2 text-teal-700 hover:underline dark:text-teal-400" />
-            ))}
-          </p>
-        )}
-        <TraceList
-          traces={page.rows}
-          book={q.data.addressBook}
-          caption="Traces of this account, newest first"
-          empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'}
-          extra={extra}
-        />
-        <Pager
-          page={page}
-          limit={limit}
-          label="Traces"
-          onChange={(p) => void navigate({ search: (s) => ({ ...s, ...p }) })}
-        />
-      </Section>
-      <Section id="acct-methods" title="Methods">
-        <MethodsPanel
-          address={raw}
-          interfaces={entry?.interfaces}
-          book={{ ...latest.data.addressBook, ...q.data.addressBook }}
-          method={method || undefined}
-          args={args}
-          onRun={(m, a) =>
-            void navigate({ search: (s) => ({ ...s, method: m, args: a.length ? a : undefined }), resetScroll: false })
-          }
-        />
-      </Section>
-    </Page>
+    <>
+      {inFlight.length > 0 && (
+        <p role="status" className="mb-1 text-sm text-amber-800 dark:text-amber-300" data-testid="account-in-flight">
+          In flight (listed once complete):{' '}
+          {inFlight.map((id) => (
+            <TraceLink key={id} traceId={id} className="mono mr-2 text-teal-700 hover:underline dark:text-teal-400" />
+          ))}
+        </p>
+      )}
+      <TraceList
+        traces={page.rows}
+        book={q.data.addressBook}
+        caption="Traces of this account, newest first"
+        empty={offset === 0 ? 'No trace of this ledger involves this account.' : 'No traces on this page.'}
+        extra={extra}
+      />
+      <Pager page={page} limit={limit} label="Traces" onChange={onPage} />
+    </>
   );
 }

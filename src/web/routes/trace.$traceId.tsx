@@ -25,8 +25,6 @@ import { TraceViews } from './-trace/trace-views';
 import { TraceDetails } from './-trace/trace-details';
 import { useTraceKeys } from './-trace/use-trace-keys';
 import { Page, Section } from '../components/page';
-import { ErrorState } from '../components/states';
-import { isNotFound } from '../../api/client';
 
 // The trace page: its data (the trace, followed live until complete) and selection; the parts it
 // composes (header, toolbar, views, details, keys) are in ./-trace.
@@ -148,7 +146,7 @@ function TracePage() {
 
       <Section id="balances-title" title="Balance changes">
         {complete ? (
-          <Deferred label="Loading balance changes" resetKey={id} failed={balanceChangesFailed}>
+          <Deferred label="Loading balance changes" resetKey={id} offers={BALANCE_CHANGES}>
             <BalanceChangesPanel traceId={id} book={book} metadata={q.data.page.metadata} letters={letters} />
           </Deferred>
         ) : (
@@ -190,15 +188,6 @@ function TracePage() {
 
 /**
  * The balance changes of a trace the API has just served: a 404 then says the API has no
- * `balanceChanges` at all (TON Center's published contract has none), which asking again cannot
- * change, so it is said as such, without a Retry. Any other failure keeps its error and Retry.
+ * `balanceChanges` at all (TON Center's published contract has none).
  */
-function balanceChangesFailed(error: unknown, retry: () => void) {
-  if (isNotFound(error))
-    return (
-      <p className="text-sm text-muted" data-testid="balance-changes-unoffered">
-        This API does not offer balance changes (it has no <code className="mono">balanceChanges</code>: 404 Not Found).
-      </p>
-    );
-  return <ErrorState error={error} onRetry={retry} />;
-}
+const BALANCE_CHANGES = { what: 'balance changes', endpoint: 'balanceChanges', testId: 'balance-changes-unoffered' };

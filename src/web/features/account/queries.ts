@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LedgerClient } from '../../../api/client';
 import { knownMethod, parseArgs, showStack, stackArgument } from './get-methods';
 import { tracePageQuery } from '../../model/queries';
+import { MAX_LIMIT } from '../../lib/pagination';
+import type { ListPage, NftItem } from '../../../api/model';
 
 /** How many traces the account page lists by default. */
 export const ACCOUNT_PAGE = 10;
@@ -40,4 +42,26 @@ export const runGetMethodQuery = (api: LedgerClient, address: string, method: st
     staleTime: 0,
     refetchOnWindowFocus: false,
     retry: false,
+  });
+
+/** At most this many sale contracts in one `nft/items` request (the API's bound on a list parameter). */
+const MAX_ADDRESSES = 100;
+
+/**
+ * The account's NFT items on sale. A sale contract holds them, so `nft/items?owner_address=` does
+ * not find them: the account's outgoing NFT transfers name the contracts it handed items to (its
+ * newest 1,000, the API's page bound), those the address book calls `nft_sale` are asked for
+ * their items, and the items whose `real_owner` is the account are kept.
+ */
+export const itemsOnSaleQuery = (api: LedgerClient, account: string) =>
+  queryOptions({
+    queryKey: ['ledger', api.base, 'itemsOnSale', account],
+    queryFn: async ({ signal }): Promise<ListPage<NftItem>> => {
+      const out = await api.getNftTransfers({ owner_address: [account], direction: 'out', limit: MAX_LIMIT }, signal);
+      const isSale = (a: string | null): a is string => !!a && !!out.addressBook[a]?.interfaces.includes('nft_sale');
+      const sales = [...new Set(out.rows.map((t) => t.newOwner).filter(isSale))].slice(0, MAX_ADDRESSES);
+      if (sales.length === 0) return { rows: [], addressBook: {}, metadata: {} };
+      const held = await api.getNftItems({ owner_address: sales, limit: MAX_LIMIT }, signal);
+      return { ...held, rows: held.rows.filter((i) => i.onSale && i.realOwner === account) };
+    },
   });
