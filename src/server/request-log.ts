@@ -10,7 +10,12 @@ export const requestLog = new (class {
   private exitHooked = false;
 
   line(fields: Record<string, unknown>): void {
-    this.pending += JSON.stringify(fields) + '\n';
+    this.text(JSON.stringify(fields) + '\n');
+  }
+
+  /** A line already written as JSON, its newline included. */
+  text(line: string): void {
+    this.pending += line;
     if (!this.exitHooked) {
       this.exitHooked = true;
       process.once('exit', this.flush);
@@ -34,11 +39,22 @@ export const requestLog = new (class {
 /** The line of one request: its path without the query (which may be long, or private). */
 export function logRequest(method: string, url: string, status: number, ms: number): void {
   const q = url.indexOf('?');
-  requestLog.line({
-    time: new Date().toISOString(),
-    method,
-    path: q === -1 ? url : url.slice(0, q),
-    status,
-    ms: Math.round(ms * 10) / 10,
-  });
+  const path = q === -1 ? url : url.slice(0, q);
+  // the fields of JSON.stringify({time, method, path, status, ms}), written out: this runs for
+  // every request, thousands a second under load, where building and walking an object shows
+  requestLog.text(
+    `{"time":"${isoNow()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${Math.round(ms * 10) / 10}}\n`,
+  );
+}
+
+let isoMs = -1;
+let iso = '';
+/** The time now as `toISOString` writes it, made once per millisecond (many requests share one). */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMs) {
+    isoMs = now;
+    iso = new Date(now).toISOString();
+  }
+  return iso;
 }

@@ -6,7 +6,7 @@ import { asQuery, JSON_RPC_PATH } from '../json-rpc';
 import { operationByPath } from '../operations/registry';
 import { logRequest } from '../request-log';
 import { COMPRESS_THRESHOLD, type AnswerCache } from './answer-cache';
-import { keptAnswer, keyOf } from './kept-runs';
+import { keptAnswerText, keyOf } from './kept-runs';
 
 // A POST naming a get method's run that is kept (runGetMethod by JSON-RPC, as TonClient sends it,
 // or by its own POST path) answered before the framework routes it, as `answerKept` answers a kept
@@ -19,22 +19,25 @@ import { keptAnswer, keyOf } from './kept-runs';
 const MAX_BODY_BYTES = 8192;
 const readBefore = new WeakMap<IncomingMessage, Buffer>();
 let answered = 0;
+const ANSWER_HEADERS = { ...EVERY_ANSWER_HEADERS, ...API_ANSWER_HEADERS };
+
+type Named = { kept: 'v2' | 'whole'; key: string };
 
 /**
  * The kept-run key of a call's parameters by their JSON text: parsing them (zod, the address's
  * checksum) costs ~40 µs, more than the rest of a kept answer. Bounded: texts of up to 1 KB (a call
  * with a few stack entries; longer ones are parsed each time), emptied when full, so at most 4 MB.
  */
-const keys = new Map<string, { kept: 'v2' | 'whole'; key: string } | null>();
+const keys = new Map<string, Named | null>();
 const MAX_KEYS = 4096;
 const MAX_KEY_TEXT = 1024;
 
-function keyOfCall(path: string, values: object): { kept: 'v2' | 'whole'; key: string } | null {
+function keyOfCall(path: string, values: object): Named | null {
   const text = `${path} ${JSON.stringify(values)}`;
   const known = keys.get(text);
   if (known !== undefined) return known;
   const op = operationByPath.get(path);
-  let found: { kept: 'v2' | 'whole'; key: string } | null = null;
+  let found: Named | null = null;
   if (op?.keptByParams) {
     try {
       found = { kept: op.keptByParams, key: keyOf(op.path, op.parse(asQuery(values as Record<string, unknown>))) };
@@ -46,6 +49,43 @@ function keyOfCall(path: string, values: object): { kept: 'v2' | 'whole'; key: s
   if (keys.size >= MAX_KEYS) keys.clear();
   keys.set(text, found);
   return found;
+}
+
+/**
+ * What a POST body names, by the body's text: a client polling one call sends the same bytes each
+ * time (TonClient and tonweb number every call 1), so the parse of the body and of its parameters'
+ * text is made once. Bounded as `keys` is.
+ */
+type Call = { named: Named; rpc: { id: unknown } | undefined };
+const calls = new Map<string, Call | null>();
+
+function callOf(path: string, rpc: boolean, text: string): Call | null {
+  const memo = `${path} ${text}`;
+  const known = calls.get(memo);
+  if (known !== undefined) return known;
+  const found = parseCall(path, rpc, text);
+  if (text.length > MAX_KEY_TEXT) return found;
+  if (calls.size >= MAX_KEYS) calls.clear();
+  calls.set(memo, found);
+  return found;
+}
+
+function parseCall(path: string, rpc: boolean, text: string): Call | null {
+  let call: unknown;
+  try {
+    call = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!call || typeof call !== 'object' || Array.isArray(call)) return null;
+  const { method, params, id } = call as { method?: unknown; params?: unknown; id?: unknown };
+  if (rpc && typeof method !== 'string') return null;
+  const values = rpc ? params : call;
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return null;
+  const named = keyOfCall(rpc ? `/api/v2/${method as string}` : path, values);
+  // a JSON-RPC call names a v2 method: its kept body is completed with the call's id in one piece
+  if (!named || (rpc && named.kept !== 'v2')) return null;
+  return { named, rpc: rpc ? { id } : undefined };
 }
 
 /**
@@ -77,14 +117,15 @@ export function answerKeptPost(
       onMiss();
       return;
     }
-    const headers: Record<string, string | number> = {
-      ...EVERY_ANSWER_HEADERS,
-      ...API_ANSWER_HEADERS,
-      'content-length': json.body.length,
-    };
-    if (json.seqno !== null) headers['x-ledger-seqno'] = String(json.seqno);
-    res.writeHead(200, headers);
-    res.end(json.body);
+    const length = Buffer.byteLength(json.text);
+    res.writeHead(
+      200,
+      json.seqno === null
+        ? { ...ANSWER_HEADERS, 'content-length': length }
+        : { ...ANSWER_HEADERS, 'content-length': length, 'x-ledger-seqno': String(json.seqno) },
+    );
+    // a string is written with the head in one piece (a Buffer would be a second chunk)
+    res.end(json.text);
     if (log) logRequest('POST', req.url!, 200, performance.now() - start);
   });
   return true;
@@ -96,28 +137,13 @@ function keptJson(
   path: string,
   rpc: boolean,
   body: Buffer,
-): { body: Buffer; seqno: number | null } | null {
-  let call: unknown;
-  try {
-    call = JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!call || typeof call !== 'object' || Array.isArray(call)) return null;
-  const { method, params, id } = call as { method?: unknown; params?: unknown; id?: unknown };
-  if (rpc && typeof method !== 'string') return null;
-  const values = rpc ? params : call;
-  if (!values || typeof values !== 'object' || Array.isArray(values)) return null;
-  const named = keyOfCall(rpc ? `/api/v2/${method as string}` : path, values);
-  if (!named) return null;
-  // a JSON-RPC call names a v2 method: its kept body is completed with the call's id in one piece
-  if (rpc && named.kept !== 'v2') return null;
+): { text: string; seqno: number | null } | null {
+  const call = callOf(path, rpc, body.toString('utf8'));
+  if (!call) return null;
   answered += 1;
-  const kept = keptAnswer(cache, named.kept, named.key, `kept-${answered}`, rpc ? { id } : undefined);
-  if (!kept || !Buffer.isBuffer(kept.body)) return null;
-  const out = kept.body;
+  const kept = keptAnswerText(cache, call.named.kept, call.named.key, `kept-${answered}`, call.rpc);
   // a body the framework would compress goes its way (kept runs are ~200 bytes: a seqno, a number)
-  return out.length < COMPRESS_THRESHOLD ? { body: out, seqno: kept.seqno } : null;
+  return kept && kept.text.length < COMPRESS_THRESHOLD ? kept : null;
 }
 
 /** The body `answerKeptPost` read before handing the request on, as a stream for the framework's parser. */

@@ -58,8 +58,35 @@ function answerOf(
   call?: { id: unknown },
 ): ReadAnswer {
   if (kept !== 'v2') return { seqno, body };
-  const end = call ? `}${callIdEnd(call.id)}` : '}}';
-  return { seqno, body: Buffer.concat([body, Buffer.from(`${freshExtra(requestId)}${end}`)]) };
+  return { seqno, body: Buffer.concat([body, Buffer.from(extraTail(requestId, call))]) };
+}
+
+/** What completes a kept v2 body: a fresh `@extra`, and the call's id given a JSON-RPC call. */
+function extraTail(requestId: string, call?: { id: unknown }): string {
+  return `${freshExtra(requestId)}${call ? `}${callIdEnd(call.id)}` : '}}'}`;
+}
+
+/** Each kept body's text, made once: the accepting thread answers a kept call with a string. */
+const texts = new WeakMap<Buffer, string>();
+
+/**
+ * `keptAnswer` as text, for the accepting thread's own answers (kept-post.ts): a string body is
+ * written with the response's head in one piece, where a Buffer costs Node a second chunk and the
+ * copies to join the fresh `@extra`.
+ */
+export function keptAnswerText(
+  answers: AnswerCache,
+  kept: 'v2' | 'whole',
+  key: string,
+  requestId: string,
+  call?: { id: unknown },
+): { seqno: number | null; text: string } | undefined {
+  const hit = answers.get(key);
+  if (!hit) return undefined;
+  let text = texts.get(hit.body);
+  if (text === undefined) texts.set(hit.body, (text = hit.body.toString('utf8')));
+  if (kept !== 'v2') return { seqno: hit.seqno, text };
+  return { seqno: hit.seqno, text: text + extraTail(requestId, call) };
 }
 
 /**
