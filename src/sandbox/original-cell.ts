@@ -100,16 +100,21 @@ export function originalTransactionCell(
     }
     return null;
   }
-  // too many to try them all: the same choice for every message
-  for (const [initRef, bodyRef] of [
-    [true, true],
-    [false, true],
-    [true, false],
-    [false, false],
-  ] as const) {
-    const pick = messages.map((m, i) => messageCell(m, initRef, bodyRef) ?? sentCells[i]!);
-    const c = build(pick);
-    if (c.hash().equals(want)) return c;
+  // Too many to try them all. The outbound messages are laid out by the executor, which keeps the
+  // sending contract's choice of inline or reference and moves a part to a reference only when it
+  // does not fit: a contract sends its messages alike, so one choice for all of them. The inbound
+  // message was laid out by its sender (sandbox, when it delivers a message, serializes it itself):
+  // each of its layouts is tried with each choice for the outbound ones.
+  const uniform = ([true, false] as const).flatMap((initRef) =>
+    ([true, false] as const).map((bodyRef) =>
+      messages.slice(hasIn).map((m, i) => messageCell(m, initRef, bodyRef) ?? sentCells[hasIn + i]!),
+    ),
+  );
+  for (const inMsg of hasIn ? options[0]! : [null]) {
+    for (const outs of [sentCells.slice(hasIn), ...uniform]) {
+      const c = withMessages(sent, inMsg, outKeys, outs);
+      if (c.hash().equals(want)) return c;
+    }
   }
   return null;
 }

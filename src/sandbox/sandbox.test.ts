@@ -107,7 +107,7 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('stores deploys, a transfer, a failing call that bounces and a fan-out, each found with its tree', async () => {
+  it('stores deploys, a transfer, a failing call that bounces and fan-outs, each found with its tree', async () => {
     const code = await compileContracts();
     // each transaction's data before and after, sent with the frame: checked against the states below
     blockchain.recordStorage = true;
@@ -119,12 +119,20 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
     await record(blockchain, () => deployer.send({ to: other.address, value: toNano('2.5'), bounce: false }), watch);
     const failed = await record(blockchain, () => thrower.sendThrow(deployer.getSender(), toNano('0.5'), 77), watch);
     const fan = await record(blockchain, () => forwarder.sendFan(deployer.getSender(), toNano('3'), 2, 2), watch);
+    // a fan-out deploying eight children: each message it sends has a state init and a body, too many
+    // layouts to try one by one (original-cell.ts), as its parent's message is laid out otherwise
+    const wideForwarder = blockchain.openContract(Forwarder.fromCode(code.forwarder, 3n));
+    const wide = await record(blockchain, () => wideForwarder.sendFan(deployer.getSender(), toNano('3'), 8, 1), [
+      ...watch,
+      wideForwarder.address,
+    ]);
 
     // the failing call: sandbox says the thrower's compute phase exited 77 and the message bounced
     const throwTx = failed.transactions.find((t) => t.inMessage?.info.dest?.toString() === thrower.address.toString());
     expect(throwTx?.description.type === 'generic' && throwTx.description.computePhase.type === 'vm').toBe(true);
     expect(failed.transactions.length).toBe(3);
     expect(fan.transactions.length).toBe(8);
+    expect(wide.transactions.length).toBe(10);
 
     const all = sent.flatMap((s) => s.transactions);
     await waitForTransactions(
@@ -216,7 +224,7 @@ describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {
       const test = tests.find((t) => t.name?.startsWith('npm run sandbox') && t.name.includes('stores deploys'));
       expect(test, JSON.stringify(tests)).toBeDefined();
       expect(test!.path).toMatch(/sandbox\.test\.ts$/);
-      expect(test!.frames).toBe(5); // the second treasury, then the four sends
+      expect(test!.frames).toBe(6); // the second treasury, then the five sends
       const contracts = db
         .prepare(
           'SELECT account, wrapper_name AS wrapper, treasury_seed AS seed FROM sandbox_contracts WHERE test_key = ?',
