@@ -3,11 +3,15 @@
 // made by `npm run sandbox` has these tables; every other ledger (a produced one, any PostgreSQL
 // ledger) answers `null` to `LedgerQueries.sandboxRuns()`, and the operations say it is not a
 // sandbox ledger.
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 
-/** A log's text as stored: raw-deflated UTF-8 (verbose VM logs are tens to hundreds of kilobytes). */
+/**
+ * A log's text as stored: raw-deflated UTF-8 (verbose VM logs are tens to hundreds of kilobytes).
+ * Deflate's fastest level: a frame of a thousand transactions brings ~40 MB of VM logs, compressed
+ * while the run waits to be listed; the default level took about twice as long for ~7 % less.
+ */
 export const packLog = (text: string | undefined | null): Buffer | null =>
-  text ? deflateRawSync(Buffer.from(text, 'utf8')) : null;
+  text ? deflateRawSync(Buffer.from(text, 'utf8'), { level: constants.Z_BEST_SPEED }) : null;
 export const unpackLog = (blob: Buffer | Uint8Array | null): string | null =>
   blob ? inflateRawSync(blob).toString('utf8') : null;
 
