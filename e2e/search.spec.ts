@@ -71,8 +71,10 @@ test('search says clearly when nothing matches', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('No transaction, message or trace has the hash');
   await search(page, '99999999');
   await expect(page.getByRole('alert')).toContainText('No masterchain block 99999999');
-  await search(page, 'what is this');
+  await search(page, 'x'.repeat(65));
   await expect(page.getByRole('alert')).toContainText('not recognised');
+  await search(page, 'what is this');
+  await expect(page.getByRole('alert')).toContainText('No jetton has the symbol “what is this”');
   await search(page, `7:${'a'.repeat(64)}`);
   await expect(page.getByRole('alert')).toContainText('workchain 7');
 });
@@ -140,4 +142,56 @@ test('recent searches: resolved ones are offered after a reload, newest first, a
   await page.reload();
   await box.focus();
   await expect(page.getByRole('listbox')).toHaveCount(0);
+});
+
+interface Master {
+  address: string;
+  jetton_content: Record<string, string>;
+}
+
+test('search finds a jetton by its symbol (any case) and lists those a text begins', async ({ page, request }) => {
+  const r = await request.get('/api/v3/jetton/masters?limit=1000');
+  const masters = ((await r.json()) as { jetton_masters: Master[] }).jetton_masters;
+  expect(masters.length).toBeGreaterThan(0);
+  const m = masters[0]!;
+  const symbol = m.jetton_content.symbol!;
+  const sameSymbol = masters.filter((x) => x.jetton_content.symbol?.toLowerCase() === symbol.toLowerCase());
+  await page.goto('/');
+  await search(page, symbol.toLowerCase());
+  if (sameSymbol.length === 1) {
+    // the one jetton of that symbol: its page at once
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(`/jetton/${m.address}`);
+    await expect(page.getByTestId('jetton-symbol')).toHaveText(symbol);
+  } else {
+    await expect(page.getByTestId('jetton-choice')).toHaveCount(Math.min(sameSymbol.length, 10));
+  }
+  // the symbol's first letter: a list of links to the jettons' pages
+  const first = symbol.slice(0, 1);
+  const begins = masters.filter(
+    (x) =>
+      x.jetton_content.symbol?.toLowerCase().startsWith(first.toLowerCase()) ||
+      x.jetton_content.name?.toLowerCase().startsWith(first.toLowerCase()),
+  );
+  await search(page, first);
+  const choices = page.getByTestId('jetton-choice');
+  await expect(choices).toHaveCount(Math.min(begins.length, 10));
+  const link = choices.filter({ hasText: symbol }).first();
+  await expect(link).toHaveAttribute('href', `/jetton/${encodeURIComponent(m.address)}`);
+  await link.click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`/jetton/${m.address}`);
+  await expect(page.getByTestId('jetton-symbol')).toHaveText(symbol);
+});
+
+test('against an API without jetton/search (TON Center), the box says quietly it cannot search by symbol', async ({
+  page,
+}) => {
+  await page.route(/\/api\/v3\/jetton\/search/, (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not Found"}' }),
+  );
+  await page.goto('/');
+  await search(page, 'USDT');
+  await expect(page.getByTestId('search-unoffered')).toContainText('This API cannot search jettons by symbol');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
 });
