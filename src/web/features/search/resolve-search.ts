@@ -113,7 +113,8 @@ async function searchJettons(qc: QueryClient, api: LedgerClient, text: string): 
   });
   if (jettons.length === 0)
     return { ok: false, message: `No jetton has the symbol “${text}” or a name beginning with it.` };
-  // one jetton whose symbol is exactly the text: its page at once
-  if (jettons.length === 1 && fold(jettons[0]!.symbol) === fold(text)) return { ok: true, target: jettons[0]!.target };
+  // one jetton whose symbol is exactly the text (the API lists those first): its page at once
+  const exact = jettons.filter((j) => fold(j.symbol) === fold(text));
+  if (exact.length === 1) return { ok: true, target: exact[0]!.target };
   return { ok: 'choose', query: text, jettons };
 }
