@@ -3,8 +3,15 @@
 // the exact symbol first, then the symbols the text begins, then the names it begins, each group by
 // its folded key and address. Every answer goes through our strict schema and the published
 // JettonMaster shape (startTestServer's `get`).
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-support/test-server';
+import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
+import { SCHEMA_VERSION } from '../store/sqlite/sqlite-schema';
+import { jettonSearchPage } from '../store/token-snapshot';
 
 let s: TestServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies, checked field by field
@@ -126,5 +133,48 @@ describe('jetton/search', () => {
       expect(r.status, query).toBe(422);
       expect(r.body.error, query).toMatch(new RegExp(`\\b${name}\\b`));
     }
+  });
+});
+
+describe('a version 5 ledger written before the search indexes', () => {
+  const SEARCH_INDEXES = ['jetton_masters_by_name_key', 'jetton_masters_by_symbol_key'];
+  const indexesOf = (db: Database.Database) =>
+    (
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'jetton_masters_by_%_key' ORDER BY name",
+        )
+        .all() as { name: string }[]
+    ).map((r) => r.name);
+
+  it('answers the same without them (read-only), and gets them, with no version bump, when opened writable', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'ledgerscope-search-')), 'ledger.db');
+    copyFileSync(s.store.path, path);
+    const raw = new Database(path);
+    for (const name of SEARCH_INDEXES) raw.exec(`DROP INDEX ${name}`);
+    expect(indexesOf(raw)).toEqual([]);
+    raw.close();
+    const search = (store: ReturnType<typeof openSqliteStore>) =>
+      store.readSnapshot(async (reader) => {
+        const mc = (await reader.latestMasterchainSeqno())!;
+        const out: string[][] = [];
+        for (const m of masters) {
+          const rows = await jettonSearchPage(reader, m.jetton_content.symbol, mc, { limit: 10, offset: 0 });
+          out.push(rows.map((r) => r.address));
+        }
+        return out;
+      });
+    const before = openSqliteStore(path, { readonly: true });
+    const withoutIndexes = await search(before);
+    before.close();
+    expect(withoutIndexes).toEqual(masters.map((m) => expected(m.jetton_content.symbol).map((x: Json) => x.address)));
+    openSqliteStore(path).close();
+    const after = new Database(path, { readonly: true });
+    expect(indexesOf(after)).toEqual(SEARCH_INDEXES);
+    expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    after.close();
+    const reopened = openSqliteStore(path, { readonly: true });
+    expect(await search(reopened)).toEqual(withoutIndexes);
+    reopened.close();
   });
 });
