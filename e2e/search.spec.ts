@@ -71,8 +71,10 @@ test('search says clearly when nothing matches', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('No transaction, message or trace has the hash');
   await search(page, '99999999');
   await expect(page.getByRole('alert')).toContainText('No masterchain block 99999999');
-  await search(page, 'what is this');
+  await search(page, 'x'.repeat(65));
   await expect(page.getByRole('alert')).toContainText('not recognised');
+  await search(page, 'what is this');
+  await expect(page.getByRole('alert')).toContainText('No jetton has the symbol “what is this”');
   await search(page, `7:${'a'.repeat(64)}`);
   await expect(page.getByRole('alert')).toContainText('workchain 7');
 });
@@ -140,4 +142,56 @@ test('recent searches: resolved ones are offered after a reload, newest first, a
   await page.reload();
   await box.focus();
   await expect(page.getByRole('listbox')).toHaveCount(0);
+});
+
+interface Master {
+  address: string;
+  jetton_content: Record<string, string>;
+}
+
+test('search finds a jetton by its symbol (any case) and lists those a text begins', async ({ page, request }) => {
+  const r = await request.get('/api/v3/jetton/masters?limit=1000');
+  const masters = ((await r.json()) as { jetton_masters: Master[] }).jetton_masters;
+  const lower = (s: string | undefined) => s?.toLowerCase() ?? '';
+  // a jetton no other shares its symbol with: typing that symbol opens its page at once
+  const m = masters.find(
+    (x) => masters.filter((y) => lower(y.jetton_content.symbol) === lower(x.jetton_content.symbol)).length === 1,
+  )!;
+  expect(m).toBeDefined();
+  const symbol = m.jetton_content.symbol!;
+  expect(symbol.length).toBeGreaterThan(1);
+  await page.goto('/');
+  await search(page, symbol.toLowerCase());
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`/jetton/${m.address}`);
+  await expect(page.getByTestId('jetton-symbol')).toHaveText(symbol);
+  // the start of its symbol (no symbol is exactly that): a list of links to the jettons' pages
+  const prefix = symbol.slice(0, -1);
+  const begins = masters.filter(
+    (x) =>
+      lower(x.jetton_content.symbol).startsWith(lower(prefix)) ||
+      lower(x.jetton_content.name).startsWith(lower(prefix)),
+  );
+  expect(masters.some((x) => lower(x.jetton_content.symbol) === lower(prefix))).toBe(false);
+  await search(page, prefix);
+  const choices = page.getByTestId('jetton-choice');
+  await expect(choices).toHaveCount(Math.min(begins.length, 10));
+  const link = choices.filter({ hasText: symbol }).first();
+  await expect(link).toHaveAttribute('href', `/jetton/${encodeURIComponent(m.address)}`);
+  await link.click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`/jetton/${m.address}`);
+  await expect(page.getByTestId('jetton-symbol')).toHaveText(symbol);
+});
+
+test('against an API without jetton/search (TON Center), the box says quietly it cannot search by symbol', async ({
+  page,
+}) => {
+  await page.route(/\/api\/v3\/jetton\/search/, (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not Found"}' }),
+  );
+  await page.goto('/');
+  await search(page, 'USDT');
+  await expect(page.getByTestId('search-unoffered')).toContainText('This API cannot search jettons by symbol');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
 });

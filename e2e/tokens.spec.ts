@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { allTraces, hex, traceWithAction, txsOf } from './fixture-api';
 
 // The account, jetton and NFT pages on the fixture ledger: every figure expected here is read from
@@ -185,15 +185,46 @@ test('an API without the jetton lists: the tab says so calmly, no error and no R
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
 
-test('across the explorer, a jetton master’s interface badge opens its jetton page', async ({ page, request }) => {
+/** On a trace's table, the address links of `raw` open `kind`'s page (never the account page); the first is clicked. */
+async function tokenLinkOpens(page: Page, traceId: string, kind: string, raw: string) {
+  await page.goto(`/trace/${hex(traceId)}?view=table`);
+  const links = page.locator(`a[data-testid="token-link"][href="${href(kind, raw)}"]`);
+  await expect(links.first()).toBeVisible();
+  await expect(page.locator(`a[href="${href('account', raw)}"]`)).toHaveCount(0);
+  await links.first().click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`/${kind}/${raw}`);
+}
+
+test('across the explorer, a plain address link to a jetton master opens its jetton page, which links to its account', async ({
+  page,
+  request,
+}) => {
   const { master } = await theJetton(request);
   const trace = traceWithAction(await allTraces(request), 'jetton_mint');
   expect(txsOf(trace).some((t) => t.account === master.address)).toBe(true);
-  await page.goto(`/trace/${hex(trace.trace_id)}?view=table`);
-  const badge = page.getByTestId('token-badge').filter({ hasText: 'jetton_master' }).first();
-  await expect(badge).toHaveAttribute('href', href('jetton', master.address));
-  await badge.click();
+  await tokenLinkOpens(page, trace.trace_id, 'jetton', master.address);
   await expect(page.getByTestId('jetton-supply')).toBeVisible();
+  // the account page stays one link away
+  await page.getByTestId('account-page-link').click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(`/account/${master.address}`);
+});
+
+test('a plain address link to an NFT item or collection opens its token page', async ({ page, request }) => {
+  const traces = await allTraces(request);
+  const transfer = traceWithAction(traces, 'nft_transfer');
+  const { nft_items } = await api<{ nft_items: { address: string; collection_address: string }[] }>(
+    request,
+    `nft/items?address=${txsOf(transfer)
+      .map((t) => t.account)
+      .join(',')}`,
+  );
+  const item = nft_items[0]!;
+  await tokenLinkOpens(page, transfer.trace_id, 'nft', item.address);
+  await expect(page.getByTestId('account-page-link')).toBeVisible();
+  const mint = traceWithAction(traces, 'nft_mint');
+  expect(txsOf(mint).some((t) => t.account === item.collection_address)).toBe(true);
+  await tokenLinkOpens(page, mint.trace_id, 'nft-collection', item.collection_address);
+  await expect(page.getByTestId('account-page-link')).toBeVisible();
 });
 
 test('a jetton wallet’s account page shows its jetton, owner and balance in the jetton’s decimals', async ({

@@ -29,6 +29,8 @@ const byMessage = recorded<{
 }>('v3-transactions-1.json');
 const blocks = recorded('v3-blocks-javadoc.json');
 const v2Block = recorded('v2-block-transactions-ext-blockpi-mc39984096.json');
+const kab = recorded('v3-jetton-masters-kabacoin-testnet.json');
+const kabMaster = kab.jetton_masters[0];
 
 const RECORDINGS: Recording[] = [
   {
@@ -51,6 +53,11 @@ const RECORDINGS: Recording[] = [
     path: '/api/v3/masterchainBlockShardState',
     file: 'v3-blocks-javadoc.json',
     answers: (q) => q.get('seqno') === String(blocks.blocks[0].masterchain_block_ref.seqno),
+  },
+  {
+    path: '/api/v3/jetton/masters',
+    file: 'v3-jetton-masters-kabacoin-testnet.json',
+    answers: (q) => q.getAll('address').some((a) => rawAddress(a) === kabMaster.address),
   },
   {
     path: '/api/v2/getBlockTransactionsExt',
@@ -183,5 +190,44 @@ test.describe('the explorer on recorded TON Center answers', () => {
       if (!t.in_msg) await expect(row).toContainText('tick_tock');
     }
     expect(errors).toEqual([]);
+  });
+
+  test('jetton master: its supply in its decimals, name and symbol; the lists it lacks said calmly', async ({
+    page,
+  }) => {
+    const { errors, requests } = await open(page, `/jetton/${kab.address_book[kabMaster.address].user_friendly}`);
+    await expect(page.getByTestId('jetton-name')).toHaveText(kabMaster.jetton_content.name);
+    await expect(page.getByTestId('jetton-symbol')).toHaveText(kabMaster.jetton_content.symbol);
+    // 100000000000000 in 9 decimals, never TON
+    const whole = (BigInt(kabMaster.total_supply) / 10n ** BigInt(kabMaster.jetton_content.decimals)).toLocaleString(
+      'en-US',
+    );
+    await expect(page.getByTestId('jetton-supply')).toContainText(`${whole} ${kabMaster.jetton_content.symbol}`);
+    await expect(page.getByTestId('jetton-supply')).not.toContainText('TON');
+    // no jetton/wallets was recorded (404 here): the holders tab says the API does not offer them
+    await expect(page.getByText('This API does not offer jetton holders')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    expect(requests().some((r) => r.url.startsWith('/api/v3/jetton/masters') && r.file)).toBe(true);
+    expect(requests().some((r) => r.url.startsWith('/api/v3/jetton/wallets') && !r.file)).toBe(true);
+    // the account page stays one link away
+    await expect(page.getByTestId('account-page-link')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('NFT item and NFT collection pages: nothing of theirs recorded, each says so calmly', async ({ page }) => {
+    // a real mainnet account of the recorded trace: TON Center has no NFT or jetton answer of it here
+    const account = friendly([...accounts][0]!);
+    for (const [path, what] of [
+      [`/nft/${account}`, 'This API does not offer NFT items'],
+      [`/nft-collection/${account}`, 'This API does not offer NFT collections'],
+    ] as const) {
+      const { errors } = await open(page, path);
+      await expect(page.getByText(what).first()).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+      await expect(page.getByTestId('account-page-link')).toBeVisible();
+      expect(errors).toEqual([]);
+    }
   });
 });

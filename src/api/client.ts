@@ -23,6 +23,7 @@ import type {
   AddressInformationRequest,
   JettonBurnsRequest,
   JettonMastersRequest,
+  JettonSearchRequest,
   JettonTransfersRequest,
   JettonWalletsRequest,
   NftCollectionsRequest,
@@ -338,6 +339,11 @@ export class LedgerClient {
 
   async getJettonMasters(p: JettonMastersRequest, signal?: AbortSignal): Promise<M.ListPage<M.JettonMaster>> {
     return normalizeJettonMasters(await this.get('/api/v3/jetton/masters', p, wireJettonMasters, signal));
+  }
+
+  /** Our extension: jetton masters by symbol, then name (TON Center has no such read: 404 there). */
+  async searchJettons(p: JettonSearchRequest, signal?: AbortSignal): Promise<M.ListPage<M.JettonMaster>> {
+    return normalizeJettonMasters(await this.get('/api/v3/jetton/search', p, wireJettonMasters, signal));
   }
 
   async getJettonWallets(p: JettonWalletsRequest, signal?: AbortSignal): Promise<M.ListPage<M.JettonWallet>> {

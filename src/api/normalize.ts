@@ -254,6 +254,40 @@ export function normalizeMetadata(m: W<typeof wireMetadata>): M.Metadata {
   );
 }
 
+/** TON Center's metadata types of token contracts, and the interface an address book names them by. */
+const TOKEN_INTERFACES: Record<string, string> = {
+  jetton_masters: 'jetton_master',
+  jetton_wallets: 'jetton_wallet',
+  nft_collections: 'nft_collection',
+  nft_items: 'nft_item',
+};
+
+/**
+ * The address book with what the metadata says of each address: TON Center's address book often
+ * carries no `interfaces` (older builds leave them out), while its metadata says which addresses are
+ * jetton masters, NFT collections and items; the explorer links those to their own pages.
+ */
+export function bookWithMetadata(book: M.AddressBook, metadata: M.Metadata): M.AddressBook {
+  const out: M.AddressBook = { ...book };
+  for (const [raw, m] of Object.entries(metadata)) {
+    const entry = out[raw];
+    if (!entry) continue;
+    const known = m.tokens.map((t) => TOKEN_INTERFACES[t.type]).filter((i): i is string => i !== undefined);
+    const missing = known.filter((i) => !entry.interfaces.includes(i));
+    if (missing.length > 0) out[raw] = { ...entry, interfaces: [...entry.interfaces, ...new Set(missing)] };
+  }
+  return out;
+}
+
+/** An answer's address book and metadata, the book completed by the metadata. */
+function bookAndMetadata(r: { address_book: W<typeof wireAddressBook>; metadata: W<typeof wireMetadata> }): {
+  addressBook: M.AddressBook;
+  metadata: M.Metadata;
+} {
+  const metadata = normalizeMetadata(r.metadata);
+  return { addressBook: bookWithMetadata(normalizeAddressBook(r.address_book), metadata), metadata };
+}
+
 function traceNode(node: WireTraceNode): M.TraceNode {
   return {
     txHash: node.tx_hash ?? node.transaction_hash ?? '',
@@ -314,8 +348,7 @@ export function normalizeTrace(t: W<typeof wireTrace>): M.Trace {
 export function normalizeTracesPage(r: W<typeof wireTracesResponse>): M.TracesPage {
   return {
     traces: r.traces.map(normalizeTrace),
-    addressBook: normalizeAddressBook(r.address_book),
-    metadata: normalizeMetadata(r.metadata),
+    ...bookAndMetadata(r),
   };
 }
 
@@ -532,7 +565,7 @@ function listPage<T>(
   rows: T[],
   r: { address_book: W<typeof wireAddressBook>; metadata: W<typeof wireMetadata> },
 ): M.ListPage<T> {
-  return { rows, addressBook: normalizeAddressBook(r.address_book), metadata: normalizeMetadata(r.metadata) };
+  return { rows, ...bookAndMetadata(r) };
 }
 
 function eventTx(e: {

@@ -70,6 +70,7 @@ export const walletInformationQuery = read('walletInformation', (api, p: Params<
 export const jettonMastersQuery = read('jetton/masters', (api, p: Params<'getJettonMasters'>, s) =>
   api.getJettonMasters(p, s),
 );
+export const jettonSearchQuery = read('jetton/search', (api, p: Params<'searchJettons'>, s) => api.searchJettons(p, s));
 export const jettonWalletsQuery = read('jetton/wallets', (api, p: Params<'getJettonWallets'>, s) =>
   api.getJettonWallets(p, s),
 );

@@ -11,6 +11,7 @@ import type { transactions } from './operations/transactions';
 import type { addressInformation, walletInformation } from './operations/v3-account-information';
 import type { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './operations/jetton-lists';
 import type { nftCollections, nftItems, nftTransfers } from './operations/nft-lists';
+import type { jettonSearch } from './operations/jetton-search';
 import type { sandboxTests } from './operations/sandbox-tests';
 import type { sandboxRuns } from './operations/sandbox-runs';
 import type { sandboxNamesOperation } from './operations/sandbox-names';
@@ -32,6 +33,8 @@ export type JettonMastersRequest = RequestOf<typeof jettonMasters>;
 export type JettonWalletsRequest = RequestOf<typeof jettonWallets>;
 export type JettonTransfersRequest = RequestOf<typeof jettonTransfers>;
 export type JettonBurnsRequest = RequestOf<typeof jettonBurns>;
+/** Ours (no TON Center operation): masters by symbol, then name. */
+export type JettonSearchRequest = RequestOf<typeof jettonSearch>;
 export type NftCollectionsRequest = RequestOf<typeof nftCollections>;
 export type NftItemsRequest = RequestOf<typeof nftItems>;
 export type NftTransfersRequest = RequestOf<typeof nftTransfers>;

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   normalizeAddressBook,
+  normalizeAddressInformation,
+  normalizeJettonMasters,
   normalizeBlock,
   normalizeTrace,
   normalizeTransaction,
@@ -15,6 +17,8 @@ import {
   normalizeV2Transaction,
 } from './normalize';
 import {
+  wireAddressInformation,
+  wireJettonMasters,
   wireShardStateResponse,
   wireTracesResponse,
   wireTransactionsResponse,
@@ -41,6 +45,9 @@ const readers: Record<string, (body: unknown) => unknown> = {
   'v3-blocks-javadoc.json': (b) => wireShardStateResponse.parse(b).blocks.map(normalizeBlock),
   'v3-transactions-1.json': (b) => wireTransactionsResponse.parse(b).transactions.map(normalizeTransaction),
   'v3-traces-cookbook-mainnet.json': (b) => wireTracesResponse.parse(b).traces.map(normalizeTrace),
+  'v3-jetton-masters-kabacoin-testnet.json': (b) => normalizeJettonMasters(wireJettonMasters.parse(b)),
+  'v3-address-information-toncenter-rs-testnet.json': (b) =>
+    normalizeAddressInformation(wireAddressInformation.parse(b)),
 };
 
 describe('every TON Center fixture', () => {
@@ -184,6 +191,30 @@ describe('what the normalized fixtures say', () => {
       userFriendly: '0QAWnJNnwByLThRxli2zLpnj5Ec6r7R-GmpkOkF3pnWPFgcx',
       domain: null,
       interfaces: [],
+    });
+  });
+
+  it('jetton/masters (testnet, a masterchain jetton): its content, and the metadata that names it a jetton master', () => {
+    const raw = fixture('v3-jetton-masters-kabacoin-testnet.json') as { jetton_masters: { address: string }[] };
+    const page = normalizeJettonMasters(wireJettonMasters.parse(raw));
+    const address = raw.jetton_masters[0]!.address;
+    expect(page.rows[0]).toMatchObject({ address, totalSupply: '100000000000000', mintable: true });
+    expect(page.rows[0]!.content.symbol).toBe('KAB');
+    // decimals where TON Center puts them: `extra.decimals`, a string
+    expect(page.metadata[address]!.tokens[0]!.decimals).toBe(9);
+    // the address book has no interfaces; the metadata says what the address is
+    expect(page.addressBook[address]!.interfaces).toEqual(['jetton_master']);
+  });
+
+  it('addressInformation (testnet): balance, status and last transaction; no address of its own', () => {
+    const info = normalizeAddressInformation(
+      wireAddressInformation.parse(fixture('v3-address-information-toncenter-rs-testnet.json')),
+    );
+    expect(info).toEqual({
+      balance: '1609999315',
+      status: 'active',
+      lastTxHash: 'QHUTlAQ3QYFqPfgU0YQ3CWZnaJeUyWyvASZcXBkiHP8=',
+      lastTxLt: '26848796000001',
     });
   });
 });

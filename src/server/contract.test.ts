@@ -324,6 +324,7 @@ function sampleValue(path: string, p: ContractParameter): string {
     exclude_zero_balance: 'true',
     index: '0',
     sort_by_last_transaction_lt: 'true',
+    q: 'ton',
     // an action id no trace has: 404, which is about the value
     action_id: 'A'.repeat(43) + '=',
   };

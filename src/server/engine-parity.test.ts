@@ -327,6 +327,13 @@ function requests(): string[] {
     `${v3}/nft/transfers?owner_address=${owners}&direction=out`,
     `${v3}/nft/transfers?collection_address=${collection}&sort=asc&start_utime=0&end_lt=${2n ** 63n}`,
   );
+  // our jetton/search: each master's symbol as stored, folded, its first letter, its name's start
+  for (const r of rows('SELECT jetton_content FROM jetton_masters ORDER BY address')) {
+    const meta = JSON.parse(String(r.jetton_content)) as { symbol?: string; name?: string };
+    for (const q of [meta.symbol, meta.symbol?.toLowerCase(), meta.symbol?.slice(0, 1), meta.name?.slice(0, 3)])
+      if (q) out.push(`${v3}/jetton/search?q=${encodeURIComponent(q)}`);
+  }
+  out.push(`${v3}/jetton/search?q=%C3%89t%C3%A9`, `${v3}/jetton/search?q=t&limit=1&offset=1`);
   // errors: the same message and status from both
   out.push(
     `${v3}/traces?account=0:zz`,
@@ -343,6 +350,9 @@ function requests(): string[] {
     `${v3}/accountStates`,
     `${v3}/topAccountsByBalance?limit=0`,
     `${v3}/jetton/transfers?direction=in`,
+    `${v3}/jetton/search`,
+    `${v3}/jetton/search?q=%20`,
+    `${v3}/jetton/search?q=t&limit=0`,
     `${v3}/nft/items?index=1`,
     `${v3}/jetton/wallets?sort=up`,
     `${v3}/walletStates?address=0:zz`,

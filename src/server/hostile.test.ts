@@ -43,6 +43,7 @@ const ENDPOINTS = [
   '/api/v3/nft/collections',
   '/api/v3/nft/items',
   '/api/v3/nft/transfers',
+  '/api/v3/jetton/search',
 ];
 const PARAMS = [
   'workchain',
@@ -97,6 +98,7 @@ const PARAMS = [
   'index',
   'exclude_zero_balance',
   'sort_by_last_transaction_lt',
+  'q',
 ];
 const VALUES = [
   'x'.repeat(20_000),

@@ -21,6 +21,8 @@ import { clampLt } from './lt-bound';
 import type { SqlDialect } from './transaction-list';
 import { TOKEN_TABLES, type StateTableKey, type TokenTableKey } from './token-tables';
 import { balanceKey, itemIndexKey } from './token-rows';
+import type { Engine } from './token-tables';
+import { jettonSearchShape, type JettonSearch } from './jetton-search';
 
 export interface ListPage {
   limit: number;
@@ -30,6 +32,8 @@ export interface ListPage {
 export interface JettonMasterFilter {
   addresses?: string[];
   admins?: string[];
+  /** One group of a search by symbol or name (jetton-search.ts): its walk, in its order. */
+  search?: JettonSearch;
 }
 export interface JettonWalletFilter {
   addresses?: string[];
@@ -89,8 +93,8 @@ export type TokenList =
   | { table: 'jettonBurns'; filter: JettonBurnFilter }
   | { table: 'nftTransfers'; filter: NftTransferFilter };
 
-/** Binding values: `?` or `$n` (transaction-list.ts). */
-export type TokenSqlDialect = Pick<SqlDialect, 'arg' | 'orderedArms'>;
+/** Binding values: `?` or `$n` (transaction-list.ts); the engine (a search's keys are its own SQL). */
+export type TokenSqlDialect = Pick<SqlDialect, 'arg' | 'orderedArms'> & { engine: Engine };
 /** A condition, rendered when its statement is (each arm binds its own values, in text order). */
 type Cond = (d: TokenSqlDialect) => string;
 
@@ -122,7 +126,7 @@ interface ListShape {
 
 /** The statement of one page (`page.offset` rows skipped, `page.limit` given) of a list. */
 export function tokenListSql(list: TokenList, page: ListPage, d: TokenSqlDialect): string {
-  const shape = shapeOf(list);
+  const shape = shapeOf(list, d.engine);
   // a leading filter with no values names no rows
   if (shape.arms.length === 0) shape.arms = [[() => '1 = 0']];
   const table = TOKEN_TABLES[shape.table].name;
@@ -137,7 +141,7 @@ export function tokenListSql(list: TokenList, page: ListPage, d: TokenSqlDialect
 }
 
 /** The contracts of a state table whose newest row the snapshot's masterchain block does not commit. */
-export function tokenAheadSql(table: StateTableKey, mcSeqno: number, d: TokenSqlDialect): string {
+export function tokenAheadSql(table: StateTableKey, mcSeqno: number, d: Pick<SqlDialect, 'arg'>): string {
   return `SELECT address FROM ${TOKEN_TABLES[table].name} WHERE mc_seqno > ${d.arg(mcSeqno)}`;
 }
 
@@ -176,11 +180,18 @@ const committedBy =
     `+mc_seqno <= ${d.arg(mcSeqno)}`;
 const eventOrder = (f: EventRange) => ({ order: ['lt', 'tx_hash'], dir: f.sort === 'asc' ? 'ASC' : 'DESC' }) as const;
 
-function shapeOf(list: TokenList): ListShape {
+function shapeOf(list: TokenList, engine: Engine): ListShape {
   switch (list.table) {
     case 'jettonMasters': {
       const f = list.filter;
       const where = [committedBy(list.mcSeqno)];
+      if (f.search) {
+        // one group of a search: its own walk; other filters are conditions on it
+        const { conds, order } = jettonSearchShape(f.search, engine);
+        if (f.addresses) where.push(oneOf('address', f.addresses));
+        if (f.admins) where.push(oneOf('admin_address', f.admins));
+        return { table: list.table, arms: [conds], where, order, dir: 'ASC' };
+      }
       const arms = armsOf('address', f.addresses) ?? armsOf('admin_address', f.admins) ?? [[]];
       if (f.addresses && f.admins) where.push(oneOf('admin_address', f.admins));
       return { table: list.table, arms, where, order: ['address'], dir: 'ASC' };

@@ -8,6 +8,8 @@ import type { LedgerReader } from './interface';
 import type { ListPage, TokenList } from './token-lists';
 import { tokenStateRow, itemIndexKey, balanceKey, type NftItemRow, type JettonWalletRow } from './token-rows';
 import type { StateTableKey, TokenRowOf } from './token-tables';
+import { inSearchGroup, JETTON_SEARCH_GROUPS, searchOrderKey } from './jetton-search';
+import { symbolKey } from '../ton/symbol-key';
 
 type StateList = Extract<TokenList, { mcSeqno: number }>;
 type StateRow = { address: string; lt: bigint };
@@ -59,7 +61,11 @@ function matches(list: StateList, row: StateRow): boolean {
   const r = row as unknown as Record<string, unknown>;
   switch (list.table) {
     case 'jettonMasters':
-      return inList(list.filter.addresses, row.address) && inList(list.filter.admins, r.admin as string | null);
+      return (
+        inList(list.filter.addresses, row.address) &&
+        inList(list.filter.admins, r.admin as string | null) &&
+        (!list.filter.search || inSearchGroup(list.filter.search, r.content as string))
+      );
     case 'jettonWallets': {
       const w = row as unknown as JettonWalletRow;
       const f = list.filter;
@@ -107,5 +113,30 @@ function sortKey(list: StateList): (row: StateRow) => string {
       return `${i.collection}\u0000${itemIndexKey(i.index)}\u0000${i.address}`;
     };
   }
+  if (list.table === 'jettonMasters' && list.filter.search) {
+    const search = list.filter.search;
+    return (row) => `${searchOrderKey(search, (row as unknown as { content: string }).content)}\u0000${row.address}`;
+  }
   return (row) => row.address;
+}
+
+/**
+ * A page of the search as of the snapshot's masterchain block `mcSeqno`: the groups in order, each
+ * read (through the state list, token-snapshot.ts) only for the rows the page still needs.
+ */
+export async function jettonSearchPage(
+  reader: LedgerReader,
+  text: string,
+  mcSeqno: number,
+  page: ListPage,
+): Promise<TokenRowOf<'jettonMasters'>[]> {
+  const key = symbolKey(text);
+  const wanted = page.offset + page.limit;
+  const rows: TokenRowOf<'jettonMasters'>[] = [];
+  for (const group of JETTON_SEARCH_GROUPS) {
+    if (rows.length >= wanted) break;
+    const list = { table: 'jettonMasters', filter: { search: { group, key } }, mcSeqno } as const;
+    rows.push(...(await stateListPage(reader, list, { limit: wanted - rows.length, offset: 0 })));
+  }
+  return rows.slice(page.offset, wanted);
 }

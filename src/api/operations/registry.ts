@@ -35,6 +35,7 @@ import { sandboxNamesOperation } from './sandbox-names';
 import { sandboxTransaction } from './sandbox-transaction';
 import { sandboxVmLog } from './sandbox-vm-log';
 import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './jetton-lists';
+import { jettonSearch } from './jetton-search';
 import { nftCollections, nftItems, nftTransfers } from './nft-lists';
 
 export const API_OPERATIONS = [
@@ -78,6 +79,7 @@ export const API_OPERATIONS = [
   nftCollections,
   nftItems,
   nftTransfers,
+  jettonSearch,
 ] as const satisfies readonly ApiOperation[];
 
 type Operations = (typeof API_OPERATIONS)[number];

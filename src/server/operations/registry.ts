@@ -25,6 +25,7 @@ import { sandboxNames } from './sandbox-names';
 import { sandboxTransaction } from './sandbox-transaction';
 import { sandboxVmLog } from './sandbox-vm-log';
 import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from './jetton-lists';
+import { jettonSearch } from './jetton-search';
 import { nftCollections, nftItems, nftTransfers } from './nft-lists';
 import type { OperationPath } from '../../api/operations/registry';
 import type { Operation } from '../execution/operation';
@@ -76,6 +77,7 @@ const IMPLEMENTED = [
   nftCollections,
   nftItems,
   nftTransfers,
+  jettonSearch,
 ] as const;
 
 // every operation src/api declares has its implementation here (a missing one fails to compile)

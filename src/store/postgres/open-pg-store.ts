@@ -6,6 +6,7 @@ import { LedgerConnectionError, describeError } from './pg-location';
 import { PgLedgerReader } from './pg-reader';
 import { pgReadSnapshot } from './pg-snapshots';
 import { DEFAULT_PARTITION_SPAN, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
+import { jettonSearchIndexesDdl } from '../jetton-search';
 import { PgLedgerWriter } from './pg-writer';
 
 export interface PgStoreOptions {
@@ -115,6 +116,8 @@ async function migrate(location: string, p: pg.Pool, span: number): Promise<void
       else await m(client);
     }
     await client.query('UPDATE schema_version SET version = $1', [PG_SCHEMA_VERSION]);
+    // indexes that change no table nor answer, added without a version bump (jetton-search.ts)
+    await client.query(jettonSearchIndexesDdl('pg'));
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -268,6 +268,18 @@ describe('PostgreSQL query plans', () => {
     expect(sorted.join('\n\n')).toBe('');
   });
 
+  it('jetton/search: each group walks its expression index, never the masters by address', async () => {
+    const searches = [...new Set(statements.map((x) => x.text))].filter((t) =>
+      /^SELECT \* FROM jetton_masters WHERE \(translate\(/.test(t),
+    );
+    expect(searches.length).toBe(3);
+    for (const text of searches) {
+      const p = await plan(text, statements.find((x) => x.text === text)!.values);
+      const index = /->> 'name'/.test(text.split(' AND ')[0]!) ? 'name' : 'symbol';
+      expect(p, `${text}\n${p}`).toMatch(new RegExp(`jetton_masters_by_${index}_key`));
+    }
+  });
+
   it('a lookup by hash uses each partition’s index', async () => {
     const tx = batches[5]!.transactions[0]!;
     const p = await plan('SELECT * FROM transactions WHERE hash = $1', [tx.hash]);

@@ -400,7 +400,11 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
 
   async findTokenRows<L extends TokenList>(list: L, page: ListPage): Promise<TokenRowOf<L['table']>[]> {
     const args: unknown[] = [];
-    const sql = tokenListSql(list, page, { arg: (v) => (args.push(v), `$${args.length}`), orderedArms: true });
+    const sql = tokenListSql(list, page, {
+      arg: (v) => (args.push(v), `$${args.length}`),
+      orderedArms: true,
+      engine: 'pg',
+    });
     return (await this.rows(sql, args)).map((r) => tokenRowFromRow(list.table, r) as TokenRowOf<L['table']>);
   }
 

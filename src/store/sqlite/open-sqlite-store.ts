@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './sqlite-schema';
+import { jettonSearchIndexesDdl } from '../jetton-search';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import { SqliteLedgerReader } from './sqlite-reader';
 import { SqliteLedgerWriter } from './sqlite-writer';
@@ -94,6 +95,8 @@ export function openSqliteStore(path: string, opts: { readonly?: boolean } = {})
       db.pragma('wal_autocheckpoint = 10000');
       db.pragma('journal_size_limit = 67108864');
       migrate(db, version);
+      // indexes that change no table nor answer, added without a version bump (jetton-search.ts)
+      db.exec(jettonSearchIndexesDdl('sqlite'));
     } else if (version < SCHEMA_VERSION) {
       throw new LedgerFileError(path, `has schema version ${version}; open it writable once to migrate it`);
     }

@@ -129,7 +129,7 @@ LISTS.push([
 // the jetton and NFT lists (token-lists.ts), every kind, a page past an offset
 const TOKEN_LISTS: [string, string, unknown[]][] = TOKEN_LIST_CASES.map(([name, list]) => {
   const args: unknown[] = [];
-  const sql = tokenListSql(list, { limit: 10, offset: 5 }, { arg: (v) => (args.push(v), '?') });
+  const sql = tokenListSql(list, { limit: 10, offset: 5 }, { arg: (v) => (args.push(v), '?'), engine: 'sqlite' });
   return [name, sql, args];
 });
 
@@ -196,6 +196,15 @@ const LOOKUPS: [string, string, unknown[], RegExp][] = [
   ['actions of a trace', 'SELECT * FROM actions WHERE trace_id = ? ORDER BY position', [h], /actions_by_trace/],
   ['actions by id', 'SELECT * FROM actions WHERE action_id IN (?, ?)', [h, h], /actions_by_id/],
   ...LOOKUPS_BY_HASH,
+  // jetton/search: each group a range (or point) of its expression index, never a scan of the masters
+  ...TOKEN_LISTS.filter(([name]) => name.includes('by search')).map(
+    ([name, sql, args]): [string, string, unknown[], RegExp] => [
+      name,
+      sql,
+      args,
+      name.endsWith('name_prefix') ? /jetton_masters_by_name_key/ : /jetton_masters_by_symbol_key/,
+    ],
+  ),
   [
     'balances ahead of a snapshot',
     'SELECT account FROM account_balances WHERE mc_seqno > ?',

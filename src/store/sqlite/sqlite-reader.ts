@@ -357,7 +357,7 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
 
   async findTokenRows<L extends TokenList>(list: L, page: ListPage): Promise<TokenRowOf<L['table']>[]> {
     const args: unknown[] = [];
-    const sql = tokenListSql(list, page, { arg: (v) => (args.push(v), '?') });
+    const sql = tokenListSql(list, page, { arg: (v) => (args.push(v), '?'), engine: 'sqlite' });
     return (this.q(sql).all(...args) as Row[]).map((r) => tokenRowFromRow(list.table, r) as TokenRowOf<L['table']>);
   }
 

@@ -42,6 +42,11 @@ export const TOKEN_LIST_CASES: [string, TokenList][] = [
   ['jetton masters', { table: 'jettonMasters', filter: {}, mcSeqno: 4 }],
   ['jetton masters by address', { table: 'jettonMasters', filter: { addresses: [a, b] }, mcSeqno: 4 }],
   ['jetton masters by admin', { table: 'jettonMasters', filter: { admins: [a, b] }, mcSeqno: 4 }],
+  // our jetton/search, each group (jetton-search.ts)
+  ...(['symbol', 'symbol_prefix', 'name_prefix'] as const).map((group): [string, TokenList] => [
+    `jetton masters by search, ${group}`,
+    { table: 'jettonMasters', filter: { search: { group, key: 'ts' } }, mcSeqno: 4 },
+  ]),
   ['jetton wallets', { table: 'jettonWallets', filter: {}, mcSeqno: 4 }],
   ['jetton wallets by address', { table: 'jettonWallets', filter: { addresses: [a, b] }, mcSeqno: 4 }],
   ['jetton wallets by owner', { table: 'jettonWallets', filter: { owners: [a, b] }, mcSeqno: 4 }],

@@ -155,8 +155,8 @@ const BADGE = 'rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slat
 
 /**
  * An account (the API's raw form) in the chosen address format, linked to its page; the full form
- * in the title, its interface beside it: for a jetton master, NFT collection or item, a link to
- * that token's page.
+ * in the title, its interface beside it. A jetton master, NFT collection or item (as the answer's
+ * address book or metadata names it) links to that token's page, which links on to its account page.
  */
 export function AddressLink({
   raw,
@@ -175,16 +175,19 @@ export function AddressLink({
   const token = tokenInterfaceOf(entry?.interfaces);
   // a sandbox run's name for it (wrapper name, treasury seed), put in the book by model/run-names
   const name = entry?.name;
+  const label = entry?.domain ?? (full ? text : shortAddress(text));
+  const className = `mono ${full ? 'break-all' : 'truncate'} ${LINK}`;
   return (
     <span className={`${full ? 'inline' : 'inline-flex'} min-w-0 items-baseline gap-1`}>
-      <Link
-        to="/account/$address"
-        params={{ address: raw }}
-        title={text}
-        className={`mono ${full ? 'break-all' : 'truncate'} ${LINK}`}
-      >
-        {entry?.domain ?? (full ? text : shortAddress(text))}
-      </Link>
+      {token ? (
+        <TokenLink kind={token} raw={raw} className={className} data-testid="token-link">
+          {label}
+        </TokenLink>
+      ) : (
+        <Link to="/account/$address" params={{ address: raw }} title={text} className={className}>
+          {label}
+        </Link>
+      )}
       {name && (
         <span
           className="rounded bg-teal-50 px-1 text-[11px] font-medium text-teal-800 dark:bg-teal-950 dark:text-teal-200"
@@ -194,10 +197,9 @@ export function AddressLink({
         </span>
       )}
       {token ? (
-        // a jetton master, NFT collection or item: its badge opens its own page
-        <TokenLink kind={token} raw={raw} className={`${BADGE} hover:underline`} data-testid="token-badge">
+        <span className={BADGE} data-testid="token-badge">
           {token}
-        </TokenLink>
+        </span>
       ) : (
         iface && <span className={BADGE}>{iface}</span>
       )}

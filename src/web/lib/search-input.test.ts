@@ -62,7 +62,7 @@ describe('parseSearchInput', () => {
       message: expect.stringContaining('workchain 7'),
     });
     expect(parseSearchInput('0:0:1')).toMatchObject({ kind: 'invalid', message: expect.stringContaining('shard 0') });
-    expect(parseSearchInput('hello')).toMatchObject({
+    expect(parseSearchInput('x'.repeat(65))).toMatchObject({
       kind: 'invalid',
       message: expect.stringContaining('not recognised'),
     });
@@ -71,5 +71,12 @@ describe('parseSearchInput', () => {
       message: expect.stringContaining('workchain 5'),
     });
     expect(parseSearchInput('99999999999')).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('takes any other short text as a jetton symbol or name to look for', () => {
+    expect(parseSearchInput(' hello ')).toEqual({ kind: 'symbol', text: 'hello' });
+    expect(parseSearchInput('USD₮')).toEqual({ kind: 'symbol', text: 'USD₮' });
+    expect(parseSearchInput('what is this')).toEqual({ kind: 'symbol', text: 'what is this' });
+    expect(parseSearchInput('a\u0001b')).toMatchObject({ kind: 'invalid' });
   });
 });

@@ -8,17 +8,21 @@ export type SearchInput =
   | { kind: 'address'; raw: string }
   | { kind: 'mc-seqno'; seqno: number }
   | { kind: 'block'; workchain: number; shard: string; seqno: number }
+  | { kind: 'symbol'; text: string }
   | { kind: 'empty' }
   | { kind: 'invalid'; message: string };
 
 const SEQNO = /^\d{1,10}$/;
+/** The longest symbol or name searched (the API's `jetton/search` takes 64 characters). */
+const SYMBOL_MAX_CHARS = 64;
 const BLOCK = /^\(?\s*(-?\d+)\s*[:,]\s*(-?\d+|[0-9a-fA-F]{16})\s*[:,]\s*(\d{1,10})\s*\)?$/;
 
 /**
  * Classifies a search. A 64-hex or 44-base64 string is a hash (of a transaction, message or
  * trace: only the API knows which); a 48-character user-friendly string is an address, as is
  * `wc:64hex`; a bare number is a masterchain seqno; `wc:shard:seqno` is a block, the shard as
- * signed decimal or as TON Center's 16-hex-digit unsigned form (`0:8000000000000000:12`).
+ * signed decimal or as TON Center's 16-hex-digit unsigned form (`0:8000000000000000:12`). Any
+ * other short text is a jetton's symbol or name to look for.
  */
 export function parseSearchInput(input: string): SearchInput {
   const text = input.trim();
@@ -28,6 +32,7 @@ export function parseSearchInput(input: string): SearchInput {
     if (seqno > 0xffffffff) return { kind: 'invalid', message: `seqno ${text} is beyond 2^32 - 1` };
     return { kind: 'mc-seqno', seqno };
   }
+  if (/^\d+$/.test(text)) return { kind: 'invalid', message: `seqno ${text} is beyond 2^32 - 1` };
   const block = BLOCK.exec(text);
   if (block) {
     const workchain = Number(block[1]);
@@ -52,9 +57,11 @@ export function parseSearchInput(input: string): SearchInput {
     addressError = (e as Error).message;
   }
   if (/^-?\d+:/.test(text) || text.length === 48) return { kind: 'invalid', message: addressError };
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if ([...text].length <= SYMBOL_MAX_CHARS && !/[\u0000-\u001f\u007f]/.test(text)) return { kind: 'symbol', text };
   return {
     kind: 'invalid',
     message:
-      'not recognised: enter a transaction, message or trace hash, an address, a masterchain seqno or a block id workchain:shard:seqno',
+      'not recognised: enter a transaction, message or trace hash, an address, a masterchain seqno, a block id workchain:shard:seqno or a jetton symbol',
   };
 }

@@ -36,6 +36,7 @@ import {
 } from '../../operations/account-states';
 import { jettonBurns, jettonMasters, jettonTransfers, jettonWallets } from '../../operations/jetton-lists';
 import { nftCollections, nftItems, nftTransfers } from '../../operations/nft-lists';
+import { jettonSearch } from '../../operations/jetton-search';
 
 export interface ContractParameter {
   name: string;
@@ -470,6 +471,14 @@ export const OPERATIONS: ContractOperation[] = [
       sort,
     ],
     response: tokenList('nft_transfers', 'NFTTransfer'),
+    error: v3Error,
+  },
+  {
+    // Ours, not TON Center's (it has no search by symbol): answered in the shape of jetton/masters,
+    // each entry a published `JettonMaster`.
+    path: jettonSearch.path,
+    parameters: [{ name: 'q', type: 'string', required: true }, limit, offset],
+    response: tokenList('jetton_masters', 'JettonMaster'),
     error: v3Error,
   },
   {

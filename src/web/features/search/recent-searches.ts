@@ -18,6 +18,7 @@ const PARAMS: Record<SearchTarget['to'], readonly string[]> = {
   '/msg/$hash': ['hash'],
   '/trace/$traceId': ['traceId'],
   '/account/$address': ['address'],
+  '/jetton/$address': ['address'],
   '/mc/$seqno': ['seqno'],
   '/block/$workchain/$shard/$seqno': ['workchain', 'shard', 'seqno'],
 };
@@ -88,6 +89,8 @@ export function describeTarget(t: SearchTarget, form: AddressForm): string {
       return `trace ${shortHash(t.params.traceId, 4)}`;
     case '/account/$address':
       return `account ${shortAddress(displayAddress(t.params.address, form), 4)}`;
+    case '/jetton/$address':
+      return `jetton ${shortAddress(displayAddress(t.params.address, form), 4)}`;
     case '/mc/$seqno':
       return `masterchain block ${t.params.seqno}`;
     case '/block/$workchain/$shard/$seqno':

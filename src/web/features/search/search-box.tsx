@@ -1,17 +1,20 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSettings } from '../../lib/settings';
+import { displayAddress, shortAddress } from '../../lib/format';
 import { useApi } from '../../lib/router-context';
 import { errorMessage } from '../../components/states';
-import { resolveSearch, type SearchTarget } from './resolve-search';
+import { resolveSearch, type JettonChoice, type SearchTarget } from './resolve-search';
 import { addRecent, describeTarget, loadRecent, saveRecent, type RecentSearch } from './recent-searches';
 import { SHORTCUTS, ariaKeys, isTypingTarget, pressed } from '../../lib/shortcuts';
 
 /** The search on every page; `/` focuses it from anywhere outside a text field. */
 export function SearchBox() {
   const [text, setText] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; quiet?: boolean } | null>(null);
+  // the jettons a symbol search found, to pick from
+  const [choices, setChoices] = useState<{ query: string; jettons: JettonChoice[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
@@ -23,7 +26,7 @@ export function SearchBox() {
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
-  const showRecent = focused && !dismissed && text === '' && !message && recent.length > 0;
+  const showRecent = focused && !dismissed && text === '' && !message && !choices && recent.length > 0;
 
   // A layout effect, so the shortcut is live in the same commit that puts the box on screen: a
   // passive effect runs a frame later, and a `/` typed in between (a fast user, or a test that
@@ -54,24 +57,34 @@ export function SearchBox() {
   async function submit() {
     setBusy(true);
     setMessage(null);
+    setChoices(null);
     try {
       const query = text.trim();
       const result = await resolveSearch(qc, api, text);
-      if (result.ok) {
+      if (result.ok === 'choose') {
+        setChoices({ query: result.query, jettons: result.jettons });
+      } else if (result.ok) {
         remember({ query, target: result.target });
         // The box stays focused and empty after a search: the list would pop up over the new page.
         setDismissed(true);
         setText('');
         await open(result.target);
       } else {
-        setMessage(result.message);
+        setMessage({ text: result.message, quiet: result.quiet });
       }
     } catch (e) {
       const m = errorMessage(e);
-      setMessage(`${m.title}: ${m.detail}`);
+      setMessage({ text: `${m.title}: ${m.detail}` });
     } finally {
       setBusy(false);
     }
+  }
+
+  function pickJetton(query: string, jetton: JettonChoice) {
+    remember({ query, target: jetton.target });
+    setChoices(null);
+    setDismissed(true);
+    setText('');
   }
 
   function choose(entry: RecentSearch) {
@@ -81,6 +94,11 @@ export function SearchBox() {
   }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
+    if (choices && e.key === 'Escape') {
+      e.preventDefault();
+      setChoices(null);
+      return;
+    }
     if (!showRecent) {
       // Esc hid the list; ↓ brings it back, as in other comboboxes.
       if (e.key === 'ArrowDown' && text === '' && recent.length > 0) {
@@ -121,7 +139,7 @@ export function SearchBox() {
       }}
     >
       <label htmlFor="global-search" className="sr-only">
-        Search by hash, address, masterchain seqno or block id
+        Search by hash, address, masterchain seqno, block id or jetton symbol
       </label>
       <div className="flex gap-2">
         <div
@@ -143,11 +161,12 @@ export function SearchBox() {
             onChange={(e) => {
               setText(e.target.value);
               setMessage(null);
+              setChoices(null);
               setActive(-1);
               setDismissed(false);
             }}
             onKeyDown={onKeyDown}
-            placeholder="Hash, address, mc seqno or wc:shard:seqno  (press /)"
+            placeholder="Hash, address, mc seqno, wc:shard:seqno or jetton symbol  (press /)"
             aria-keyshortcuts={ariaKeys(SHORTCUTS.search)}
             role="combobox"
             aria-autocomplete="none"
@@ -156,8 +175,8 @@ export function SearchBox() {
             aria-activedescendant={showRecent && active >= 0 ? `recent-search-${active}` : undefined}
             autoComplete="off"
             spellCheck={false}
-            aria-describedby={message ? 'search-message' : undefined}
-            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? 'search-message' : choices ? 'jetton-choices-label' : undefined}
+            aria-invalid={message && !message.quiet ? true : undefined}
             className="mono w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
           />
           {showRecent && (
@@ -202,14 +221,54 @@ export function SearchBox() {
           {busy ? 'Searching…' : 'Search'}
         </button>
       </div>
-      {message && (
-        <p
-          id="search-message"
-          role="alert"
-          className="absolute z-20 mt-1 w-full rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 shadow dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      {message &&
+        (message.quiet ? (
+          <p
+            id="search-message"
+            role="status"
+            data-testid="search-unoffered"
+            className="absolute z-20 mt-1 w-full rounded-md border border-slate-200 bg-white p-2 text-sm text-muted shadow dark:border-slate-700 dark:bg-slate-900"
+          >
+            {message.text}
+          </p>
+        ) : (
+          <p
+            id="search-message"
+            role="alert"
+            className="absolute z-20 mt-1 w-full rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 shadow dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {message.text}
+          </p>
+        ))}
+      {choices && (
+        <div
+          className="absolute z-20 mt-1 w-full rounded-md border border-slate-200 bg-white text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          data-testid="jetton-choices"
         >
-          {message}
-        </p>
+          <p id="jetton-choices-label" className="px-3 pt-1.5 text-xs text-muted">
+            Jettons whose symbol or name begins with “{choices.query}”
+          </p>
+          <ul aria-labelledby="jetton-choices-label" className="py-1">
+            {choices.jettons.map((j) => (
+              <li key={j.target.params.address}>
+                <Link
+                  {...j.target}
+                  onClick={() => pickJetton(choices.query, j)}
+                  className="flex items-baseline justify-between gap-3 px-3 py-1 hover:bg-teal-50 dark:hover:bg-teal-950"
+                  data-testid="jetton-choice"
+                >
+                  <span>
+                    <strong className="text-teal-700 dark:text-teal-400">{j.symbol ?? '—'}</strong>{' '}
+                    <span className="text-muted">{j.name}</span>
+                  </span>
+                  <span className="mono truncate text-xs text-muted">
+                    {shortAddress(displayAddress(j.target.params.address, addressForm), 4)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );
