@@ -3,7 +3,8 @@
 // thrower and a forwarder, a transfer between treasuries, a call that fails and bounces, a fan-out
 // of 3 × 2 that deploys its children. Sandbox's UI is on when SANDBOX_UI_ENABLED=true (then it
 // sends each run to SANDBOX_WEBSOCKET_ADDR with verbose VM logs, as `blueprint test --ui` does).
-// SUITE_SALT sets the tests' clocks apart from another suite's.
+// SUITE_SALT sets the tests' clocks apart from another suite's; SUITE_VM_LOGS (`vm_logs`, `none`) the
+// VM logs a test asks for after the chain is made with the UI on (whose default is `vm_logs_verbose`).
 // Prints the suite's time in ms on stdout, the contracts' compile time left out.
 import WebSocket from 'ws';
 import { toNano } from '@ton/core';
@@ -27,6 +28,9 @@ for (let i = 0; i < TESTS; i++) {
   // a clock of each test's own (SUITE_SALT apart between suites): no two runs are the same run, which
   // a receiver would store once
   chain.now = 1_800_000_000 + Number(process.env.SUITE_SALT ?? 0) * 10_000 + i * 100;
+  // the UI sets verbose VM logs (every instruction, its stack); a suite may ask for less after
+  if (process.env.SUITE_VM_LOGS && process.env.SANDBOX_UI_ENABLED === 'true')
+    chain.verbosity = { ...chain.verbosity, vmLogs: process.env.SUITE_VM_LOGS as 'none' };
   const deployer = await chain.treasury('deployer');
   const other = await chain.treasury('other');
   const thrower = chain.openContract(Thrower.fromCode(code.thrower));
