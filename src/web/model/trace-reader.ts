@@ -1,5 +1,6 @@
 import { ApiShapeError, readTracesPage, type LedgerClient } from '../../api/client';
 import type * as M from '../../api/model';
+import { nextTask } from '../../api/next-task';
 import type { TracesRequest } from '../../api/request-params';
 import { traceDataOf, type TraceData } from './trace-data';
 import type { TraceView } from './trace-view';
@@ -66,8 +67,12 @@ function ask(m: ToTraceWorker, transfer: Transferable[] = []): Promise<FromTrace
  */
 export async function readTrace(api: LedgerClient, p: TracesRequest, signal?: AbortSignal): Promise<TraceData> {
   const { url, bytes } = await api.getTracesBytes(p, signal);
-  if (bytes.byteLength < WORKER_MIN_BYTES || typeof Worker !== 'function')
-    return traceDataOf(readTracesPage(url, bytes));
+  if (bytes.byteLength < WORKER_MIN_BYTES || typeof Worker !== 'function') {
+    const data = traceDataOf(readTracesPage(url, bytes));
+    // the page's render of the trace in a task of its own, not in the one that read it
+    await nextTask();
+    return data;
+  }
   const id = nextId++;
   const answer = await ask({ type: 'read', id, url, bytes }, [bytes]);
   if (answer.type === 'failed') {
