@@ -14,13 +14,9 @@ import { Page } from '../components/page';
 import { useIsSandboxLedger } from '../model/run-names';
 
 // The heading and the list's place (of the list's own size: nothing moves when the list comes) paint
-// at once, with the page's frame; the list is prefetched, not awaited, and renders in a task of its
-// own when its answer arrives. The page's component is not split into a chunk of its own (it is
-// about 1 KB): split, the frame painted first with the router's pending state, and the page was
-// rendered and laid out a second time once its chunk came, after the first paint, where every long
-// task counts as blocking time.
+// at once, with the page's frame; the list is prefetched with the route's chunk, not awaited, and
+// renders in a task of its own when its answer arrives.
 export const Route = createFileRoute('/')({
-  codeSplitGroupings: [],
   validateSearch: z.object({ api: z.optional(z.unknown()) }),
   loader: ({ context }) => void context.queryClient.prefetchQuery(latestTracesQuery(context.api)),
   component: Home,
