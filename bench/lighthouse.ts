@@ -1,6 +1,7 @@
 // Lighthouse (npm `lighthouse`, its default mobile emulation: a mid-range phone, 4x CPU slowdown,
-// simulated slow 4G) against the local server, on `/`, `/traces` and the page of the fixture
-// ledger's trace closest to 25 transactions. One JSON line: per page the median performance score
+// simulated slow 4G) against the local server, on `/`, `/traces`, the page of the fixture
+// ledger's trace closest to 25 transactions, the account page of the jetton's largest holder, the
+// jetton's page and an NFT item's page. One JSON line: per page the median performance score
 // and total blocking time of RUNS runs, and every run's figures with the load average before it.
 // Targets: performance >= 90 and TBT <= 200 ms on each page. Needs `npm run build:web` first (or
 // LIGHTHOUSE_WEB_ROOT, a copy of a build, so that a rebuild during the runs does not change what
@@ -95,15 +96,33 @@ async function main() {
     }
     const size = (t: { transactions: object }) => Object.keys(t.transactions).length;
     const trace = listed.traces.sort((a, b) => Math.abs(size(a) - 25) - Math.abs(size(b) - 25))[0]!;
+    const api = async <T>(path: string): Promise<T> => {
+      const res = await fetch(`${base}/api/v3/${path}`);
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return (await res.json()) as T;
+    };
+    // the ledger's jetton, its largest holder (a wallet: the account page with every area filled),
+    // and an NFT item (one on sale if there is one: its page reads the sale contract too)
+    const { jetton_masters } = await api<{ jetton_masters: Array<{ address: string }> }>('jetton/masters?limit=1');
+    const jetton = jetton_masters[0]!.address;
+    const { jetton_wallets } = await api<{ jetton_wallets: Array<{ owner: string }> }>(
+      `jetton/wallets?jetton_address=${encodeURIComponent(jetton)}&sort=desc&limit=1`,
+    );
+    const { nft_items } = await api<{ nft_items: Array<{ address: string; on_sale: boolean }> }>('nft/items?limit=100');
+    const item = nft_items.find((i) => i.on_sale) ?? nft_items[0]!;
     const pages: Record<string, string> = {
       home: '/',
       traces: '/traces',
       [`trace_${size(trace)}_tx`]: `/trace/${Buffer.from(trace.trace_id, 'base64').toString('hex')}`,
+      account: `/account/${encodeURIComponent(jetton_wallets[0]!.owner)}`,
+      jetton: `/jetton/${encodeURIComponent(jetton)}`,
+      nft: `/nft/${encodeURIComponent(item.address)}`,
     };
     const loadBefore = loadavg()[0]!;
     type PageResult = { score: number; tbt_ms: number; runs: Run[] };
     const results: Array<Record<string, PageResult>> = roots.map(() => ({}));
-    // LIGHTHOUSE_PAGES=home,trace measures only the pages whose names start so (home, traces, trace_).
+    // LIGHTHOUSE_PAGES=home,trace measures only the pages whose names start so (home, traces, trace_,
+    // account, jetton, nft).
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const chosen = Object.entries(pages).filter(([name]) => !only || only.some((o) => name.startsWith(o)));
     for (const [name, path] of chosen) {

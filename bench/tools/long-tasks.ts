@@ -89,6 +89,9 @@ try {
   const startTs = (profileStart?.args as { data?: { startTime?: number } })?.data?.startTime ?? 0;
   let tbt = 0;
   console.log(`page ${path}  load average ${load.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`);
+  // Lighthouse counts blocking time from the first contentful paint on: tasks before it do not count
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (fcp) console.log(`first contentful paint at ${((fcp.ts - t0) / 1000).toFixed(0)} ms`);
   for (const task of tasks) {
     tbt += task.dur! / 1000 - 50;
     const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!);

@@ -74,6 +74,7 @@ import {
   type SandboxTransaction,
   type SandboxVmLog,
 } from './sandbox-wire';
+import { nextTask } from './next-task';
 
 /**
  * What an error status means to a reader: the thing does not exist, the request was wrong, the
@@ -189,13 +190,24 @@ function checkAnswer<T extends z.ZodMiniType>(url: string, body: unknown, schema
  * normalized. A body that is not JSON is a shape error, as in getTraces.
  */
 export function readTracesPage(url: string, bytes: ArrayBuffer): M.TracesPage {
-  let body: unknown;
+  return normalizeTracesPage(checkAnswer(url, parseBytes(bytes), wireTracesResponse));
+}
+
+/** The same as readTracesPage, its parsing and its checking in tasks of their own (a page's main thread). */
+export async function readTracesPageInTasks(url: string, bytes: ArrayBuffer): Promise<M.TracesPage> {
+  const body = parseBytes(bytes);
+  await nextTask();
+  const checked = checkAnswer(url, body, wireTracesResponse);
+  await nextTask();
+  return normalizeTracesPage(checked);
+}
+
+function parseBytes(bytes: ArrayBuffer): unknown {
   try {
-    body = JSON.parse(new TextDecoder().decode(bytes));
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {
-    body = null;
+    return null;
   }
-  return normalizeTracesPage(checkAnswer(url, body, wireTracesResponse));
 }
 
 export interface ClientOptions {
@@ -281,9 +293,29 @@ export class LedgerClient {
    * A `traces` answer's bytes, unread: the caller parses and reads them (readTracesPage) where it
    * likes, such as in a worker for a trace of thousands of transactions. Errors as getTraces.
    */
-  async getTracesBytes(p: TracesRequest, signal?: AbortSignal): Promise<{ url: string; bytes: ArrayBuffer }> {
+  async getTracesBytes(
+    p: TracesRequest,
+    signal?: AbortSignal,
+    /** told how many bytes have come so far, as they come (a big answer streams for a second or more) */
+    onBytes?: (received: number) => void,
+  ): Promise<{ url: string; bytes: ArrayBuffer }> {
     const { url, res } = await this.send('/api/v3/traces', p, signal);
-    return { url, bytes: await res.arrayBuffer() };
+    if (!onBytes || !res.body) return { url, bytes: await res.arrayBuffer() };
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      chunks.push(r.value);
+      received += r.value.byteLength;
+      onBytes(received);
+    }
+    const bytes = new Uint8Array(received);
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.byteLength;
+    }
+    return { url, bytes: bytes.buffer };
   }
 
   async getBlockTransactionsExt(p: BlockTransactionsExtRequest, signal?: AbortSignal): Promise<M.V2BlockTransactions> {
