@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { Address } from '@ton/core';
 import { chromium, type Page } from '@playwright/test';
-import { benchLedgerPath, median } from './bench-ledger';
+import { benchLedgerPath, busiestWallet, median } from './bench-ledger';
 import { createServer } from '../src/server/app';
 import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 
@@ -35,13 +35,7 @@ function busiest(path: string): { role: string; raw: string; transactions: numbe
       .prepare('SELECT account FROM transactions GROUP BY account ORDER BY count(*) DESC LIMIT 1')
       .pluck()
       .get() as string;
-    const wallet = store.db
-      .prepare(
-        `SELECT tx_account FROM messages WHERE direction = 'in' AND source IS NULL
-         GROUP BY tx_account ORDER BY count(*) DESC LIMIT 1`,
-      )
-      .pluck()
-      .get() as string;
+    const wallet = busiestWallet(store.db);
     return [
       { role: 'most transactions', raw: account, transactions: count.get(account) as number },
       { role: 'busiest wallet', raw: wallet, transactions: count.get(wallet) as number },

@@ -38,6 +38,17 @@ export function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** The wallet that accepted the most external messages (raw address): the account a client reads most. */
+export function busiestWallet(sql: Database.Database): string {
+  return sql
+    .prepare(
+      `SELECT tx_account FROM messages WHERE direction = 'in' AND source IS NULL
+       GROUP BY tx_account ORDER BY count(*) DESC LIMIT 1`,
+    )
+    .pluck()
+    .get() as string;
+}
+
 /** An internal message's hash (hex), the 500th received: a point lookup's subject in the middle of the ledger. */
 export function sampleInternalMessageHash(sql: Database.Database): string {
   return (

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { Address } from '@ton/core';
-import { benchLedgerPath, waitForAnswer } from './bench-ledger';
+import { benchLedgerPath, busiestWallet, waitForAnswer } from './bench-ledger';
 import { openSqliteStore } from '../src/store/sqlite/open-sqlite-store';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8292);
@@ -20,18 +20,11 @@ const CONNECTIONS = Number(process.env.CLIENTS_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.CLIENTS_SECONDS ?? 10);
 const base = `http://127.0.0.1:${PORT}`;
 
-/** The wallet that accepted the most external messages: the account a client reads most. */
-function busiestWallet(path: string): string {
+/** The busiest wallet's user-friendly address (bench-ledger.ts). */
+function busiestWalletOf(path: string): string {
   const store = openSqliteStore(path, { readonly: true });
   try {
-    const raw = store.db
-      .prepare(
-        `SELECT tx_account FROM messages WHERE direction = 'in' AND source IS NULL
-         GROUP BY tx_account ORDER BY count(*) DESC LIMIT 1`,
-      )
-      .pluck()
-      .get() as string;
-    return Address.parseRaw(raw).toString();
+    return Address.parseRaw(busiestWallet(store.db)).toString();
   } finally {
     store.close();
   }
@@ -67,7 +60,7 @@ const getTransactionsP50: number[] = [];
 const loadBefore = loadavg().map((l) => +l.toFixed(2));
 for (const txs of SIZES) {
   const path = await benchLedgerPath(42, txs);
-  const wallet = busiestWallet(path);
+  const wallet = busiestWalletOf(path);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
       // the 50 connections come from one address: bounds made for many clients are raised to let
