@@ -105,21 +105,15 @@ export function originalTransactionCell(
   // does not fit: a contract sends its messages alike, so one choice for all of them. The inbound
   // message was laid out by its sender (sandbox, when it delivers a message, serializes it itself):
   // each of its layouts is tried with each choice for the outbound ones.
-  // Each choice's cells are made when first tried (a fan-out's are found by the first or second).
-  const choices: (() => Cell[])[] = [
-    () => sentCells.slice(hasIn),
-    ...([true, false] as const).flatMap((initRef) =>
-      ([true, false] as const).map(
-        (bodyRef) => () =>
-          messages.slice(hasIn).map((m, i) => messageCell(m, initRef, bodyRef) ?? sentCells[hasIn + i]!),
-      ),
-    ),
-  ];
-  const made = new Map<number, Cell[]>();
-  for (const inMsg of hasIn ? options[0]! : [null]) {
-    for (let k = 0; k < choices.length; k++) {
-      let outs = made.get(k);
-      if (!outs) made.set(k, (outs = choices[k]!()));
+  // Each choice's cells are made when it is tried (a fan-out's are found by the first or second).
+  function* outboundChoices(): Generator<Cell[]> {
+    yield sentCells.slice(hasIn);
+    for (const initRef of [true, false])
+      for (const bodyRef of [true, false])
+        yield messages.slice(hasIn).map((m, i) => messageCell(m, initRef, bodyRef) ?? sentCells[hasIn + i]!);
+  }
+  for (const outs of outboundChoices()) {
+    for (const inMsg of hasIn ? options[0]! : [null]) {
       const c = withMessages(sent, inMsg, outKeys, outs);
       if (c.hash().equals(want)) return c;
     }

@@ -45,10 +45,15 @@ function keyOfCall(path: string, values: object): Named | null {
       // bad parameters: the framework's path answers the error as it always does
     }
   }
-  if (text.length > MAX_KEY_TEXT) return found;
-  if (keys.size >= MAX_KEYS) keys.clear();
-  keys.set(text, found);
-  return found;
+  return remember(keys, text, found);
+}
+
+/** Keeps `value` under `text` in a memo of at most MAX_KEYS texts of up to MAX_KEY_TEXT; returns it. */
+function remember<V>(memo: Map<string, V>, text: string, value: V): V {
+  if (text.length > MAX_KEY_TEXT) return value;
+  if (memo.size >= MAX_KEYS) memo.clear();
+  memo.set(text, value);
+  return value;
 }
 
 /**
@@ -63,11 +68,7 @@ function callOf(path: string, rpc: boolean, text: string): Call | null {
   const memo = `${path} ${text}`;
   const known = calls.get(memo);
   if (known !== undefined) return known;
-  const found = parseCall(path, rpc, text);
-  if (text.length > MAX_KEY_TEXT) return found;
-  if (calls.size >= MAX_KEYS) calls.clear();
-  calls.set(memo, found);
-  return found;
+  return remember(calls, memo, parseCall(path, rpc, text));
 }
 
 function parseCall(path: string, rpc: boolean, text: string): Call | null {
