@@ -100,3 +100,36 @@ test('the home page: the list arrives in its place, and nothing above or below i
   expect(Math.abs(after.height - before.height)).toBeLessThanOrEqual(1);
   expect((await page.locator('main').boundingBox())!.y).toBe(mainTop);
 });
+
+test('a wallet’s account page: its areas arrive in their places, and nothing already drawn moves', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  // the jetton's largest holder: a wallet, so its page has every area, the wallet's rows included
+  const get = async <T>(path: string) => (await (await request.get(`/api/v3/${path}`)).json()) as T;
+  const { jetton_masters } = await get<{ jetton_masters: Array<{ address: string }> }>('jetton/masters?limit=1');
+  const { jetton_wallets } = await get<{ jetton_wallets: Array<{ owner: string }> }>(
+    `jetton/wallets?jetton_address=${encodeURIComponent(jetton_masters[0]!.address)}&sort=desc&limit=1`,
+  );
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+        if (!e.hadRecentInput) w.shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const api = await holdApi(page);
+  await page.goto(`/account/${encodeURIComponent(jetton_wallets[0]!.owner)}`);
+  await expect.poll(api.held).toBeGreaterThan(0);
+  // the frame and every area's pending state are drawn (and painted: two frames) before any answer
+  await expect(page.getByRole('main').getByRole('status').first()).toBeVisible();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await api.release();
+  await expect(page.getByTestId('wallet-type')).toBeVisible();
+  await expect(page.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});

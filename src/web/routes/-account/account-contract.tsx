@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { AddressBook } from '../../../api/model';
-import { jettonWalletsQuery, walletInformationQuery } from '../../../api/queries';
+import { accountJettonWalletQuery, accountWalletQuery, isWallet } from '../../features/account/queries';
 import { useApi } from '../../lib/router-context';
 import { isNotFound } from '../../../api/client';
 import { errorMessage } from '../../components/states';
@@ -24,7 +24,7 @@ const TOKEN_PAGE_NAMES = {
  */
 export function AccountContract({ address, interfaces }: { address: string; interfaces: readonly string[] }) {
   const token = tokenInterfaceOf(interfaces);
-  const wallet = interfaces.some((i) => i.startsWith('wallet_'));
+  const wallet = isWallet(interfaces);
   return (
     <dl
       className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-1 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
@@ -46,12 +46,22 @@ export function AccountContract({ address, interfaces }: { address: string; inte
         <DetailRow k="Sale">an NFT sale contract: it holds an item for its seller until sold</DetailRow>
       )}
       {wallet && (
-        <Deferred label="Loading the wallet" resetKey={address} fallback={null} failed={WALLET_FAILED}>
+        <Deferred
+          label="Loading the wallet"
+          resetKey={address}
+          fallback={<PendingRows keys={WALLET_KEYS} label="Loading the wallet" />}
+          failed={WALLET_FAILED}
+        >
           <WalletRows address={address} />
         </Deferred>
       )}
       {interfaces.includes('jetton_wallet') && (
-        <Deferred label="Loading the jetton wallet" resetKey={address} fallback={null} failed={JETTON_WALLET_FAILED}>
+        <Deferred
+          label="Loading the jetton wallet"
+          resetKey={address}
+          fallback={<PendingRows keys={JETTON_WALLET_KEYS} label="Loading the jetton wallet" address="Owner" />}
+          failed={JETTON_WALLET_FAILED}
+        >
           <JettonWalletRows address={address} />
         </Deferred>
       )}
@@ -83,11 +93,45 @@ const rowFailed = (k: string, endpoint: string) =>
     );
   };
 
+/** The rows of a wallet and of a jetton wallet, in their order: their placeholders have the same. */
+const WALLET_KEYS = ['Wallet', 'Seqno', 'Wallet id'] as const;
+const JETTON_WALLET_KEYS = ['Jetton', 'Owner', 'Jetton balance'] as const;
+
+/**
+ * The rows of a details list while their answer is on its way, each as tall as it will be: when the
+ * answer arrives after the page was painted, nothing below the list moves (Lighthouse measured a
+ * layout shift of 0.38 on a wallet's page when its three rows arrived late and pushed the traces
+ * down). The row named `address` holds a full address, which wraps on a phone: its placeholder is
+ * an invisible text of an address's length, so it wraps the same.
+ */
+function PendingRows({ keys, label, address }: { keys: readonly string[]; label: string; address?: string }) {
+  return (
+    <>
+      {keys.map((k, i) => (
+        <DetailRow key={k} k={k}>
+          {k === address ? (
+            <span className="mono invisible break-all" aria-hidden>
+              {'0'.repeat(48)}
+            </span>
+          ) : (
+            <span
+              className="animate-pulse text-muted"
+              {...(i === 0 ? { role: 'status', 'aria-label': label } : { 'aria-hidden': true })}
+            >
+              …
+            </span>
+          )}
+        </DetailRow>
+      ))}
+    </>
+  );
+}
+
 const WALLET_FAILED = rowFailed('Wallet', 'walletInformation');
 const JETTON_WALLET_FAILED = rowFailed('Jetton', 'jetton/wallets');
 
 function WalletRows({ address }: { address: string }) {
-  const w = useSuspenseQuery(walletInformationQuery(useApi(), { address })).data;
+  const w = useSuspenseQuery(accountWalletQuery(useApi(), address)).data;
   return (
     <>
       <DetailRow k="Wallet">
@@ -96,13 +140,14 @@ function WalletRows({ address }: { address: string }) {
       <DetailRow k="Seqno">
         <span data-testid="wallet-seqno">{w.seqno ?? '—'}</span>
       </DetailRow>
-      {w.walletId !== null && <DetailRow k="Wallet id">{w.walletId}</DetailRow>}
+      {/* always a row, as its placeholder is: a wallet without an id (v1, v2) says so */}
+      <DetailRow k="Wallet id">{w.walletId ?? '—'}</DetailRow>
     </>
   );
 }
 
 function JettonWalletRows({ address }: { address: string }) {
-  const { data } = useSuspenseQuery(jettonWalletsQuery(useApi(), { address: [address], limit: 1 }));
+  const { data } = useSuspenseQuery(accountJettonWalletQuery(useApi(), address));
   const w = data.rows[0];
   if (!w) return null;
   const book: AddressBook = data.addressBook;
