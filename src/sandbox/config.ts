@@ -1,5 +1,6 @@
 // `npm run sandbox`'s configuration: the service's own (PORT, HOST, API_*, STREAM_*; LEDGER_DB
 // defaults to data/sandbox.db and must be a SQLite file) and the receiver's.
+import { availableParallelism } from 'node:os';
 import { ConfigError, int, readConfig, type Config } from '../cli/config';
 import { isPostgresUrl } from '../store/postgres/pg-location';
 
@@ -11,7 +12,12 @@ export interface SandboxConfig {
   wsPort: number;
   /** SANDBOX_MAX_FRAME_MB, in bytes. */
   maxFrameBytes: number;
+  /** SANDBOX_READERS: frame reader threads (frame-readers.ts); 0 reads frames in the receiver's thread. */
+  readers: number;
 }
+
+/** Frame reader threads by default: one a core, up to four (a frame is shared out evenly). */
+export const defaultReaders = () => Math.min(availableParallelism(), 4);
 
 export const DEFAULT_SANDBOX_PORT = 7743;
 
@@ -25,5 +31,6 @@ export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     wsHost: env.SANDBOX_WEBSOCKET_HOST || 'localhost',
     wsPort: int(env, 'SANDBOX_WEBSOCKET_PORT', DEFAULT_SANDBOX_PORT, 0, 65535),
     maxFrameBytes: int(env, 'SANDBOX_MAX_FRAME_MB', 64, 1, 1024) * 1024 * 1024,
+    readers: int(env, 'SANDBOX_READERS', defaultReaders(), 0, 64),
   };
 }
