@@ -111,9 +111,9 @@ describe('frame reader threads', () => {
     const ingestor = await Ingestor.open(store, { log: (l) => log.push(l), readers: 2 });
     try {
       const failed = ingestor.ingest(text, 'test');
-      // the frame is in the threads' hands: one of them ends
-      await new Promise((r) => setTimeout(r, 5));
-      await ingestor.frameReaders()!.threads()[0]!.terminate();
+      // one thread ends: the frame is handed to it (in this turn's microtasks) before it has ended
+      const ended = ingestor.frameReaders()!.threads()[0]!.terminate();
+      await ended;
       const result = await failed;
       expect(result.stored).toBe(false);
       expect(!result.stored && result.reason).toMatch(
