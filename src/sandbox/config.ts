@@ -12,12 +12,15 @@ export interface SandboxConfig {
   wsPort: number;
   /** SANDBOX_MAX_FRAME_MB, in bytes. */
   maxFrameBytes: number;
-  /** SANDBOX_READERS: frame reader threads (frame-readers.ts); 0 reads frames in the receiver's thread. */
+  /** SANDBOX_READERS: frame reader threads beside the receiver's (frame-readers.ts); 0: the receiver's thread alone. */
   readers: number;
 }
 
-/** Frame reader threads by default: one a core, up to four (a frame is shared out evenly). */
-export const defaultReaders = () => Math.min(availableParallelism(), 4);
+/**
+ * Frame reader threads by default: one a core beside the receiver's thread, which reads a share
+ * too, up to four threads in all (a frame is shared out evenly).
+ */
+export const defaultReaders = () => Math.min(availableParallelism(), 4) - 1;
 
 export const DEFAULT_SANDBOX_PORT = 7743;
 

@@ -1,19 +1,26 @@
 // The frame reader threads: a large frame (a thousand transactions, tens of MB of VM logs) is
 // mostly parsing and hashing cells in JavaScript, and deflating logs, which one thread does in
-// seconds. Its transactions and contracts are shared out to worker threads, which read them with
-// the receiver's own functions (read-transactions.ts) and hand back plain records; the receiver
-// keeps the checks that need the whole frame and the writing. SANDBOX_READERS sets their number
-// (docs/sandbox.md); with none, the receiver reads in its own thread (readFrameInThread).
+// seconds. Its transactions and contracts are shared out to worker threads and to the receiver's
+// own thread, which read them with the same functions (read-transactions.ts) and hand back plain
+// records; the receiver keeps the checks that need the whole frame and the writing.
+// SANDBOX_READERS sets the number of worker threads (docs/sandbox.md); with none, the receiver
+// reads the whole frame itself (readFrameInThread).
 import { Worker } from 'node:worker_threads';
 import { FrameError, type SandboxFrame } from './frame';
 import type { ContractJob, ContractRead, FromReader, ToReader, TransactionJob } from './frame-reader-protocol';
+import { packLog } from '../store/sandbox-runs';
 import {
   contractAccount,
   contractOf,
+  finishTransaction,
+  linkOf,
+  parseTransaction,
+  readShardAccount,
   readContracts,
   readTransactions,
   trueHashes,
   workchainsOf,
+  type PackedLogs,
   type ReadContract,
   type ReadTransaction,
   type TransactionLink,
@@ -27,6 +34,13 @@ export interface ReadFrame {
   contracts: ReadContract[];
   transactions: ReadTransaction[];
 }
+
+/** A transaction's logs deflated for the run records. */
+export const packLogs = (t: { blockchainLogs?: string; vmLogs?: string; debugLogs?: string }): PackedLogs => ({
+  blockchain: packLog(t.blockchainLogs),
+  vm: packLog(t.vmLogs),
+  debug: packLog(t.debugLogs),
+});
 
 /** The frame read in the calling thread: what the threads do, in one. */
 export function readFrameInThread(frame: SandboxFrame): ReadFrame {
@@ -90,23 +104,32 @@ export class FrameReaders {
     }));
     const job = this.nextJob++;
     const slots = [...this.slots];
-    const n = slots.length;
+    // the receiver's thread reads the last share itself, while the threads read theirs: no copy of
+    // it crosses, and on two cores two threads read (the receiver's would wait idle otherwise)
+    const n = slots.length + 1;
+    const own = n - 1;
+    /** Asked of every thread at once; a rejection is seen by the await below, or dropped with the frame. */
+    const askAll = (m: (s: Slot, k: number) => Exclude<ToReader, { type: 'drop' }>) => {
+      const all = Promise.all(slots.map((s, k) => this.ask(s, m(s, k))));
+      all.catch(() => undefined);
+      return all;
+    };
     try {
       // round 1: each thread parses its share and says how its transactions link
-      const round1 = await Promise.all(
-        slots.map((s, k) =>
-          this.ask(s, {
-            type: 'read',
-            job,
-            workchainOf,
-            contracts: share(contractJobs, k, n),
-            transactions: share(transactionJobs, k, n),
-          }),
-        ),
-      );
+      const asked1 = askAll((_, k) => ({
+        type: 'read',
+        job,
+        workchainOf,
+        contracts: share(contractJobs, k, n),
+        transactions: share(transactionJobs, k, n),
+      }));
       const reads = new Map<number, ContractRead>();
-      const links: TransactionLink[] = [];
-      for (const r of round1) {
+      for (const c of share(contractJobs, own, n))
+        reads.set(c.i, { i: c.i, ...readShardAccount(c.account, c.boc, c.i) });
+      const ownWorkchains = new Map(workchainOf);
+      const ownParsed = share(transactionJobs, own, n).map((t) => parseTransaction(t.boc, t.index, ownWorkchains));
+      const links: TransactionLink[] = ownParsed.map(linkOf);
+      for (const r of await asked1) {
         if (r.type !== 'links') throw new FrameReaderError(`a frame reader thread answered ${r.type} to read`);
         for (const c of r.contracts) reads.set(c.i, revive(c));
         for (const l of r.links) links.push(revive(l));
@@ -116,20 +139,19 @@ export class FrameReaders {
       );
       // round 2: the true hashes, settled over the whole frame, and each thread finishes its share
       const want = trueHashes(links, contracts);
-      const round2 = await Promise.all(
-        slots.map((s, k) =>
-          this.ask(s, {
-            type: 'finish',
-            job,
-            want: share(transactionJobs, k, n).flatMap((t): [number, Buffer][] => {
-              const h = want.get(t.index);
-              return h ? [[t.index, h]] : [];
-            }),
-          }),
-        ),
-      );
-      const transactions: ReadTransaction[] = [];
-      for (const r of round2) {
+      const asked2 = askAll((_, k) => ({
+        type: 'finish',
+        job,
+        want: share(transactionJobs, k, n).flatMap((t): [number, Buffer][] => {
+          const h = want.get(t.index);
+          return h ? [[t.index, h]] : [];
+        }),
+      }));
+      const transactions: ReadTransaction[] = ownParsed.map((p) => {
+        const t = frame.transactions[p.index]!;
+        return { ...finishTransaction(p, want.get(p.index), t.transaction), frame: t, packed: packLogs(t) };
+      });
+      for (const r of await asked2) {
         if (r.type !== 'finished') throw new FrameReaderError(`a frame reader thread answered ${r.type} to finish`);
         for (const t of r.transactions) transactions.push({ ...revive(t), frame: frame.transactions[t.index]! });
       }
