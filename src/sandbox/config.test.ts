@@ -21,7 +21,7 @@ describe('npm run sandbox: configuration', () => {
     expect(c.maxFrameBytes).toBe(64 * 1024 * 1024);
     expect(c.service.dbPath).toBe('data/sandbox.db');
     expect(c.service.live).toBe(false);
-    expect(c.readers).toBe(Math.min(availableParallelism(), 4) - 1);
+    expect(c.readers).toBe(Math.max(0, Math.min(availableParallelism() - 2, 3)));
     expect(readSandboxConfig({ SANDBOX_READERS: '0' }).readers).toBe(0);
   });
 

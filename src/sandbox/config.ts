@@ -16,13 +16,15 @@ export interface SandboxConfig {
   readers: number;
 }
 
-/**
- * Frame reader threads by default: one a core beside the receiver's thread, which reads a share
- * too, up to four threads in all (a frame is shared out evenly).
- */
-export const defaultReaders = () => Math.min(availableParallelism(), 4) - 1;
-
 export const DEFAULT_SANDBOX_PORT = 7743;
+
+/**
+ * Frame reader threads by default: the cores beyond two, up to three. One core is left to the test
+ * process that sends the frames and one to the receiver's thread (which reads a share too): on a
+ * two-core machine busy with tests, a frame read in threads took longer than in the receiver's
+ * thread alone (docs/benchmarks.md, "A large sandbox frame").
+ */
+export const defaultReaders = () => Math.max(0, Math.min(availableParallelism() - 2, 3));
 
 export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const dbPath = env.LEDGER_DB || 'data/sandbox.db';
