@@ -17,7 +17,7 @@ import { Address, beginCell, storeShardAccount, type Cell } from '@ton/core';
 import { accountStateRecord } from '../ledger/network/account-state';
 import type { AccountStateRecord, AccountStatus } from '../store/records';
 import { FrameError } from './frame';
-import { bocCell, statusOf, type ReadTransaction } from './read-transactions';
+import { bocCell, type ReadTransaction } from './read-transactions';
 
 export interface TransactionStates {
   before: AccountStateRecord;
@@ -27,7 +27,7 @@ export interface TransactionStates {
 /** What a transaction did to its account's balance (see above). */
 export function balanceDelta(t: ReadTransaction): bigint {
   let delta = t.inMsg?.value ?? 0n;
-  delta -= t.tx.totalFees.coins;
+  delta -= t.tx.totalFees;
   for (const m of t.outMsgs) delta -= (m.value ?? 0n) + (m.fwdFee ?? 0n) + (m.ihrFee ?? 0n);
   return delta;
 }
@@ -64,7 +64,7 @@ export function accountStates(
   const k = txs.length;
   // position p: the state after txs[p - 1]; position 0: before txs[0]
   const hashes = [txs[0]!.oldStateHash, ...txs.map((t) => t.newStateHash)];
-  const statuses: AccountStatus[] = [statusOf(txs[0]!.tx.oldStatus), ...txs.map((t) => statusOf(t.tx.endStatus))];
+  const statuses: AccountStatus[] = [txs[0]!.tx.origStatus, ...txs.map((t) => t.tx.endStatus)];
   const exact: (AccountStateRecord | null)[] = new Array<AccountStateRecord | null>(k + 1).fill(null);
   if (final && final.hash.equals(hashes[k]!)) exact[k] = final;
   if (stored && stored.hash.equals(hashes[0]!)) exact[0] = stored;
@@ -143,7 +143,7 @@ export function accountStates(
       codeBoc: c ? c.toBoc() : null,
       dataBoc: d ? d.toBoc() : null,
       frozenHash: null,
-      lastTransLt: p === 0 ? txs[0]!.tx.prevTransactionLt : txs[p - 1]!.lt,
+      lastTransLt: p === 0 ? txs[0]!.tx.prevTransLt : txs[p - 1]!.lt,
     };
   };
   const states = Array.from({ length: k + 1 }, (_, p) => state(p));

@@ -1,7 +1,7 @@
 // `npm run sandbox`'s settings: defaults, values read, bad values refused by name; a ledger the
 // producer made is refused, the file left as it was.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
@@ -21,6 +21,8 @@ describe('npm run sandbox: configuration', () => {
     expect(c.maxFrameBytes).toBe(64 * 1024 * 1024);
     expect(c.service.dbPath).toBe('data/sandbox.db');
     expect(c.service.live).toBe(false);
+    expect(c.readers).toBe(Math.max(0, Math.min(availableParallelism() - 2, 3)));
+    expect(readSandboxConfig({ SANDBOX_READERS: '0' }).readers).toBe(0);
   });
 
   it('reads its variables and the service’s', () => {

@@ -1,5 +1,6 @@
 // `npm run sandbox`'s configuration: the service's own (PORT, HOST, API_*, STREAM_*; LEDGER_DB
 // defaults to data/sandbox.db and must be a SQLite file) and the receiver's.
+import { availableParallelism } from 'node:os';
 import { ConfigError, int, readConfig, type Config } from '../cli/config';
 import { isPostgresUrl } from '../store/postgres/pg-location';
 
@@ -11,9 +12,19 @@ export interface SandboxConfig {
   wsPort: number;
   /** SANDBOX_MAX_FRAME_MB, in bytes. */
   maxFrameBytes: number;
+  /** SANDBOX_READERS: frame reader threads beside the receiver's (frame-readers.ts); 0: the receiver's thread alone. */
+  readers: number;
 }
 
 export const DEFAULT_SANDBOX_PORT = 7743;
+
+/**
+ * Frame reader threads by default: the cores beyond two, up to three. One core is left to the test
+ * process that sends the frames and one to the receiver's thread (which reads a share too): on a
+ * two-core machine busy with tests, a frame read in threads took longer than in the receiver's
+ * thread alone (docs/benchmarks.md, "A large sandbox frame").
+ */
+export const defaultReaders = () => Math.max(0, Math.min(availableParallelism() - 2, 3));
 
 export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const dbPath = env.LEDGER_DB || 'data/sandbox.db';
@@ -25,5 +36,6 @@ export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     wsHost: env.SANDBOX_WEBSOCKET_HOST || 'localhost',
     wsPort: int(env, 'SANDBOX_WEBSOCKET_PORT', DEFAULT_SANDBOX_PORT, 0, 65535),
     maxFrameBytes: int(env, 'SANDBOX_MAX_FRAME_MB', 64, 1, 1024) * 1024 * 1024,
+    readers: int(env, 'SANDBOX_READERS', defaultReaders(), 0, 64),
   };
 }

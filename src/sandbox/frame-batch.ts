@@ -14,7 +14,7 @@ import type {
 import { accountStates, balanceMismatch, emptyAccountState, type TransactionStates } from './account-states';
 import { blockRefFor, frameBlocks, type PreviousBlocks } from './blocks';
 import { FrameError } from './frame';
-import { prevTransHash, statusOf, totalFeesExtra, type ReadContract, type ReadTransaction } from './read-transactions';
+import type { ReadContract, ReadTransaction } from './read-transactions';
 
 export interface FrameContext {
   /** The masterchain seqno the frame's blocks get. */
@@ -152,14 +152,14 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
         block,
         mcSeqno: ctx.seqno,
         now: t.tx.now,
-        origStatus: statusOf(t.tx.oldStatus),
-        endStatus: statusOf(t.tx.endStatus),
-        totalFees: t.tx.totalFees.coins,
-        totalFeesExtraCurrencies: totalFeesExtra(t),
+        origStatus: t.tx.origStatus,
+        endStatus: t.tx.endStatus,
+        totalFees: t.tx.totalFees,
+        totalFeesExtraCurrencies: t.tx.totalFeesExtra,
         description: t.description,
         boc: t.boc,
-        prevTransHash: prevTransHash(t),
-        prevTransLt: t.tx.prevTransactionLt,
+        prevTransHash: t.tx.prevTransHash,
+        prevTransLt: t.tx.prevTransLt,
         stateBefore: s.before,
         stateAfter: s.after,
         traceId: root.hash,

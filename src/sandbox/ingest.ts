@@ -7,7 +7,7 @@ import type { AccountStateRecord } from '../store/records';
 import { MC_REF, SHARD_REF, type PreviousBlocks } from './blocks';
 import { FrameError, parseFrame, testKey } from './frame';
 import { frameBatch } from './frame-batch';
-import { readContracts, readTransactions } from './read-transactions';
+import { FrameReaderError, FrameReaders, readFrameInThread } from './frame-readers';
 import { ensureSandboxTables, RunWriter } from './run-store';
 
 export type IngestResult =
@@ -25,12 +25,17 @@ export class Ingestor {
     private prev: PreviousBlocks,
     private readonly log: (line: string) => void,
     private readonly onStored: () => void,
+    private readonly readers: FrameReaders | null,
   ) {}
 
-  /** An ingestor going on from the ledger's last block; `onStored`: told after each frame is committed. */
+  /**
+   * An ingestor going on from the ledger's last block; `onStored`: told after each frame is
+   * committed; `readers`: frame reader threads to start (frame-readers.ts), none by default (the
+   * frames are read in this thread).
+   */
   static async open(
     store: SqliteLedgerStore,
-    opts: { log: (line: string) => void; onStored?: () => void },
+    opts: { log: (line: string) => void; onStored?: () => void; readers?: number },
   ): Promise<Ingestor> {
     ensureSandboxTables(store);
     const latest = await store.reader.latestMasterchainSeqno();
@@ -50,6 +55,7 @@ export class Ingestor {
       prev,
       opts.log,
       opts.onStored ?? (() => undefined),
+      opts.readers ? new FrameReaders(opts.readers, opts.log) : null,
     );
   }
 
@@ -64,8 +70,7 @@ export class Ingestor {
     const bytes = Buffer.byteLength(text, 'utf8');
     try {
       const frame = parseFrame(text);
-      const contracts = readContracts(frame.contracts);
-      const txs = readTransactions(frame.transactions, contracts);
+      const { contracts, transactions: txs } = this.readers ? await this.readers.read(frame) : readFrameInThread(frame);
       const accounts = [...new Set(txs.map((t) => t.account))];
       const stored = new Map<string, AccountStateRecord>();
       if (this.nextSeqno > 0) {
@@ -111,7 +116,11 @@ export class Ingestor {
       };
     } catch (error) {
       const reason =
-        error instanceof FrameError ? error.message : `could not be stored: ${(error as Error).stack ?? String(error)}`;
+        error instanceof FrameError
+          ? error.message
+          : error instanceof FrameReaderError
+            ? `could not be stored: ${error.message}`
+            : `could not be stored: ${(error as Error).stack ?? String(error)}`;
       this.log(`sandbox: frame from ${source} (${bytes} bytes) refused: ${reason}`);
       return { stored: false, reason };
     }
@@ -120,6 +129,17 @@ export class Ingestor {
   /** Resolves once every frame received so far is stored or refused. */
   idle(): Promise<unknown> {
     return this.queue;
+  }
+
+  /** The frame reader threads, when it has them (a test ends one). */
+  frameReaders(): FrameReaders | null {
+    return this.readers;
+  }
+
+  /** Stops the reader threads once every frame received is stored or refused. */
+  async close(): Promise<void> {
+    await this.queue;
+    await this.readers?.close();
   }
 }
 

@@ -35,7 +35,11 @@ async function main(): Promise<void> {
   }
   const store = openSqliteStore(service.dbPath);
   let app: Awaited<ReturnType<typeof createServer>> | null = null;
-  const ingestor = await Ingestor.open(store, { log, onStored: () => app?.ledgerStream.nudge() });
+  const ingestor = await Ingestor.open(store, {
+    log,
+    onStored: () => app?.ledgerStream.nudge(),
+    readers: config.readers,
+  });
   let receiver;
   try {
     receiver = await startReceiver(ingestor, {
@@ -88,7 +92,7 @@ async function main(): Promise<void> {
     importer?.close();
     await importer?.idle();
     await receiver.close();
-    await ingestor.idle();
+    await ingestor.close();
     store.close();
   });
 }

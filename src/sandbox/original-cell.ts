@@ -57,11 +57,21 @@ const outDictValue = {
   parse: (s: import('@ton/core').Slice) => s.loadRef(),
 };
 
-/** The transaction cell with the message cells given, the rest of `sent` as it is. */
-function withMessages(sent: Cell, inMsg: Cell | null, outKeys: number[], outMsgs: Cell[]): Cell {
+/**
+ * The root cell of the `out_msgs` dictionary (HashmapE 15 ^Message) of the message cells given, by
+ * their keys; null when empty. Made once, it is stored as it is, not serialized again.
+ */
+function outDict(outKeys: number[], outMsgs: Cell[]): Cell | null {
+  if (outKeys.length === 0) return null;
   const dict = Dictionary.empty(Dictionary.Keys.Uint(15), outDictValue);
   outKeys.forEach((k, i) => dict.set(k, outMsgs[i]!));
-  const msgs = beginCell().storeMaybeRef(inMsg).storeDict(dict).endCell();
+  return beginCell().storeDictDirect(dict).endCell();
+}
+
+/** The transaction cell with the inbound message and outbound dictionary given, the rest of `sent` as it is. */
+function withMessages(sent: Cell, inMsg: Cell | null, outs: Cell | null): Cell {
+  // HashmapE: a bit, then the root as a reference when not empty (as storeDict writes it)
+  const msgs = beginCell().storeMaybeRef(inMsg).storeMaybeRef(outs).endCell();
   const b = beginCell().storeBits(sent.bits).storeRef(msgs);
   for (const r of sent.refs.slice(1)) b.storeRef(r);
   return b.endCell();
@@ -81,11 +91,17 @@ export function originalTransactionCell(
   const outKeys = tx.outMessages.keys().sort((a, b) => a - b);
   const messages: Message[] = [...(tx.inMessage ? [tx.inMessage] : []), ...outKeys.map((k) => tx.outMessages.get(k)!)];
   const sentCells = [...(sentMessages.inMsg ? [sentMessages.inMsg] : []), ...sentMessages.outMsgs];
-  const options = messages.map((m, i) => layouts(m, sentCells[i]!));
+  // Each message's layouts, until there are too many combinations to try them all: building the
+  // layouts of a fan-out's outbound messages would be wasted, the search below makes its own.
+  const options: Cell[][] = [];
+  let total = 1;
+  for (let i = 0; i < messages.length && total <= MAX_LAYOUTS; i++) {
+    options.push(layouts(messages[i]!, sentCells[i]!));
+    total *= options[i]!.length;
+  }
   const hasIn = tx.inMessage ? 1 : 0;
-  const build = (pick: Cell[]) => withMessages(sent, hasIn ? pick[0]! : null, outKeys, pick.slice(hasIn));
-  const total = options.reduce((n, o) => n * o.length, 1);
   if (total <= MAX_LAYOUTS) {
+    const build = (pick: Cell[]) => withMessages(sent, hasIn ? pick[0]! : null, outDict(outKeys, pick.slice(hasIn)));
     const pick = options.map((o) => o[0]!);
     const at = options.map(() => 0);
     for (let n = 0; n < total; n++) {
@@ -113,8 +129,9 @@ export function originalTransactionCell(
         yield messages.slice(hasIn).map((m, i) => messageCell(m, initRef, bodyRef) ?? sentCells[hasIn + i]!);
   }
   for (const outs of outboundChoices()) {
+    const dict = outDict(outKeys, outs); // one per choice, whichever inbound layout goes with it
     for (const inMsg of hasIn ? options[0]! : [null]) {
-      const c = withMessages(sent, inMsg, outKeys, outs);
+      const c = withMessages(sent, inMsg, dict);
       if (c.hash().equals(want)) return c;
     }
   }

@@ -7,15 +7,36 @@ import { describeTransaction, extraCurrencies } from '../ledger/network/describe
 import { messageCells, messageRecord } from '../ledger/network/extract-messages';
 import { accountStateRecord } from '../ledger/network/account-state';
 import { STATUS } from '../ledger/network/emulator';
-import type { AccountStateRecord, MessageRecord, TransactionDescription } from '../store/records';
+import type { AccountStateRecord, AccountStatus, MessageRecord, TransactionDescription } from '../store/records';
 import { FrameError, type FrameContract, type FrameTransaction } from './frame';
 import { originalTransactionCell } from './original-cell';
+
+/**
+ * What the frame's batch needs of a transaction beyond its records: plain values, so that a worker
+ * thread can read the transaction and hand it back (frame-readers.ts).
+ */
+export interface TransactionFields {
+  now: number;
+  origStatus: AccountStatus;
+  endStatus: AccountStatus;
+  totalFees: bigint;
+  totalFeesExtra: Record<string, string>;
+  prevTransLt: bigint;
+  prevTransHash: Buffer;
+}
+
+/** A transaction's logs, deflated for the run records (packLog), when read off the main thread. */
+export interface PackedLogs {
+  blockchain: Buffer | null;
+  vm: Buffer | null;
+  debug: Buffer | null;
+}
 
 /** One transaction of a frame, read; its block, states and trace are settled later. */
 export interface ReadTransaction {
   index: number;
   frame: FrameTransaction;
-  tx: Transaction;
+  tx: TransactionFields;
   boc: Buffer;
   hash: Buffer;
   lt: bigint;
@@ -25,6 +46,8 @@ export interface ReadTransaction {
   outMsgs: MessageRecord[];
   oldStateHash: Buffer;
   newStateHash: Buffer;
+  /** Its logs already deflated (a worker did it), else null: the writer deflates `frame`'s. */
+  packed: PackedLogs | null;
 }
 
 /** A contract the frame names: its raw address, what sandbox knows of it, its state after the run. */
@@ -52,52 +75,91 @@ export function bocCell(hex: string, what: string): Cell {
   return cells[0]!;
 }
 
+/** A contract's raw address; a `FrameError` naming it when it is not an address. */
+export function contractAccount(c: FrameContract, i: number): string {
+  try {
+    return toRaw(Address.parse(c.address));
+  } catch {
+    throw new FrameError(`contract ${i}: not an address: ${JSON.stringify(c.address.slice(0, 80))}`);
+  }
+}
+
+/** A contract's state after the run, from the ShardAccount BOC sandbox sent (the costly part of a contract). */
+export function readShardAccount(
+  account: string,
+  boc: string,
+  i: number,
+): Pick<ReadContract, 'state' | 'lastTransaction'> {
+  const cell = bocCell(boc, `contract ${i} (${account}) account`);
+  try {
+    const shard = loadShardAccount(cell.beginParse());
+    // the state hash a transaction's state update names is the hash of the Account cell
+    return {
+      state: accountStateRecord(account, (cell.refs[0] ?? cell).hash(), shard),
+      lastTransaction: { hash: hex256(shard.lastTransactionHash), lt: shard.lastTransactionLt },
+    };
+  } catch (error) {
+    throw new FrameError(`contract ${i} (${account}): not a ShardAccount (${(error as Error).message})`);
+  }
+}
+
+/** A contract as the frame names it, its ShardAccount read by `read` (in this thread, or a worker's). */
+export function contractOf(
+  c: FrameContract,
+  account: string,
+  read: Pick<ReadContract, 'state' | 'lastTransaction'>,
+): ReadContract {
+  return {
+    account,
+    wrapperName: c.meta?.wrapperName ?? null,
+    treasurySeed: c.meta?.treasurySeed ?? null,
+    abi: c.meta?.abi ?? null,
+    state: read.state,
+    lastTransaction: read.lastTransaction,
+  };
+}
+
 export function readContracts(contracts: FrameContract[]): ReadContract[] {
   return contracts.map((c, i) => {
-    let address: Address;
-    try {
-      address = Address.parse(c.address);
-    } catch {
-      throw new FrameError(`contract ${i}: not an address: ${JSON.stringify(c.address.slice(0, 80))}`);
-    }
-    const account = toRaw(address);
-    let state: AccountStateRecord | null = null;
-    let lastTransaction: ReadContract['lastTransaction'] = null;
-    if (c.account) {
-      const cell = bocCell(c.account, `contract ${i} (${account}) account`);
-      try {
-        const shard = loadShardAccount(cell.beginParse());
-        // the state hash a transaction's state update names is the hash of the Account cell
-        state = accountStateRecord(account, (cell.refs[0] ?? cell).hash(), shard);
-        lastTransaction = { hash: hex256(shard.lastTransactionHash), lt: shard.lastTransactionLt };
-      } catch (error) {
-        throw new FrameError(`contract ${i} (${account}): not a ShardAccount (${(error as Error).message})`);
-      }
-    }
-    return {
-      account,
-      wrapperName: c.meta?.wrapperName ?? null,
-      treasurySeed: c.meta?.treasurySeed ?? null,
-      abi: c.meta?.abi ?? null,
-      state,
-      lastTransaction,
-    };
+    const account = contractAccount(c, i);
+    return contractOf(c, account, c.account ? readShardAccount(account, c.account, i) : noState);
   });
 }
 
-interface Parsed {
+const noState = { state: null, lastTransaction: null };
+
+/** A transaction's BOC parsed, as sandbox sent it. */
+export interface ParsedTransaction {
   index: number;
-  frame: FrameTransaction;
   cell: Cell;
   tx: Transaction;
   cells: { inMsg: Cell | null; outMsgs: Cell[] };
   account: string;
 }
 
-function parse(frame: FrameTransaction, index: number, workchainOf: Map<string, number>): Parsed {
-  const cell = bocCell(frame.transaction, `transaction ${index}`);
+/** What `trueHashes` needs of a parsed transaction: plain values, which a worker hands back. */
+export interface TransactionLink {
+  index: number;
+  account: string;
+  lt: bigint;
+  prevTransLt: bigint;
+  prevTransHash: Buffer;
+}
+
+/** Each contract's workchain by its account id (hex): where a tick-tock transaction ran. */
+export function workchainsOf(contracts: { account: string }[]): Map<string, number> {
+  return new Map(contracts.map((c) => [c.account.split(':')[1]!.toLowerCase(), Number(c.account.split(':')[0])]));
+}
+
+/**
+ * Parses one transaction's BOC. The workchain is not part of a transaction: it is the
+ * destination's of its inbound message, else (a tick or tock) that of the contract of that account
+ * id, else the masterchain's (only special masterchain accounts run tick-tock transactions).
+ */
+export function parseTransaction(boc: string, index: number, workchainOf: Map<string, number>): ParsedTransaction {
+  const cell = bocCell(boc, `transaction ${index}`);
   let tx: Transaction;
-  let cells: Parsed['cells'];
+  let cells: ParsedTransaction['cells'];
   try {
     tx = loadTransaction(cell.beginParse());
     cells = messageCells(cell);
@@ -107,78 +169,100 @@ function parse(frame: FrameTransaction, index: number, workchainOf: Map<string, 
   const idHex = tx.address.toString(16).padStart(64, '0');
   const dest = tx.inMessage?.info.dest;
   const workchain = dest && dest instanceof Address ? dest.workChain : (workchainOf.get(idHex) ?? -1);
-  return { index, frame, cell, tx, cells, account: toRaw(new Address(workchain, Buffer.from(idHex, 'hex'))) };
+  return { index, cell, tx, cells, account: toRaw(new Address(workchain, Buffer.from(idHex, 'hex'))) };
 }
 
+export const linkOf = (p: ParsedTransaction): TransactionLink => ({
+  index: p.index,
+  account: p.account,
+  lt: p.tx.lt,
+  prevTransLt: p.tx.prevTransactionLt,
+  prevTransHash: hex256(p.tx.prevTransactionHash),
+});
+
 /**
- * The true hash of each transaction the frame names (original-cell.ts): an account's transaction is
- * named by the account's next one (`prev_trans_hash`), its last by its ShardAccount.
+ * The true hash of each transaction the frame names (original-cell.ts), by index: an account's
+ * transaction is named by the account's next one (`prev_trans_hash`), its last by its ShardAccount.
  */
-function trueHashes(parsed: Parsed[], contracts: ReadContract[]): Map<Parsed, Buffer> {
-  const out = new Map<Parsed, Buffer>();
+export function trueHashes(links: TransactionLink[], contracts: ReadContract[]): Map<number, Buffer> {
+  const out = new Map<number, Buffer>();
   const last = new Map(contracts.filter((c) => c.lastTransaction).map((c) => [c.account, c.lastTransaction!]));
-  const byAccount = new Map<string, Parsed[]>();
-  for (const p of parsed) byAccount.set(p.account, [...(byAccount.get(p.account) ?? []), p]);
+  const byAccount = new Map<string, TransactionLink[]>();
+  for (const p of links) {
+    const list = byAccount.get(p.account);
+    if (list) list.push(p);
+    else byAccount.set(p.account, [p]);
+  }
   for (const [account, list] of byAccount) {
-    list.sort((a, b) => (a.tx.lt < b.tx.lt ? -1 : a.tx.lt > b.tx.lt ? 1 : 0));
+    list.sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
     list.forEach((p, i) => {
       const next = list[i + 1];
       if (next) {
-        if (next.tx.prevTransactionLt === p.tx.lt) out.set(p, hex256(next.tx.prevTransactionHash));
+        if (next.prevTransLt === p.lt) out.set(p.index, next.prevTransHash);
         return;
       }
       const l = last.get(account);
-      if (l && l.lt === p.tx.lt) out.set(p, l.hash);
+      if (l && l.lt === p.lt) out.set(p.index, l.hash);
     });
   }
   return out;
 }
 
-/**
- * Reads each transaction, as it ran (see original-cell.ts). The workchain is not part of a
- * transaction: it is the destination's of its inbound message, else (a tick or tock) that of the
- * contract of that account id, else the masterchain's (only special masterchain accounts run
- * tick-tock transactions).
- */
+/** A parsed transaction read whole, as it ran (`want`: its true hash, when the frame names it). */
+export function finishTransaction(
+  p: ParsedTransaction,
+  want: Buffer | undefined,
+  boc: string,
+): Omit<ReadTransaction, 'frame' | 'packed'> {
+  let cell = p.cell;
+  let cells = p.cells;
+  let bocBytes: Buffer = Buffer.from(boc, 'hex');
+  const sentHash = cell.hash();
+  if (want && !want.equals(sentHash)) {
+    const original = originalTransactionCell(p.cell, p.tx, p.cells, want);
+    if (!original)
+      throw new FrameError(
+        `transaction ${p.index} (lt ${p.tx.lt}): its BOC hashes to ${sentHash.toString('hex')}, the frame names ${want.toString('hex')}, and no layout of its messages has that hash`,
+      );
+    cell = original;
+    cells = messageCells(cell);
+    bocBytes = cell.toBoc();
+  }
+  const txHash = cell.hash();
+  const tx = p.tx;
+  return {
+    index: p.index,
+    tx: {
+      now: tx.now,
+      origStatus: statusOf(tx.oldStatus),
+      endStatus: statusOf(tx.endStatus),
+      totalFees: tx.totalFees.coins,
+      totalFeesExtra: extraCurrencies(tx.totalFees.other),
+      prevTransLt: tx.prevTransactionLt,
+      prevTransHash: hex256(tx.prevTransactionHash),
+    },
+    boc: bocBytes,
+    hash: txHash,
+    lt: tx.lt,
+    account: p.account,
+    description: describeTransaction(tx.description),
+    inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: txHash }) : null,
+    outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: txHash, inTx: null })),
+    oldStateHash: tx.stateUpdate.oldHash,
+    newStateHash: tx.stateUpdate.newHash,
+  };
+}
+
+/** Reads each transaction, as it ran (see original-cell.ts), in this thread. */
 export function readTransactions(list: FrameTransaction[], contracts: ReadContract[]): ReadTransaction[] {
-  const workchainOf = new Map(
-    contracts.map((c) => [c.account.split(':')[1]!.toLowerCase(), Number(c.account.split(':')[0])]),
-  );
-  const parsed = list.map((frame, index) => parse(frame, index, workchainOf));
-  const want = trueHashes(parsed, contracts);
-  return parsed.map((p) => {
-    let cell = p.cell;
-    let cells = p.cells;
-    let boc: Buffer = Buffer.from(p.frame.transaction, 'hex');
-    const hash = want.get(p);
-    if (hash && !hash.equals(cell.hash())) {
-      const original = originalTransactionCell(p.cell, p.tx, p.cells, hash);
-      if (!original)
-        throw new FrameError(
-          `transaction ${p.index} (lt ${p.tx.lt}): its BOC hashes to ${cell.hash().toString('hex')}, the frame names ${hash.toString('hex')}, and no layout of its messages has that hash`,
-        );
-      cell = original;
-      cells = messageCells(cell);
-      boc = cell.toBoc();
-    }
-    const txHash = cell.hash();
-    return {
-      index: p.index,
-      frame: p.frame,
-      tx: p.tx,
-      boc,
-      hash: txHash,
-      lt: p.tx.lt,
-      account: p.account,
-      description: describeTransaction(p.tx.description),
-      inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: txHash }) : null,
-      outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: txHash, inTx: null })),
-      oldStateHash: p.tx.stateUpdate.oldHash,
-      newStateHash: p.tx.stateUpdate.newHash,
-    };
-  });
+  const workchainOf = workchainsOf(contracts);
+  const parsed = list.map((frame, index) => parseTransaction(frame.transaction, index, workchainOf));
+  const want = trueHashes(parsed.map(linkOf), contracts);
+  return parsed.map((p) => ({
+    ...finishTransaction(p, want.get(p.index), list[p.index]!.transaction),
+    frame: list[p.index]!,
+    packed: null,
+  }));
 }
 
 export const statusOf = (s: string) => STATUS[s] ?? 'nonexist';
-export const prevTransHash = (t: ReadTransaction) => hex256(t.tx.prevTransactionHash);
-export const totalFeesExtra = (t: ReadTransaction) => extraCurrencies(t.tx.totalFees.other);

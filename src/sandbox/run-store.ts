@@ -157,9 +157,9 @@ export class RunWriter {
           f.seqno,
           w.frame.parentId ?? null,
           JSON.stringify((w.frame.childrenIds ?? []).filter((c) => c !== null && c !== undefined)),
-          packLog(w.frame.blockchainLogs),
-          packLog(w.frame.vmLogs),
-          packLog(w.frame.debugLogs),
+          w.packed ? w.packed.blockchain : packLog(w.frame.blockchainLogs),
+          w.packed ? w.packed.vm : packLog(w.frame.vmLogs),
+          w.packed ? w.packed.debug : packLog(w.frame.debugLogs),
           hexBytes(w.frame.oldStorage),
           hexBytes(w.frame.newStorage),
         );

@@ -1,0 +1,143 @@
+// The frame reader threads against the receiver's own thread, on a real frame of @ton/sandbox (a
+// fan-out that deploys its children, verbose VM logs, storage recorded): the same records; a bad
+// BOC refused with the same reason; a thread that stops mid-frame refuses that frame with a clear
+// reason, stores nothing of it, and the next frame is stored as if nothing happened.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { toNano } from '@ton/core';
+import { Blockchain } from '@ton/sandbox';
+import { compileContracts } from '../ledger/contracts/compile';
+import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
+import { unpackLog } from '../store/sandbox-runs';
+import { FrameError, parseFrame } from './frame';
+import { FrameReaderError, FrameReaders, readFrameInThread } from './frame-readers';
+import { Ingestor } from './ingest';
+import type { ReadTransaction } from './read-transactions';
+import { Forwarder, MetaMap } from './test-support/contracts';
+
+(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+(globalThis as { expect?: unknown }).expect ??= expect;
+
+/** The frame sandbox sends for one fan-out (width × depth), captured on a socket of this process. */
+async function fanOutFrame(width: number, depth: number): Promise<string> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const received: string[] = [];
+  server.on('connection', (ws) => ws.on('message', (data) => received.push(String(data))));
+  const before = process.env.SANDBOX_WEBSOCKET_ADDR;
+  process.env.SANDBOX_WEBSOCKET_ADDR = `ws://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const code = await compileContracts();
+    const chain = await Blockchain.create({ uiOptions: { enabled: true }, meta: new MetaMap() });
+    chain.recordStorage = true;
+    chain.verbosity = { print: false, blockchainLogs: true, vmLogs: 'vm_logs_full', debugLogs: true };
+    const sender = await chain.treasury('readers');
+    const forwarder = chain.openContract(Forwarder.fromCode(code.forwarder, 77n));
+    const value = toNano('0.2') * BigInt(width + 1) ** BigInt(depth + 1);
+    const ran = (await forwarder.sendFan(sender.getSender(), value, width, depth)).transactions.length;
+    const count = (t: string) =>
+      (JSON.parse(t) as { transactions: { transactions: unknown[] } }).transactions.transactions.length;
+    const deadline = Date.now() + 30_000;
+    let text: string | undefined;
+    while (!(text = received.find((t) => count(t) === ran)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    if (!text) throw new Error(`no frame of ${ran} transactions arrived`);
+    return text;
+  } finally {
+    if (before === undefined) delete process.env.SANDBOX_WEBSOCKET_ADDR;
+    else process.env.SANDBOX_WEBSOCKET_ADDR = before;
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+const withoutPacked = (t: ReadTransaction) => ({ ...t, packed: null });
+
+describe('frame reader threads', () => {
+  let text = '';
+  let readers: FrameReaders;
+  const lines: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-frame-readers-'));
+
+  beforeAll(async () => {
+    text = await fanOutFrame(4, 2);
+    readers = new FrameReaders(2, (l) => lines.push(l));
+  }, 120_000);
+  afterAll(async () => {
+    await readers.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('read a frame into the same records as the receiver’s thread, its logs deflated', async () => {
+    const frame = parseFrame(text);
+    const mine = readFrameInThread(frame);
+    const theirs = await readers.read(frame);
+    expect(theirs.transactions).toHaveLength(frame.transactions.length);
+    // the fan-out's children were deployed by messages laid out otherwise than sandbox sends them
+    expect(mine.transactions.some((t) => !t.boc.equals(Buffer.from(t.frame.transaction, 'hex')))).toBe(true);
+    expect(theirs.contracts).toEqual(mine.contracts);
+    expect(theirs.transactions.map(withoutPacked)).toEqual(mine.transactions.map(withoutPacked));
+    for (const t of theirs.transactions) {
+      expect(Buffer.isBuffer(t.hash) && Buffer.isBuffer(t.boc)).toBe(true);
+      expect(unpackLog(t.packed!.vm)).toBe(t.frame.vmLogs || null);
+      expect(unpackLog(t.packed!.blockchain)).toBe(t.frame.blockchainLogs || null);
+      expect(unpackLog(t.packed!.debug)).toBe(t.frame.debugLogs || null);
+    }
+  }, 60_000);
+
+  // with two threads, transaction 2 is the receiver's thread's share, 3 a thread's
+  it.each([2, 3])(
+    'refuse a bad BOC (transaction %i) with the reason the receiver’s thread gives',
+    async (bad) => {
+      const frame = parseFrame(text);
+      frame.transactions[bad]!.transaction = 'b5ee9c72' + '00'.repeat(20);
+      let inThread: unknown;
+      try {
+        readFrameInThread(frame);
+      } catch (error) {
+        inThread = error;
+      }
+      expect(inThread).toBeInstanceOf(FrameError);
+      const threads = await readers.read(frame).catch((e: unknown) => e);
+      expect(threads).toBeInstanceOf(FrameError);
+      expect((threads as Error).message).toBe((inThread as Error).message);
+      expect((threads as Error).message).toMatch(new RegExp(`^transaction ${bad}: `));
+      // and the next frame reads whole
+      expect((await readers.read(parseFrame(text))).transactions).toHaveLength(frame.transactions.length);
+    },
+    60_000,
+  );
+
+  it('refuse a frame whose thread stops, store nothing of it, then store the next', async () => {
+    const store = openSqliteStore(join(dir, 'ledger.db'));
+    const log: string[] = [];
+    const ingestor = await Ingestor.open(store, { log: (l) => log.push(l), readers: 2 });
+    try {
+      const failed = ingestor.ingest(text, 'test');
+      // one thread ends: the frame is handed to it (in this turn's microtasks) before it has ended
+      const ended = ingestor.frameReaders()!.threads()[0]!.terminate();
+      await ended;
+      const result = await failed;
+      expect(result.stored).toBe(false);
+      expect(!result.stored && result.reason).toMatch(
+        /^could not be stored: a frame reader thread stopped \(exit code \d+\) while reading the frame$/,
+      );
+      expect(await store.reader.latestMasterchainSeqno()).toBeNull();
+      expect(log.some((l) => /a frame reader thread stopped .*another is started/.test(l))).toBe(true);
+      const next = await ingestor.ingest(text, 'test');
+      expect(next).toMatchObject({ stored: true, seqno: 0, transactions: parseFrame(text).transactions.length });
+      expect(ingestor.frameReaders()!.threads()).toHaveLength(2);
+    } finally {
+      await ingestor.close();
+      store.close();
+    }
+  }, 60_000);
+
+  it('say a closed set of readers is closed', async () => {
+    const closed = new FrameReaders(1, () => undefined);
+    await closed.close();
+    await expect(closed.read(parseFrame(text))).rejects.toBeInstanceOf(FrameReaderError);
+  });
+});
