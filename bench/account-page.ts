@@ -7,7 +7,8 @@
 // Each run is a new browser context (nothing cached), ACCOUNT_RUNS (default 5) runs a way; the
 // server is this repository's (`npm run build:web` first), its answer cache off so that each run
 // reads the ledger, as the first visitor of an account does.
-// `npx tsx bench/account-page.ts` (`ACCOUNT_TXS=10000` for the small ledger alone).
+// `npx tsx bench/account-page.ts` (`ACCOUNT_TXS=10000` for the small ledger alone; ACCOUNT_WEB_ROOT=<a copy
+// of a build> measures another build than dist/web).
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -101,8 +102,8 @@ async function measure(txs: number, account: { role: string; raw: string; transa
   );
 }
 
-const webRoot = resolve('dist/web');
-if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error('dist/web is not built: run npm run build:web');
+const webRoot = resolve(process.env.ACCOUNT_WEB_ROOT ?? 'dist/web');
+if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error(`${webRoot} is not built: run npm run build:web`);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
