@@ -2,13 +2,13 @@
 // the receiver's thread would use (read-transactions.ts), and deflates the transactions' logs for
 // the run records, so that the receiver's one thread is left the checks and the writing.
 import { parentPort } from 'node:worker_threads';
-import { packLog } from '../store/sandbox-runs';
 import { FrameError } from './frame';
 import type { FromReader, ToReader, TransactionJob } from './frame-reader-protocol';
 import { revive } from './revive-buffers';
 import {
   finishTransaction,
   linkOf,
+  packLogs,
   parseTransaction,
   readShardAccount,
   type ParsedTransaction,
@@ -41,7 +41,7 @@ function handle(m: ToReader): void {
     const t = job.transactions[k]!;
     return {
       ...finishTransaction(p, want.get(p.index), t.boc),
-      packed: { blockchain: packLog(t.blockchainLogs), vm: packLog(t.vmLogs), debug: packLog(t.debugLogs) },
+      packed: packLogs(t),
     };
   });
   reply({ type: 'finished', job: m.job, transactions });

@@ -8,19 +8,18 @@
 import { Worker } from 'node:worker_threads';
 import { FrameError, type SandboxFrame } from './frame';
 import type { ContractJob, ContractRead, FromReader, ToReader, TransactionJob } from './frame-reader-protocol';
-import { packLog } from '../store/sandbox-runs';
 import {
   contractAccount,
   contractOf,
   finishTransaction,
   linkOf,
+  packLogs,
   parseTransaction,
   readShardAccount,
   readContracts,
   readTransactions,
   trueHashes,
   workchainsOf,
-  type PackedLogs,
   type ReadContract,
   type ReadTransaction,
   type TransactionLink,
@@ -34,13 +33,6 @@ export interface ReadFrame {
   contracts: ReadContract[];
   transactions: ReadTransaction[];
 }
-
-/** A transaction's logs deflated for the run records. */
-export const packLogs = (t: { blockchainLogs?: string; vmLogs?: string; debugLogs?: string }): PackedLogs => ({
-  blockchain: packLog(t.blockchainLogs),
-  vm: packLog(t.vmLogs),
-  debug: packLog(t.debugLogs),
-});
 
 /** The frame read in the calling thread: what the threads do, in one. */
 export function readFrameInThread(frame: SandboxFrame): ReadFrame {

@@ -10,6 +10,7 @@ import { STATUS } from '../ledger/network/emulator';
 import type { AccountStateRecord, AccountStatus, MessageRecord, TransactionDescription } from '../store/records';
 import { FrameError, type FrameContract, type FrameTransaction } from './frame';
 import { originalTransactionCell } from './original-cell';
+import { packLog } from '../store/sandbox-runs';
 
 /**
  * What the frame's batch needs of a transaction beyond its records: plain values, so that a worker
@@ -31,6 +32,13 @@ export interface PackedLogs {
   vm: Buffer | null;
   debug: Buffer | null;
 }
+
+/** A transaction's logs deflated for the run records. */
+export const packLogs = (t: { blockchainLogs?: string; vmLogs?: string; debugLogs?: string }): PackedLogs => ({
+  blockchain: packLog(t.blockchainLogs),
+  vm: packLog(t.vmLogs),
+  debug: packLog(t.debugLogs),
+});
 
 /** One transaction of a frame, read; its block, states and trace are settled later. */
 export interface ReadTransaction {

@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
 import type { SqliteLedgerWriter } from '../store/sqlite/sqlite-writer';
 import type { LedgerBatch } from '../store/records';
-import { packLog, type SandboxTestRow } from '../store/sandbox-runs';
+import type { SandboxTestRow } from '../store/sandbox-runs';
 import type { SandboxFrame } from './frame';
-import type { ReadContract, ReadTransaction } from './read-transactions';
+import { packLogs, type ReadContract, type ReadTransaction } from './read-transactions';
 
 export const SANDBOX_SCHEMA_KEY = 'sandbox_schema';
 export const SANDBOX_SCHEMA_VERSION = 1;
@@ -152,14 +152,15 @@ export class RunWriter {
         );
       }
       for (const w of f.written) {
+        const packed = w.packed ?? packLogs(w.frame);
         tx.run(
           w.hash,
           f.seqno,
           w.frame.parentId ?? null,
           JSON.stringify((w.frame.childrenIds ?? []).filter((c) => c !== null && c !== undefined)),
-          w.packed ? w.packed.blockchain : packLog(w.frame.blockchainLogs),
-          w.packed ? w.packed.vm : packLog(w.frame.vmLogs),
-          w.packed ? w.packed.debug : packLog(w.frame.debugLogs),
+          packed.blockchain,
+          packed.vm,
+          packed.debug,
           hexBytes(w.frame.oldStorage),
           hexBytes(w.frame.newStorage),
         );
