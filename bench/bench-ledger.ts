@@ -84,3 +84,21 @@ export async function tracePageNear(base: string, txs: number): Promise<string> 
   const t = listed.traces.sort((a, b) => Math.abs(size(a) - txs) - Math.abs(size(b) - txs))[0]!;
   return `/trace/${Buffer.from(t.trace_id, 'base64').toString('hex')}`;
 }
+
+/**
+ * The ledger's jetton master and the explorer's path of its largest holder's account page (a wallet:
+ * the account page with every area filled), from the server at `base`.
+ */
+export async function largestJettonHolderPage(base: string): Promise<{ jetton: string; path: string }> {
+  const api = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${base}/api/v3/${path}`);
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const { jetton_masters } = await api<{ jetton_masters: Array<{ address: string }> }>('jetton/masters?limit=1');
+  const jetton = jetton_masters[0]!.address;
+  const { jetton_wallets } = await api<{ jetton_wallets: Array<{ owner: string }> }>(
+    `jetton/wallets?jetton_address=${encodeURIComponent(jetton)}&sort=desc&limit=1`,
+  );
+  return { jetton, path: `/account/${encodeURIComponent(jetton_wallets[0]!.owner)}` };
+}

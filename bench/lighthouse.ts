@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
 import { createServer } from '../src/server/app';
+import { largestJettonHolderPage } from './bench-ledger';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -101,21 +102,17 @@ async function main() {
       if (!res.ok) throw new Error(`${path}: ${res.status}`);
       return (await res.json()) as T;
     };
-    // the ledger's jetton, its largest holder (a wallet: the account page with every area filled),
-    // and an NFT item (one on sale if there is one: its page reads the sale contract too)
-    const { jetton_masters } = await api<{ jetton_masters: Array<{ address: string }> }>('jetton/masters?limit=1');
-    const jetton = jetton_masters[0]!.address;
-    const { jetton_wallets } = await api<{ jetton_wallets: Array<{ owner: string }> }>(
-      `jetton/wallets?jetton_address=${encodeURIComponent(jetton)}&sort=desc&limit=1`,
-    );
+    // the ledger's jetton, its largest holder's page, and an NFT item (one on sale if there is one:
+    // its page reads the sale contract too)
+    const holder = await largestJettonHolderPage(base);
     const { nft_items } = await api<{ nft_items: Array<{ address: string; on_sale: boolean }> }>('nft/items?limit=100');
     const item = nft_items.find((i) => i.on_sale) ?? nft_items[0]!;
     const pages: Record<string, string> = {
       home: '/',
       traces: '/traces',
       [`trace_${size(trace)}_tx`]: `/trace/${Buffer.from(trace.trace_id, 'base64').toString('hex')}`,
-      account: `/account/${encodeURIComponent(jetton_wallets[0]!.owner)}`,
-      jetton: `/jetton/${encodeURIComponent(jetton)}`,
+      account: holder.path,
+      jetton: `/jetton/${encodeURIComponent(holder.jetton)}`,
       nft: `/nft/${encodeURIComponent(item.address)}`,
     };
     const loadBefore = loadavg()[0]!;

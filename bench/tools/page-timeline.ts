@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { testLedgerPath } from '../../src/ledger/test-support/test-ledger';
 import { createServer } from '../../src/server/app';
+import { largestJettonHolderPage } from '../bench-ledger';
 
 const webRoot = resolve(process.env.TIMELINE_WEB_ROOT ?? 'dist/web');
 if (!existsSync(resolve(webRoot, 'index.html'))) throw new Error(`${webRoot} is not built: run npm run build:web`);
@@ -21,16 +22,8 @@ const app = await createServer({
   limits: { queryTimeoutMs: 60_000 },
 });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const api = async <T>(q: string) => (await (await fetch(`${base}/api/v3/${q}`)).json()) as T;
-
 let path = process.argv[2] ?? '/';
-if (path === 'account') {
-  const { jetton_masters } = await api<{ jetton_masters: Array<{ address: string }> }>('jetton/masters?limit=1');
-  const { jetton_wallets } = await api<{ jetton_wallets: Array<{ owner: string }> }>(
-    `jetton/wallets?jetton_address=${encodeURIComponent(jetton_masters[0]!.address)}&sort=desc&limit=1`,
-  );
-  path = `/account/${encodeURIComponent(jetton_wallets[0]!.owner)}`;
-}
+if (path === 'account') path = (await largestJettonHolderPage(base)).path;
 
 interface Seen {
   shifts: { at: number; value: number; moved: string[] }[];

@@ -19,7 +19,7 @@ import { Page, PageTitle, Section } from '../components/page';
 import { methodSearch } from '../features/account/get-methods';
 import { MethodsPanel } from '../features/account/methods-panel';
 import { AccountContract } from './-account/account-contract';
-import { ACCOUNT_TABS, ACCOUNT_TAB_LABELS, AccountTabPanel } from './-account/account-tabs';
+import { ACCOUNT_TABS, ACCOUNT_TAB_LABELS, AccountTabPanel, type AccountTab } from './-account/account-tabs';
 import { Tabs } from '../components/tabs';
 import { Deferred, RouteNotFound } from '../components/route-states';
 
@@ -79,8 +79,7 @@ function AccountPage() {
     label: 'Account lists',
     tabs: ACCOUNT_TAB_LABELS,
     current: tab,
-    onSelect: (t: (typeof ACCOUNT_TABS)[number]) =>
-      void navigate({ search: searchOfTab(t, 'history'), resetScroll: false }),
+    onSelect: (t: AccountTab) => void navigate({ search: searchOfTab(t, 'history'), resetScroll: false }),
     resetKey: history ? undefined : `${raw}/${tabLimit}/${tabOffset}`,
   };
   return (
@@ -97,70 +96,111 @@ function AccountPage() {
       <LatestFirst
         raw={raw}
         pending={
-          <>
-            <Section id="acct-state" title="Current state">
-              <Loading label="Loading the account's state" />
-            </Section>
-            <Section id="acct-contract" title="Contract">
-              <Loading label="Loading the contract" />
-            </Section>
-            <Tabs {...tabs}>
-              {history ? (
-                <Section id="acct-traces" title="Traces">
-                  <ListPending limit={limit} label="Traces" />
-                </Section>
-              ) : (
-                <Loading label="Loading the list" />
-              )}
-            </Tabs>
-            <Section id="acct-methods" title="Methods">
-              <Loading label="Loading the methods" />
-            </Section>
-          </>
+          <AreaSections
+            tabs={tabs}
+            history={history}
+            state={<Loading label={LOADING.state} />}
+            contract={<Loading label={LOADING.contract} />}
+            list={history ? <ListPending limit={limit} label="Traces" /> : <Loading label="Loading the list" />}
+            methods={<Loading label={LOADING.methods} />}
+          />
         }
       >
-        <Section id="acct-state" title="Current state">
-          <Deferred label="Loading the account's state" resetKey={raw}>
-            <StateArea {...areas} />
-          </Deferred>
-        </Section>
-        <Section id="acct-contract" title="Contract">
-          <Deferred label="Loading the contract" resetKey={raw}>
-            <ContractArea {...areas} />
-          </Deferred>
-        </Section>
-        <Tabs {...tabs}>
-          {history ? (
-            <Section id="acct-traces" title="Traces">
+        <AreaSections
+          tabs={tabs}
+          history={history}
+          state={
+            <Deferred label={LOADING.state} resetKey={raw}>
+              <StateArea {...areas} />
+            </Deferred>
+          }
+          contract={
+            <Deferred label={LOADING.contract} resetKey={raw}>
+              <ContractArea {...areas} />
+            </Deferred>
+          }
+          list={
+            history ? (
               <Deferred label="Loading traces" resetKey={raw} fallback={<ListPending limit={limit} label="Traces" />}>
                 <TracesArea {...areas} limit={limit} offset={offset} inFlight={inFlight} onPage={onPage} />
               </Deferred>
-            </Section>
-          ) : (
-            <AccountTabPanel account={raw} tab={tab} limit={tabLimit} offset={tabOffset} onPage={onPage} />
-          )}
-        </Tabs>
-        <Section id="acct-methods" title="Methods">
-          <Deferred label="Loading the methods" resetKey={raw}>
-            <MethodsArea
-              {...areas}
-              method={method || undefined}
-              args={args}
-              onRun={(m, a) =>
-                void navigate({
-                  search: (s) => ({ ...s, method: m, args: a.length ? a : undefined }),
-                  resetScroll: false,
-                })
-              }
-            />
-          </Deferred>
-        </Section>
+            ) : (
+              <AccountTabPanel account={raw} tab={tab} limit={tabLimit} offset={tabOffset} onPage={onPage} />
+            )
+          }
+          methods={
+            <Deferred label={LOADING.methods} resetKey={raw}>
+              <MethodsArea
+                {...areas}
+                method={method || undefined}
+                args={args}
+                onRun={(m, a) =>
+                  void navigate({
+                    search: (s) => ({ ...s, method: m, args: a.length ? a : undefined }),
+                    resetScroll: false,
+                  })
+                }
+              />
+            </Deferred>
+          }
+        />
       </LatestFirst>
     </Page>
   );
 }
 
 const NOTHING = () => null;
+
+/** What each area says while it waits, the same in the page's placeholders and in the area's own. */
+const LOADING = {
+  state: "Loading the account's state",
+  contract: 'Loading the contract',
+  methods: 'Loading the methods',
+} as const;
+
+/**
+ * The page's four areas in their sections and order: laid out once, for their placeholders and for
+ * them, so that the placeholders stand where the areas will. `list` is the traces (in a section of
+ * its own) on the history tab, else the tab's panel.
+ */
+function AreaSections({
+  tabs,
+  history,
+  state,
+  contract,
+  list,
+  methods,
+}: {
+  tabs: Omit<Parameters<typeof Tabs<AccountTab>>[0], 'children'>;
+  history: boolean;
+  state: ReactNode;
+  contract: ReactNode;
+  list: ReactNode;
+  methods: ReactNode;
+}) {
+  return (
+    <>
+      <Section id="acct-state" title="Current state">
+        {state}
+      </Section>
+      <Section id="acct-contract" title="Contract">
+        {contract}
+      </Section>
+      <Tabs {...tabs}>
+        {history ? (
+          <Section id="acct-traces" title="Traces">
+            {list}
+          </Section>
+        ) : (
+          list
+        )}
+      </Tabs>
+      <Section id="acct-methods" title="Methods">
+        {methods}
+      </Section>
+    </>
+  );
+}
 
 /**
  * The page's areas, drawn once the account's newest traces are here (or failed: each area then says
