@@ -18,6 +18,9 @@ async function holdApi(page: Page) {
   });
   return {
     held: () => waiting.length,
+    /** the paths of the requests waiting, with their queries */
+    urls: () =>
+      waiting.map((r) => decodeURIComponent(new URL(r.request().url()).pathname + new URL(r.request().url()).search)),
     release: async () => {
       released = true;
       await Promise.all(waiting.splice(0).map((r) => r.continue()));
@@ -133,3 +136,21 @@ test('a wallet’s account page: its areas arrive in their places, and nothing a
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
+
+// A link to an account's tab other than its traces asks for the tab's list with the page's first
+// requests: before any answer has come (all are held here), not once the traces are drawn.
+for (const [tab, endpoint] of [
+  ['transactions', '/api/v3/transactions?account='],
+  ['tokens', '/api/v3/jetton/wallets?owner_address='],
+  ['nfts', '/api/v3/nft/items?owner_address='],
+] as const)
+  test(`a link to an account's ${tab} tab asks for its list at once`, async ({ page, request }) => {
+    const tx = txsOf(traceWithSize(await allTraces(request), 3, 12)).find((t) => t.in_msg?.source)!;
+    const api = await holdApi(page);
+    await page.goto(`/account/${encodeURIComponent(tx.account)}?tab=${tab}`);
+    await expect.poll(() => api.urls().filter((u) => u.startsWith(`${endpoint}${tx.account}`))).toHaveLength(1);
+    expect(api.urls().some((u) => u.startsWith('/api/v3/traces?account='))).toBe(true);
+    await api.release();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+  });

@@ -19,7 +19,13 @@ import { Page, PageTitle, Section } from '../components/page';
 import { methodSearch } from '../features/account/get-methods';
 import { MethodsPanel } from '../features/account/methods-panel';
 import { AccountContract } from './-account/account-contract';
-import { ACCOUNT_TABS, ACCOUNT_TAB_LABELS, AccountTabPanel, type AccountTab } from './-account/account-tabs';
+import {
+  ACCOUNT_TABS,
+  ACCOUNT_TAB_LABELS,
+  AccountTabPanel,
+  prefetchTab,
+  type AccountTab,
+} from './-account/account-tabs';
 import { Tabs } from '../components/tabs';
 import { Deferred, RouteNotFound } from '../components/route-states';
 
@@ -27,14 +33,17 @@ export const Route = createFileRoute('/account/$address')({
   params: accountRouteParams,
   validateSearch: z.object({ ...pageSearch(ACCOUNT_PAGE), ...tabSearch(ACCOUNT_TABS), ...methodSearch }),
   // limit and offset page the tab shown: the traces' only on the history tab
-  loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0, tab } }) =>
-    tab && tab !== 'history' ? { limit: ACCOUNT_PAGE, offset: 0 } : { limit, offset },
+  loaderDeps: ({ search: { limit = ACCOUNT_PAGE, offset = 0, tab = 'history' } }) => ({ tab, limit, offset }),
   // started at once, waited for by each area on its own: the header and the address's forms show
   // before any answer, and the state, the list and the methods each show their own pending state
-  loader: ({ context: { queryClient, api }, params: { address }, deps: { limit, offset } }) => {
-    void queryClient.prefetchQuery(accountTracesQuery(api, address, limit, offset));
+  loader: ({ context: { queryClient, api }, params: { address }, deps: { tab, limit, offset } }) => {
+    const history = tab === 'history';
+    void queryClient.prefetchQuery(
+      accountTracesQuery(api, address, history ? limit : ACCOUNT_PAGE, history ? offset : 0),
+    );
     void queryClient.prefetchQuery(accountLatestQuery(api, address));
     prefetchContract(queryClient, api, address);
+    prefetchTab(queryClient, api, address, tab, limit, offset);
   },
   notFoundComponent: RouteNotFound,
   component: AccountPage,

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import type { LedgerClient } from '../../../api/client';
 import { useApi } from '../../lib/router-context';
 import { fetchLimit, pageOf } from '../../lib/pagination';
 import { jettonWalletsQuery, nftItemsQuery, transactionsQuery } from '../../../api/queries';
@@ -31,15 +32,47 @@ interface Paging {
   onPage: (p: { limit?: number; offset?: number }) => void;
 }
 
+/** What each tab's list asks, by its page: the panel's reads, prefetched by the route's loader. */
+function tabQueries(api: LedgerClient, account: string, limit: number, offset: number) {
+  const rows = { limit: fetchLimit(limit), offset };
+  return {
+    transactions: () => transactionsQuery(api, { account: [account], ...rows }),
+    tokens: () => jettonWalletsQuery(api, { owner_address: [account], ...rows }),
+    nfts: () => nftItemsQuery(api, { owner_address: [account], ...rows }),
+    onSale: () => itemsOnSaleQuery(api, account),
+  };
+}
+
+/**
+ * Starts the reads of a tab other than the traces, so that a link to it asks its list with the
+ * page's first requests instead of once the page has drawn its areas.
+ */
+export function prefetchTab(
+  queryClient: QueryClient,
+  api: LedgerClient,
+  account: string,
+  tab: AccountTab,
+  limit: number,
+  offset: number,
+): void {
+  if (tab === 'history') return;
+  const q = tabQueries(api, account, limit, offset);
+  if (tab === 'transactions') void queryClient.prefetchQuery(q.transactions());
+  if (tab === 'tokens') void queryClient.prefetchQuery(q.tokens());
+  if (tab === 'nfts') {
+    void queryClient.prefetchQuery(q.nfts());
+    void queryClient.prefetchQuery(q.onSale());
+  }
+}
+
 export function AccountTabPanel({ account, tab, ...paging }: Paging & { account: string; tab: AccountTab }) {
-  const api = useApi();
-  const rows = { limit: fetchLimit(paging.limit), offset: paging.offset };
-  if (tab === 'transactions') return <AccountTransactions account={account} {...paging} />;
+  const q = tabQueries(useApi(), account, paging.limit, paging.offset);
+  if (tab === 'transactions') return <AccountTransactions options={q.transactions()} {...paging} />;
   if (tab === 'tokens')
     return (
       <PagedList
         {...paging}
-        options={jettonWalletsQuery(api, { owner_address: [account], ...rows })}
+        options={q.tokens()}
         columns={accountTokenColumns}
         label="Tokens"
         caption="Jettons this account holds, by jetton wallet"
@@ -52,7 +85,7 @@ export function AccountTabPanel({ account, tab, ...paging }: Paging & { account:
     <>
       <PagedList
         {...paging}
-        options={nftItemsQuery(api, { owner_address: [account], ...rows })}
+        options={q.nfts()}
         columns={nftItemColumns}
         label="NFTs"
         caption="NFT items this account holds"
@@ -66,17 +99,20 @@ export function AccountTabPanel({ account, tab, ...paging }: Paging & { account:
           resetKey={account}
           offers={{ what: 'NFT transfers', endpoint: 'nft/transfers' }}
         >
-          <ItemsOnSale account={account} />
+          <ItemsOnSale options={q.onSale()} />
         </Deferred>
       </Section>
     </>
   );
 }
 
-function AccountTransactions({ account, limit, offset, onPage }: Paging & { account: string }) {
-  const { data } = useSuspenseQuery(
-    transactionsQuery(useApi(), { account: [account], limit: fetchLimit(limit), offset }),
-  );
+function AccountTransactions({
+  options,
+  limit,
+  offset,
+  onPage,
+}: Paging & { options: ReturnType<typeof transactionsQuery> }) {
+  const { data } = useSuspenseQuery(options);
   const page = pageOf(data.transactions, limit, offset);
   return (
     <>
@@ -91,8 +127,8 @@ function AccountTransactions({ account, limit, offset, onPage }: Paging & { acco
   );
 }
 
-function ItemsOnSale({ account }: { account: string }) {
-  const { data } = useSuspenseQuery(itemsOnSaleQuery(useApi(), account));
+function ItemsOnSale({ options }: { options: ReturnType<typeof itemsOnSaleQuery> }) {
+  const { data } = useSuspenseQuery(options);
   const columns = useMemo(() => nftItemColumns({ book: data.addressBook, metadata: data.metadata, offset: 0 }), [data]);
   return (
     <DataTable
