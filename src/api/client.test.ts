@@ -74,6 +74,12 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       if (q.get('limit') === '502') return send(res, 502, '<html>bad gateway</html>', 'text/html');
       if (q.get('limit') === '13') return send(res, 200, JSON.stringify({ traces: [{ trace_id: 5 }] }));
       if (q.get('limit') === '14') return send(res, 200, 'not json');
+      if (q.get('limit') === '16') {
+        // a good trace, then one whose tree is not a tree: the check names the second
+        const [good] = (JSON.parse(tonCenterTrace) as { traces: object[] }).traces;
+        return send(res, 200, JSON.stringify({ traces: [good, { ...good, trace: 'x' }] }));
+      }
+      if (q.get('limit') === '17') return send(res, 200, JSON.stringify({ traces: 'none', address_book: 3 }));
       if (q.get('limit') === '15') return; // never answers: for the abort test
       return send(res, 200, tonCenterTrace);
     default:
@@ -212,6 +218,11 @@ describe('LedgerClient errors', () => {
     expect((wrong as ApiShapeError).issues).toMatch(/^traces\.0\.trace_id: /);
     const text = await failure(c().getTraces({ limit: 14 }));
     expect(text).toMatchObject({ kind: 'shape' });
+    // the traces are checked one at a time (in slices of a task), and a bad one is named by its place
+    expect(((await failure(c().getTraces({ limit: 16 }))) as ApiShapeError).issues).toMatch(/^traces\.1\.trace: /);
+    expect(((await failure(c().getTraces({ limit: 17 }))) as ApiShapeError).issues).toMatch(
+      /^traces: .*; address_book: /,
+    );
   });
 
   it('nobody listening: ApiUnreachableError, not an HTTP error', async () => {

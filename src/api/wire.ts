@@ -202,11 +202,10 @@ export const wireBlock = z.looseObject({
 /** v3 `masterchainInfo`: the first and the newest masterchain block. */
 export const wireMasterchainInfo = z.looseObject({ first: wireBlock, last: wireBlock });
 
-export const wireTracesResponse = z.looseObject({
-  traces: z.array(wireTrace),
-  address_book: orEmpty(wireAddressBook, {}),
-  metadata: orEmpty(wireMetadata, {}),
-});
+const tracesBookAndMetadata = { address_book: orEmpty(wireAddressBook, {}), metadata: orEmpty(wireMetadata, {}) };
+export const wireTracesResponse = z.looseObject({ traces: z.array(wireTrace), ...tracesBookAndMetadata });
+/** A `traces` answer with its traces not yet checked: the client checks them one at a time. */
+export const wireTracesEnvelope = z.looseObject({ traces: z.array(z.unknown()), ...tracesBookAndMetadata });
 export const wireTransactionsResponse = z.looseObject({
   transactions: orEmpty(z.array(wireTransaction), []),
   address_book: orEmpty(wireAddressBook, {}),
