@@ -161,6 +161,18 @@ test("a transaction's storage before and after by deep link, by the ABI and raw,
   await page.goto(`${recv.api}/trace/${root}`);
   await expect(page.getByText(/· Thrower/).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/· deployer/).first()).toBeVisible();
+  // the failing transaction selected on the trace page: what its test's ABIs read, in its details
+  await page.goto(`${recv.api}/trace/${root}?tx=${hex(failing.hash())}`);
+  const details = page.getByRole('complementary', { name: 'Selected transaction' });
+  await expect(
+    details.getByTestId('abi-body-in').locator('[data-testid="abi-field"][data-path="exitCode"]'),
+  ).toContainText('77');
+  await expect(
+    details.getByTestId('abi-storage-before').locator('[data-testid="abi-field"][data-path="marker"]'),
+  ).toContainText(String(marker));
+  await details.getByTestId('trace-sandbox-tx-link').click();
+  await expect(page).toHaveURL(new RegExp(`/sandbox-tx/${hex(failing.hash())}`, 'i'));
+  await expect(page.getByTestId('sandbox-tx-outcome')).toBeVisible();
 });
 
 type Run = { seqno: number; txs: BlockchainTransaction[]; exit: number };

@@ -3,6 +3,7 @@ import type { AbiDecodingJson, AbiFieldJson, SandboxTransaction } from '../../..
 import { sandboxTransactionQuery } from '../../../api/queries';
 import { useApi } from '../../lib/router-context';
 import { AddressLink } from '../../components/entity-links';
+import { ErrorState, Loading } from '../../components/states';
 
 // Cells read by the Tact ABI sandbox sent (the API reads them: /api/sandbox/transaction's
 // abi_decoded): a type's fields one a row, a nested struct's fields indented under it.
@@ -96,11 +97,20 @@ export function AbiMessages({ tx }: { tx: SandboxTransaction }) {
   );
 }
 
-/** The storage before and after by the account's ABI; null when it has none. */
-export function AbiStorage({ storage }: { storage: SandboxTransaction['abi_decoded']['storage'] }) {
+/**
+ * The storage before and after by the account's ABI; null when it has none. Side by side on a wide
+ * page, one under the other where the place is narrow (`stacked`: a panel beside a graph).
+ */
+export function AbiStorage({
+  storage,
+  stacked = false,
+}: {
+  storage: SandboxTransaction['abi_decoded']['storage'];
+  stacked?: boolean;
+}) {
   if (!storage.before && !storage.after) return null;
   return (
-    <div className="grid gap-3 md:grid-cols-2">
+    <div className={stacked ? 'grid gap-3' : 'grid gap-3 md:grid-cols-2'}>
       {(
         [
           ['Before', storage.before],
@@ -141,6 +151,27 @@ export function AbiBody({ m }: { m: SandboxTransaction['abi_decoded']['messages'
         By the Tact ABI of <AddressLink raw={m.abi_of} /> (sent by the test&apos;s wrapper)
       </p>
       <AbiFields decoded={m.decoded} testId="abi-body-fields" />
+    </div>
+  );
+}
+
+/**
+ * On a sandbox ledger, what the Tact ABIs of a transaction's test read of it, its bodies and its
+ * storage: the trace page's details of the selected transaction (its VM log and logs are a link away).
+ */
+export function AbiReadings({ hash }: { hash: string }) {
+  const q = useQuery({ ...sandboxTransactionQuery(useApi(), { hash }), retry: false });
+  if (q.isPending) return <Loading label="Loading what the test's ABIs read" />;
+  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  const { storage } = q.data.abi_decoded;
+  return (
+    <div className="space-y-3" data-testid="abi-readings">
+      <AbiMessages tx={q.data} />
+      {storage.before || storage.after ? (
+        <AbiStorage storage={storage} stacked />
+      ) : (
+        <p className="text-sm text-muted">No Tact ABI of this test reads this account's storage.</p>
+      )}
     </div>
   );
 }

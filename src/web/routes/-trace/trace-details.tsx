@@ -1,7 +1,11 @@
+import { Link } from '@tanstack/react-router';
 import type { AddressBook } from '../../../api/model';
 import { TxPanel } from '../../features/trace-graph/tx-panel';
 import { SHORTCUTS, primaryKey } from '../../lib/shortcuts';
 import type { TxView } from '../../model/trace-view';
+import { useIsSandboxLedger } from '../../model/run-names';
+import { AbiReadings } from '../../features/sandbox/abi-fields';
+import { hashPath } from '../../lib/format';
 
 /**
  * The selected transaction's details, with a close button (and its key); a hint to select one when
@@ -21,6 +25,7 @@ export function TraceDetails({
   onClose: () => void;
 }) {
   const close = primaryKey(SHORTCUTS.traceClose);
+  const sandbox = useIsSandboxLedger();
   if (!tx)
     return (
       <p className={`text-sm text-muted ${overGraph ? 'mt-2' : ''}`}>
@@ -42,6 +47,30 @@ export function TraceDetails({
         ×
       </button>
       <TxPanel tx={tx} book={book} letter={letters.get(tx.account) ?? '?'} />
+      {sandbox && <SandboxReadings hash={tx.hash} />}
     </aside>
+  );
+}
+
+/** On a sandbox ledger: the selected transaction as its test's Tact ABIs read it, and where its VM log is. */
+function SandboxReadings({ hash }: { hash: string }) {
+  return (
+    <section
+      aria-labelledby="abi-readings-title"
+      className="mt-2 space-y-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
+    >
+      <h2 id="abi-readings-title" className="font-semibold">
+        Read by the test&apos;s ABIs
+      </h2>
+      <AbiReadings hash={hash} />
+      <Link
+        to="/sandbox-tx/$hash"
+        params={{ hash: hashPath(hash) }}
+        className="inline-block text-teal-700 hover:underline dark:text-teal-400"
+        data-testid="trace-sandbox-tx-link"
+      >
+        VM log, storage cells and logs →
+      </Link>
+    </section>
   );
 }
