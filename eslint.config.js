@@ -69,6 +69,11 @@ export default tseslint.config(
     },
   },
   {
+    // the one line a contracts project's CommonJS jest/vitest setup file has (docs/sandbox.md)
+    files: ['src/sandbox/test-support/setups/**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
