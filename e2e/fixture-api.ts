@@ -46,10 +46,42 @@ export interface Trace {
 
 export const hex = (b64: string) => Buffer.from(b64, 'base64').toString('hex');
 
+/** Every object of a parsed answer made read-only, so that no spec can change what the next one reads. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+// The whole-ledger answers below are about 60 MB each, and fetching and parsing one took seconds of
+// every test that asked (the accessibility checks asked four times a test). The fixture ledger does
+// not change during a run (live production off) and every spec reads the same server, so each answer
+// is fetched once per Playwright worker and kept, frozen. A failed fetch is not kept.
+const answers = new Map<string, Promise<unknown>>();
+function getOnce<T>(request: APIRequestContext, path: string, pick: (body: unknown) => T): Promise<T> {
+  let answer = answers.get(path);
+  if (!answer) {
+    answer = (async () => {
+      const r = await request.get(path);
+      if (!r.ok()) throw new Error(`traces: ${r.status()} ${await r.text()}`);
+      return deepFreeze(pick(await r.json()));
+    })();
+    answers.set(path, answer);
+    answer.catch(() => answers.delete(path));
+  }
+  return answer as Promise<T>;
+}
+
+/** The ledger's first thousand traces with their actions (a fresh array: specs sort it in place). */
 export async function allTraces(request: APIRequestContext): Promise<Trace[]> {
-  const r = await request.get('/api/v3/traces?limit=1000&include_actions=true');
-  if (!r.ok()) throw new Error(`traces: ${r.status()} ${await r.text()}`);
-  return ((await r.json()) as { traces: Trace[] }).traces;
+  const traces = await getOnce(
+    request,
+    '/api/v3/traces?limit=1000&include_actions=true',
+    (body) => (body as { traces: Trace[] }).traces,
+  );
+  return [...traces];
 }
 
 export const txsOf = (t: Trace) => Object.values(t.transactions);
@@ -95,9 +127,11 @@ export function depthOf(node: TraceNode): number {
 
 /** The accounts whose address-book entry names this interface (`wallet_v4r2`, `jetton_master`...), from the API. */
 export async function accountsWith(request: APIRequestContext, iface: string): Promise<string[]> {
-  const r = await request.get('/api/v3/traces?limit=1000');
-  if (!r.ok()) throw new Error(`traces: ${r.status()} ${await r.text()}`);
-  const book = ((await r.json()) as { address_book: Record<string, { interfaces?: string[] | null }> }).address_book;
+  const book = await getOnce(
+    request,
+    '/api/v3/traces?limit=1000',
+    (body) => (body as { address_book: Record<string, { interfaces?: string[] | null }> }).address_book,
+  );
   return Object.entries(book)
     .filter(([, e]) => e.interfaces?.includes(iface))
     .map(([a]) => a)
