@@ -342,4 +342,33 @@ describe('address book and metadata', () => {
     expect(masterInfo.extra.decimals).toBe(String(stored));
     expect('decimals' in masterInfo).toBe(false);
   });
+
+  // Traces are classified as they complete, not in lt order: a trace of a token contract that
+  // completes after a later one must not put the contract's older state back in its metadata.
+  it("token info is the contract's newest state, as the token lists say: supply, balance, owner", async () => {
+    type Extra = Record<string, string | null | undefined>;
+    const extraOf = async (address: string, type: string) => {
+      const md = (await ok(`/api/v3/metadata?address=${encodeURIComponent(address)}`)) as Record<
+        string,
+        { token_info: Array<{ type: string; extra: Extra }> }
+      >;
+      const info = Object.values(md)[0]!.token_info.find((t) => t.type === type);
+      expect(info, `${type} metadata of ${address}`).toBeDefined();
+      return info!.extra;
+    };
+    const { jetton_masters: masters } = await ok('/api/v3/jetton/masters?limit=100');
+    expect(masters.length).toBeGreaterThan(0);
+    for (const m of masters as Array<{ address: string; total_supply: string; admin_address: string | null }>) {
+      const extra = await extraOf(m.address, 'jetton_masters');
+      expect([extra.total_supply, extra.admin ?? null]).toEqual([m.total_supply, m.admin_address]);
+    }
+    const { jetton_wallets: wallets } = await ok('/api/v3/jetton/wallets?limit=100');
+    expect(wallets.length).toBeGreaterThan(10);
+    for (const w of wallets as Array<{ address: string; balance: string }>)
+      expect((await extraOf(w.address, 'jetton_wallets')).balance, w.address).toBe(w.balance);
+    const { nft_items: items } = await ok('/api/v3/nft/items?limit=100');
+    expect(items.length).toBeGreaterThan(0);
+    for (const i of items as Array<{ address: string; owner_address: string | null }>)
+      expect((await extraOf(i.address, 'nft_items')).owner ?? null, i.address).toBe(i.owner_address);
+  });
 });

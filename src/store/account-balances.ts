@@ -23,6 +23,19 @@ export const BALANCE_DIGITS = 40;
 /** Balance, then account (the tie's order): the list's order, an index's in both engines. */
 export const BALANCE_ORDER = 'balance DESC, account ASC';
 
+/**
+ * Whether a token's metadata, read from the state a transaction left, is the account's newest: no
+ * transaction of the account stored (its `account_balances` row; null when none) stands after it.
+ * By masterchain block first: a sandbox ledger's lts start again with each test, its blocks do not.
+ */
+export function tokenIsCurrent(
+  token: { mcSeqno: number; lt: bigint },
+  newest: { mcSeqno: number; lt: bigint } | null,
+): boolean {
+  if (!newest || token.mcSeqno !== newest.mcSeqno) return !newest || token.mcSeqno > newest.mcSeqno;
+  return token.lt >= newest.lt;
+}
+
 /** The newest state's balance wins: a row is replaced by a later transaction's only. */
 export const BALANCE_UPSERT = `ON CONFLICT (account) DO UPDATE SET balance = excluded.balance, lt = excluded.lt,
   mc_seqno = excluded.mc_seqno WHERE excluded.lt > account_balances.lt`;

@@ -216,6 +216,18 @@ export interface TokenInfoRecord {
 }
 
 /**
+ * A token's metadata as a batch writes it: with where the state it was read from stands, the
+ * masterchain block and lt of the transaction that left it (not stored). Traces are classified as
+ * they complete, not in lt order, so an older state's reading can come after a newer one's: it is
+ * written only while no later transaction of the account is stored (its `account_balances` row),
+ * or the newer reading would be undone (account-balances.ts, tokenIsCurrent).
+ */
+export interface TokenInfoWrite extends TokenInfoRecord {
+  mcSeqno: number;
+  lt: bigint;
+}
+
+/**
  * One batch, written atomically: a crash mid-batch leaves the ledger as it was before the batch.
  * Traces may be written again in a later batch (a trace that spans blocks is `pending` until its
  * last transaction lands); the later record replaces the earlier.
@@ -226,7 +238,7 @@ export interface LedgerBatch {
   traces: TraceRecord[];
   actions: ActionRecord[];
   accounts: AccountInfoRecord[];
-  tokens: TokenInfoRecord[];
+  tokens: TokenInfoWrite[];
   /**
    * The jetton and NFT rows the batch's transactions make (token-rows.ts), derived by the producer,
    * which knows each account's contract by its code hash. Absent: the batch makes none.

@@ -5,13 +5,7 @@ import type { TraceClassifier } from '../network/ledger-assembler';
 import { LedgerNetwork, type TraceSummary } from '../test-support/ledger-network';
 import { Traffic, type TraceKind } from '../traffic/traffic';
 import { selectActions } from '../../server/actions-select';
-import type {
-  AccountInfoRecord,
-  ActionRecord,
-  ActionType,
-  TokenInfoRecord,
-  TransactionRecord,
-} from '../../store/records';
+import type { AccountInfoRecord, ActionRecord, ActionType, TransactionRecord } from '../../store/records';
 import { createTraceClassifier } from './trace-classifier';
 import { tokenInfo } from './token-info';
 
@@ -272,7 +266,7 @@ describe('accounts, tokens, determinism', () => {
 
     const item = kinds.nft_mint!.out.tokens.find((t) => t.type === 'nft_items')!;
     expect(item.name).toMatch(/^Shape #\d+$/);
-    const master = kinds.jetton_mint!.out.tokens.find((t): t is TokenInfoRecord => t.type === 'jetton_masters')!;
+    const master = kinds.jetton_mint!.out.tokens.find((t) => t.type === 'jetton_masters')!;
     expect([master.name, master.symbol, master.decimals]).toEqual(['Ledger Jetton', 'LJT', 9]);
   });
 

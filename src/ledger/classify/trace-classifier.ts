@@ -12,7 +12,7 @@ import type {
   ActionType,
   InterfaceName,
   MessageRecord,
-  TokenInfoRecord,
+  TokenInfoWrite,
   TraceRecord,
   TransactionRecord,
 } from '../../store/records';
@@ -297,14 +297,14 @@ export async function createTraceClassifier(): Promise<TraceClassifier> {
     classify(trace, lookup) {
       const known = new Map<string, AccountInfoRecord>();
       const accounts: AccountInfoRecord[] = [];
-      const tokens: TokenInfoRecord[] = [];
+      const tokens: TokenInfoWrite[] = [];
       for (const tx of trace.transactions) {
         const state = tx.stateAfter;
         const iface = interfaceOf(state);
         known.set(tx.account, describe(state));
         if (iface) {
           const token = tokenInfo(state, iface);
-          if (token) tokens.push(token);
+          if (token) tokens.push({ ...token, mcSeqno: tx.mcSeqno, lt: tx.lt });
         }
       }
       accounts.push(...known.values());

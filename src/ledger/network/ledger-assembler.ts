@@ -7,7 +7,7 @@ import type {
   LedgerBatch,
   MessageRecord,
   ProducerAccountRecord,
-  TokenInfoRecord,
+  TokenInfoWrite,
   TraceRecord,
   TransactionRecord,
 } from '../../store/records';
@@ -17,6 +17,7 @@ import type { EmulatorEvent, EndSlotEvent, TransactionEvent } from './emulator-e
 import type { AssemblerPosition } from '../producer/position';
 import { messageCells, messageRecord } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
+import { tokenInfo } from '../classify/token-info';
 import { addTokenRows, emptyTokenRows, tokenTransactionOf } from '../../store/token-rows';
 
 export interface TraceClassifier {
@@ -25,7 +26,7 @@ export interface TraceClassifier {
   classify(
     trace: { record: TraceRecord; transactions: TransactionRecord[] },
     lookup: (account: string) => AccountInfoRecord | undefined,
-  ): { actions: ActionRecord[]; accounts: AccountInfoRecord[]; tokens: TokenInfoRecord[] };
+  ): { actions: ActionRecord[]; accounts: AccountInfoRecord[]; tokens: TokenInfoWrite[] };
 }
 
 interface OpenTrace {
@@ -253,8 +254,13 @@ export class LedgerAssembler {
       // the jetton and NFT tables follow each transaction, whatever its trace's state (as the
       // address book does): what each contract is comes from its code hash
       const rows = emptyTokenRows();
-      for (const tx of this.slotTxs)
-        addTokenRows(tokenTransactionOf(tx), this.classifier.describe(tx.stateAfter).interfaces[0], rows);
+      for (const tx of this.slotTxs) {
+        const iface = this.classifier.describe(tx.stateAfter).interfaces[0];
+        addTokenRows(tokenTransactionOf(tx), iface, rows);
+        // and so does its metadata (`metadata`'s token_info), the writer keeping the newest state's
+        const token = iface ? tokenInfo(tx.stateAfter, iface) : null;
+        if (token) batch.tokens.push({ ...token, mcSeqno: tx.mcSeqno, lt: tx.lt });
+      }
       batch.tokenRows = rows;
     }
     // a trace is written when it starts and each time it changes: pending while messages of it

@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
 import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
-import { BALANCE_UPSERT, balanceKey } from '../account-balances';
+import { BALANCE_UPSERT, balanceKey, tokenIsCurrent } from '../account-balances';
 import { holdsMessagePayload } from '../message-payload';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import type { PartitionKeeper } from './pg-partitions';
@@ -524,16 +524,19 @@ export class PgLedgerWriter {
       meta.push([PRODUCER_POSITION_KEY, batch.checkpoint.position]);
     }
     await insertRows(client, 'ledger_meta', META_COLS, lastByKey(meta, 1), replace(META_COLS, ['key']));
-    const tokens: Value[][] = batch.tokens.map((t) => [
-      t.account,
-      t.type,
-      t.name,
-      t.symbol,
-      t.decimals,
-      t.description,
-      t.image,
-      JSON.stringify(t.extra),
-    ]);
+    // a token's reading older than its account's newest stored transaction is not written
+    const tokenAccounts = [...new Set(batch.tokens.map((t) => t.account))];
+    const newest = new Map<string, { mcSeqno: number; lt: bigint }>();
+    if (tokenAccounts.length) {
+      const r = await client.query<{ account: string; mc_seqno: number; lt: string }>(
+        'SELECT account, mc_seqno, lt FROM account_balances WHERE account = ANY($1)',
+        [tokenAccounts],
+      );
+      for (const row of r.rows) newest.set(row.account, { mcSeqno: Number(row.mc_seqno), lt: BigInt(row.lt) });
+    }
+    const tokens: Value[][] = batch.tokens
+      .filter((t) => tokenIsCurrent(t, newest.get(t.account) ?? null))
+      .map((t) => [t.account, t.type, t.name, t.symbol, t.decimals, t.description, t.image, JSON.stringify(t.extra)]);
     await insertRows(client, 'token_info', TOKEN_COLS, lastByKey(tokens, 2), replace(TOKEN_COLS, ['account', 'type']));
     if (batch.tokenRows) for (const w of tokenWrites(batch.tokenRows, 'pg')) await insertTokenRows(client, w);
   }

@@ -3,7 +3,7 @@ import type { LedgerWriter } from '../interface';
 import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
-import { BALANCE_UPSERT, balanceKey } from '../account-balances';
+import { BALANCE_UPSERT, balanceKey, tokenIsCurrent } from '../account-balances';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
 import { tokenWrites } from '../token-tables';
 import { insertTokenRows } from './sqlite-schema';
@@ -59,6 +59,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private readonly insertAction;
   private readonly upsertAccount;
   private readonly upsertToken;
+  private readonly newestTx;
   private readonly putMeta;
   private readonly upsertProducerAccount;
   private readonly write: (batch: LedgerBatch) => void;
@@ -78,6 +79,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.insertContent = db.prepare('INSERT OR IGNORE INTO message_contents VALUES (?, ?)');
     this.insertState = db.prepare('INSERT OR IGNORE INTO account_states VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.upsertBalance = db.prepare(`INSERT INTO account_balances VALUES (?, ?, ?, ?) ${BALANCE_UPSERT}`);
+    this.newestTx = db.prepare('SELECT mc_seqno, lt FROM account_balances WHERE account = ?');
     this.insertCell = db.prepare('INSERT OR IGNORE INTO account_cells VALUES (?, ?)');
     this.upsertTrace = db.prepare(`INSERT OR REPLACE INTO traces VALUES
       (@traceId, @externalHash, @externalHashNorm, @startLt, @endLt, @startUtime, @endUtime, @mcSeqnoStart, @mcSeqnoEnd,
@@ -173,6 +175,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
       for (const w of tokenWrites(batch.tokenRows, 'sqlite')) insertTokenRows(this.db, w);
     }
     for (const t of batch.tokens) {
+      const newest = this.newestTx.get(t.account) as { mc_seqno: number | bigint; lt: number | bigint } | undefined;
+      if (!tokenIsCurrent(t, newest ? { mcSeqno: Number(newest.mc_seqno), lt: BigInt(newest.lt) } : null)) continue;
       this.upsertToken.run(
         t.account,
         t.type,

@@ -136,7 +136,10 @@ describe('round trip', () => {
     expect(back.map((a) => ({ ...a }))).toEqual(actions.map((a) => ({ ...a })));
     const first = batches[0]!;
     expect(await store.reader.getAccountInfos(first.accounts.map((a) => a.account))).toEqual(first.accounts);
-    expect(await store.reader.getTokenInfos([first.tokens[0]!.account, 'nobody'])).toEqual(first.tokens);
+    // read back as written, without where the state stood (not stored)
+    expect(await store.reader.getTokenInfos([first.tokens[0]!.account, 'nobody'])).toEqual(
+      first.tokens.map(({ mcSeqno: _m, lt: _l, ...t }) => t),
+    );
     expect(await store.getMeta('batches')).toBe(String(BATCHES));
   });
 

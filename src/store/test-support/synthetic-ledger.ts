@@ -356,6 +356,9 @@ export function* syntheticBatches(opts: SyntheticOptions): Generator<LedgerBatch
                 description: null,
                 image: null,
                 extra: { total_supply: '1000000000000000000000', mintable: true },
+                // as of the batch's end: no stored transaction of the account is newer
+                mcSeqno,
+                lt,
               },
             ]
           : [],
