@@ -25,6 +25,7 @@ import {
   type TransactionLink,
 } from './read-transactions';
 import { revive } from './revive-buffers';
+import { FrameCells } from './frame-cells';
 
 /** A reader thread failed (not the frame's fault): the frame is not stored, and the thread is replaced. */
 export class FrameReaderError extends Error {}
@@ -36,8 +37,9 @@ export interface ReadFrame {
 
 /** The frame read in the calling thread: what the threads do, in one. */
 export function readFrameInThread(frame: SandboxFrame): ReadFrame {
-  const contracts = readContracts(frame.contracts);
-  return { contracts, transactions: readTransactions(frame.transactions, contracts) };
+  const cells = new FrameCells();
+  const contracts = readContracts(frame.contracts, cells);
+  return { contracts, transactions: readTransactions(frame.transactions, contracts, cells) };
 }
 
 interface Pending {
@@ -116,10 +118,13 @@ export class FrameReaders {
         transactions: share(transactionJobs, k, n),
       }));
       const reads = new Map<number, ContractRead>();
+      const cells = new FrameCells();
       for (const c of share(contractJobs, own, n))
-        reads.set(c.i, { i: c.i, ...readShardAccount(c.account, c.boc, c.i) });
+        reads.set(c.i, { i: c.i, ...readShardAccount(c.account, c.boc, c.i, cells) });
       const ownWorkchains = new Map(workchainOf);
-      const ownParsed = share(transactionJobs, own, n).map((t) => parseTransaction(t.boc, t.index, ownWorkchains));
+      const ownParsed = share(transactionJobs, own, n).map((t) =>
+        parseTransaction(t.boc, t.index, ownWorkchains, cells),
+      );
       const links: TransactionLink[] = ownParsed.map(linkOf);
       for (const r of await asked1) {
         if (r.type !== 'links') throw new FrameReaderError(`a frame reader thread answered ${r.type} to read`);
