@@ -26,6 +26,7 @@ import {
 } from './read-transactions';
 import { revive } from './revive-buffers';
 import { FrameCells } from './frame-cells';
+import type { KnownShardAccounts } from './known-shard-accounts';
 
 /** A reader thread failed (not the frame's fault): the frame is not stored, and the thread is replaced. */
 export class FrameReaderError extends Error {}
@@ -35,10 +36,14 @@ export interface ReadFrame {
   transactions: ReadTransaction[];
 }
 
-/** The frame read in the calling thread: what the threads do, in one. */
-export function readFrameInThread(frame: SandboxFrame): ReadFrame {
+/**
+ * The frame read in the calling thread: what the threads do, in one. `known`: the ShardAccounts the
+ * last frame read (the receiver's, from one frame to the next).
+ */
+export function readFrameInThread(frame: SandboxFrame, known?: KnownShardAccounts): ReadFrame {
   const cells = new FrameCells();
-  const contracts = readContracts(frame.contracts, cells);
+  const contracts = readContracts(frame.contracts, cells, known ? known.read.bind(known) : undefined);
+  known?.frameDone();
   return { contracts, transactions: readTransactions(frame.transactions, contracts, cells) };
 }
 

@@ -131,10 +131,18 @@ export function contractOf(
   };
 }
 
-export function readContracts(contracts: FrameContract[], frameCells: FrameCells): ReadContract[] {
+/**
+ * The frame's contracts, each ShardAccount read by `readState` (readShardAccount, or the last frame's
+ * read of the same BOC: known-shard-accounts.ts).
+ */
+export function readContracts(
+  contracts: FrameContract[],
+  frameCells: FrameCells,
+  readState: typeof readShardAccount = readShardAccount,
+): ReadContract[] {
   return contracts.map((c, i) => {
     const account = contractAccount(c, i);
-    return contractOf(c, account, c.account ? readShardAccount(account, c.account, i, frameCells) : noState);
+    return contractOf(c, account, c.account ? readState(account, c.account, i, frameCells) : noState);
   });
 }
 
