@@ -5,6 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { FrameError } from './frame';
 import type { FromReader, ToReader, TransactionJob } from './frame-reader-protocol';
 import { revive } from './revive-buffers';
+import { FrameCells } from './frame-cells';
 import {
   finishTransaction,
   linkOf,
@@ -26,9 +27,10 @@ function handle(m: ToReader): void {
     return;
   }
   if (m.type === 'read') {
-    const contracts = m.contracts.map((c) => ({ i: c.i, ...readShardAccount(c.account, c.boc, c.i) }));
+    const cells = new FrameCells(); // this thread's share of the frame's cells, dropped with round 1
+    const contracts = m.contracts.map((c) => ({ i: c.i, ...readShardAccount(c.account, c.boc, c.i, cells) }));
     const workchainOf = new Map(m.workchainOf);
-    const parsed = m.transactions.map((t) => parseTransaction(t.boc, t.index, workchainOf));
+    const parsed = m.transactions.map((t) => parseTransaction(t.boc, t.index, workchainOf, cells));
     jobs.set(m.job, { parsed, transactions: m.transactions });
     reply({ type: 'links', job: m.job, contracts, links: parsed.map(linkOf) });
     return;

@@ -25,6 +25,8 @@ import {
   type TransactionLink,
 } from './read-transactions';
 import { revive } from './revive-buffers';
+import { FrameCells } from './frame-cells';
+import type { KnownShardAccounts } from './known-shard-accounts';
 
 /** A reader thread failed (not the frame's fault): the frame is not stored, and the thread is replaced. */
 export class FrameReaderError extends Error {}
@@ -34,10 +36,15 @@ export interface ReadFrame {
   transactions: ReadTransaction[];
 }
 
-/** The frame read in the calling thread: what the threads do, in one. */
-export function readFrameInThread(frame: SandboxFrame): ReadFrame {
-  const contracts = readContracts(frame.contracts);
-  return { contracts, transactions: readTransactions(frame.transactions, contracts) };
+/**
+ * The frame read in the calling thread: what the threads do, in one. `known`: the ShardAccounts the
+ * last frame read (the receiver's, from one frame to the next).
+ */
+export function readFrameInThread(frame: SandboxFrame, known?: KnownShardAccounts): ReadFrame {
+  const cells = new FrameCells();
+  const contracts = readContracts(frame.contracts, cells, known ? known.read.bind(known) : undefined);
+  known?.frameDone();
+  return { contracts, transactions: readTransactions(frame.transactions, contracts, cells) };
 }
 
 interface Pending {
@@ -116,10 +123,13 @@ export class FrameReaders {
         transactions: share(transactionJobs, k, n),
       }));
       const reads = new Map<number, ContractRead>();
+      const cells = new FrameCells();
       for (const c of share(contractJobs, own, n))
-        reads.set(c.i, { i: c.i, ...readShardAccount(c.account, c.boc, c.i) });
+        reads.set(c.i, { i: c.i, ...readShardAccount(c.account, c.boc, c.i, cells) });
       const ownWorkchains = new Map(workchainOf);
-      const ownParsed = share(transactionJobs, own, n).map((t) => parseTransaction(t.boc, t.index, ownWorkchains));
+      const ownParsed = share(transactionJobs, own, n).map((t) =>
+        parseTransaction(t.boc, t.index, ownWorkchains, cells),
+      );
       const links: TransactionLink[] = ownParsed.map(linkOf);
       for (const r of await asked1) {
         if (r.type !== 'links') throw new FrameReaderError(`a frame reader thread answered ${r.type} to read`);

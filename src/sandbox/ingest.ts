@@ -9,6 +9,7 @@ import { FrameError, parseFrame, testKey } from './frame';
 import { frameBatch } from './frame-batch';
 import { FrameReaderError, FrameReaders, readFrameInThread } from './frame-readers';
 import { ensureSandboxTables, RunWriter } from './run-store';
+import { KnownShardAccounts } from './known-shard-accounts';
 
 export type IngestResult =
   | { stored: true; seqno: number; transactions: number; traces: number; knownTraces: number; testKey: string }
@@ -16,6 +17,8 @@ export type IngestResult =
 
 export class Ingestor {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The contracts read in the last frame read in this thread, for the next. */
+  private readonly known = new KnownShardAccounts();
 
   private constructor(
     private readonly store: SqliteLedgerStore,
@@ -70,7 +73,9 @@ export class Ingestor {
     const bytes = Buffer.byteLength(text, 'utf8');
     try {
       const frame = parseFrame(text);
-      const { contracts, transactions: txs } = this.readers ? await this.readers.read(frame) : readFrameInThread(frame);
+      const { contracts, transactions: txs } = this.readers
+        ? await this.readers.read(frame)
+        : readFrameInThread(frame, this.known);
       const accounts = [...new Set(txs.map((t) => t.account))];
       const stored = new Map<string, AccountStateRecord>();
       if (this.nextSeqno > 0) {

@@ -91,15 +91,26 @@ export function originalTransactionCell(
   const outKeys = tx.outMessages.keys().sort((a, b) => a - b);
   const messages: Message[] = [...(tx.inMessage ? [tx.inMessage] : []), ...outKeys.map((k) => tx.outMessages.get(k)!)];
   const sentCells = [...(sentMessages.inMsg ? [sentMessages.inMsg] : []), ...sentMessages.outMsgs];
-  // Each message's layouts, until there are too many combinations to try them all: building the
-  // layouts of a fan-out's outbound messages would be wasted, the search below makes its own.
+  const hasIn = tx.inMessage ? 1 : 0;
+  // A fan-out's sender (ten messages, each with a state init and a body) has far more layouts than
+  // are tried one by one, and its messages alike: the search by one choice for all of them finds it
+  // at once, without first making the layouts of each message (most of the work otherwise). A cell
+  // of the wanted hash is the transaction whichever search finds it; the full search below is as
+  // it was, for what this one does not find.
+  const mostLayouts = messages.reduce((n, m) => n * (m.init ? 5 : 3), 1);
+  if (mostLayouts > MAX_LAYOUTS) {
+    const inOptions = hasIn ? layouts(messages[0]!, sentCells[0]!) : [null];
+    const found = oneOutboundChoice(sent, messages.slice(hasIn), sentCells.slice(hasIn), outKeys, inOptions, want);
+    if (found) return found;
+  }
+  // Each message's layouts, until there are too many combinations to try them all (then the search
+  // by one choice above has run, and found nothing).
   const options: Cell[][] = [];
   let total = 1;
   for (let i = 0; i < messages.length && total <= MAX_LAYOUTS; i++) {
     options.push(layouts(messages[i]!, sentCells[i]!));
     total *= options[i]!.length;
   }
-  const hasIn = tx.inMessage ? 1 : 0;
   if (total <= MAX_LAYOUTS) {
     const build = (pick: Cell[]) => withMessages(sent, hasIn ? pick[0]! : null, outDict(outKeys, pick.slice(hasIn)));
     const pick = options.map((o) => o[0]!);
@@ -116,21 +127,35 @@ export function originalTransactionCell(
     }
     return null;
   }
-  // Too many to try them all. The outbound messages are laid out by the executor, which keeps the
-  // sending contract's choice of inline or reference and moves a part to a reference only when it
-  // does not fit: a contract sends its messages alike, so one choice for all of them. The inbound
-  // message was laid out by its sender (sandbox, when it delivers a message, serializes it itself):
-  // each of its layouts is tried with each choice for the outbound ones.
+  // more than that: then more than MAX_LAYOUTS at most too, and searched by one choice above
+  return null;
+}
+
+/**
+ * Too many layouts to try them all. The outbound messages are laid out by the executor, which keeps
+ * the sending contract's choice of inline or reference and moves a part to a reference only when it
+ * does not fit: a contract sends its messages alike, so one choice for all of them. The inbound
+ * message was laid out by its sender (sandbox, when it delivers a message, serializes it itself):
+ * each of its layouts (`inOptions`) is tried with each choice for the outbound ones.
+ */
+function oneOutboundChoice(
+  sent: Cell,
+  outMessages: Message[],
+  sentOut: Cell[],
+  outKeys: number[],
+  inOptions: (Cell | null)[],
+  want: Buffer,
+): Cell | null {
   // Each choice's cells are made when it is tried (a fan-out's are found by the first or second).
   function* outboundChoices(): Generator<Cell[]> {
-    yield sentCells.slice(hasIn);
+    yield sentOut;
     for (const initRef of [true, false])
       for (const bodyRef of [true, false])
-        yield messages.slice(hasIn).map((m, i) => messageCell(m, initRef, bodyRef) ?? sentCells[hasIn + i]!);
+        yield outMessages.map((m, i) => messageCell(m, initRef, bodyRef) ?? sentOut[i]!);
   }
   for (const outs of outboundChoices()) {
     const dict = outDict(outKeys, outs); // one per choice, whichever inbound layout goes with it
-    for (const inMsg of hasIn ? options[0]! : [null]) {
+    for (const inMsg of inOptions) {
       const c = withMessages(sent, inMsg, dict);
       if (c.hash().equals(want)) return c;
     }

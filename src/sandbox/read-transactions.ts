@@ -10,6 +10,7 @@ import { STATUS } from '../ledger/network/emulator';
 import type { AccountStateRecord, AccountStatus, MessageRecord, TransactionDescription } from '../store/records';
 import { FrameError, type FrameContract, type FrameTransaction } from './frame';
 import { originalTransactionCell } from './original-cell';
+import type { FrameCells } from './frame-cells';
 import { packLog } from '../store/sandbox-runs';
 
 /**
@@ -72,10 +73,12 @@ export interface ReadContract {
 
 const hex256 = (v: bigint) => Buffer.from(v.toString(16).padStart(64, '0'), 'hex');
 
-export function bocCell(hex: string, what: string): Cell {
+/** A BOC's one root; `frameCells`: the frame's cells, when it is read with the rest of its frame. */
+export function bocCell(hex: string, what: string, frameCells?: FrameCells): Cell {
   let cells: Cell[];
   try {
-    cells = Cell.fromBoc(Buffer.from(hex, 'hex'));
+    const bytes = Buffer.from(hex, 'hex');
+    cells = frameCells ? frameCells.fromBoc(bytes) : Cell.fromBoc(bytes);
   } catch (error) {
     throw new FrameError(`${what}: unparseable BOC (${(error as Error).message})`);
   }
@@ -97,8 +100,9 @@ export function readShardAccount(
   account: string,
   boc: string,
   i: number,
+  frameCells: FrameCells,
 ): Pick<ReadContract, 'state' | 'lastTransaction'> {
-  const cell = bocCell(boc, `contract ${i} (${account}) account`);
+  const cell = bocCell(boc, `contract ${i} (${account}) account`, frameCells);
   try {
     const shard = loadShardAccount(cell.beginParse());
     // the state hash a transaction's state update names is the hash of the Account cell
@@ -127,10 +131,18 @@ export function contractOf(
   };
 }
 
-export function readContracts(contracts: FrameContract[]): ReadContract[] {
+/**
+ * The frame's contracts, each ShardAccount read by `readState` (readShardAccount, or the last frame's
+ * read of the same BOC: known-shard-accounts.ts).
+ */
+export function readContracts(
+  contracts: FrameContract[],
+  frameCells: FrameCells,
+  readState: typeof readShardAccount = readShardAccount,
+): ReadContract[] {
   return contracts.map((c, i) => {
     const account = contractAccount(c, i);
-    return contractOf(c, account, c.account ? readShardAccount(account, c.account, i) : noState);
+    return contractOf(c, account, c.account ? readState(account, c.account, i, frameCells) : noState);
   });
 }
 
@@ -164,8 +176,13 @@ export function workchainsOf(contracts: { account: string }[]): Map<string, numb
  * destination's of its inbound message, else (a tick or tock) that of the contract of that account
  * id, else the masterchain's (only special masterchain accounts run tick-tock transactions).
  */
-export function parseTransaction(boc: string, index: number, workchainOf: Map<string, number>): ParsedTransaction {
-  const cell = bocCell(boc, `transaction ${index}`);
+export function parseTransaction(
+  boc: string,
+  index: number,
+  workchainOf: Map<string, number>,
+  frameCells: FrameCells,
+): ParsedTransaction {
+  const cell = bocCell(boc, `transaction ${index}`, frameCells);
   let tx: Transaction;
   let cells: ParsedTransaction['cells'];
   try {
@@ -262,9 +279,13 @@ export function finishTransaction(
 }
 
 /** Reads each transaction, as it ran (see original-cell.ts), in this thread. */
-export function readTransactions(list: FrameTransaction[], contracts: ReadContract[]): ReadTransaction[] {
+export function readTransactions(
+  list: FrameTransaction[],
+  contracts: ReadContract[],
+  frameCells: FrameCells,
+): ReadTransaction[] {
   const workchainOf = workchainsOf(contracts);
-  const parsed = list.map((frame, index) => parseTransaction(frame.transaction, index, workchainOf));
+  const parsed = list.map((frame, index) => parseTransaction(frame.transaction, index, workchainOf, frameCells));
   const want = trueHashes(parsed.map(linkOf), contracts);
   return parsed.map((p) => ({
     ...finishTransaction(p, want.get(p.index), list[p.index]!.transaction),
