@@ -22,9 +22,16 @@ export interface FrameContext {
   prev: PreviousBlocks;
   /** The ledger's latest state of each account of the frame that it holds. */
   stored: Map<string, AccountStateRecord>;
-  /** Hashes (hex) of the frame's transactions the ledger holds already. */
-  existing: Set<string>;
+  /** The frame's transactions the ledger holds already, by hash (hex): their trace and inbound message. */
+  existing: Map<string, StoredTransaction>;
   classifier: TraceClassifier;
+}
+
+/** What the ledger says of a transaction it holds that a frame checks against. */
+export interface StoredTransaction {
+  traceId: Buffer;
+  /** Its inbound message's hash (the sender's, docs/sandbox.md); null for none. */
+  inMsgHash: Buffer | null;
 }
 
 export interface FrameBatch {
@@ -33,6 +40,8 @@ export interface FrameBatch {
   traces: { traceId: Buffer; written: boolean }[];
   /** The transactions this batch writes. */
   written: ReadTransaction[];
+  /** Transactions of the frame the ledger holds already under other runs' traces (a partial repeat, below). */
+  repeats: Buffer[];
   /** What a reader of the log should know (balances that do not add up). */
   warnings: string[];
 }
@@ -89,18 +98,58 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
     else byRoot.set(r, [t]);
   }
 
-  // a trace the ledger holds already (the same test run again, deterministically) is not written twice
+  // Runs that repeat stored transactions. Every new Blockchain starts its lt again and sandbox's
+  // clock is in seconds, so two tests that deploy the same contract in `beforeEach` within one
+  // second make bit-for-bit the same transactions (the same hashes): the same records, stored once.
+  // - the whole trace stored already, under its root (the same run again): not written twice;
+  // - a part of it (the deployer funded in another second names another previous transaction, so
+  //   its transaction is another one, while the deploy message it sends and the contract's deploy
+  //   are the same bytes): the repeated transactions stay the records they are, under the trace
+  //   that first had them (a transaction belongs to one trace); the new ones are written, each
+  //   group of them connected by parent links a trace of its own, rooted at its topmost (the run's
+  //   root, or a new transaction a repeated one sent a message to: a bounce to a deployer with
+  //   another history); the run lists both (`repeats`).
+  // A repeated transaction must have received, from its parent in the frame, the very message the
+  // ledger says it received: otherwise the frame contradicts the ledger and is refused.
   const skipped = new Set<ReadTransaction>();
+  const repeated = new Set<ReadTransaction>();
   for (const [root, members] of byRoot) {
-    const stored = members.filter((t) => ctx.existing.has(hex(t.hash))).length;
-    if (stored === 0) continue;
-    if (ctx.existing.has(hex(root.hash)) && stored === members.length) {
+    const stored = members.filter((t) => ctx.existing.has(hex(t.hash)));
+    if (stored.length === 0) continue;
+    if (
+      stored.length === members.length &&
+      stored.every((t) => ctx.existing.get(hex(t.hash))!.traceId.equals(root.hash))
+    ) {
       for (const t of members) skipped.add(t);
       continue;
     }
-    throw new FrameError(
-      `trace ${hex(root.hash)}: ${stored} of its ${members.length} transactions are in the ledger already, under other traces`,
-    );
+    for (const t of stored) {
+      const parent = parentOf.get(t);
+      const was = ctx.existing.get(hex(t.hash))!.inMsgHash;
+      const got = parent ? (senderHash.get(t) ?? t.inMsg!.hash) : null;
+      if (parent && (!was || !got!.equals(was)))
+        throw new FrameError(
+          `transaction ${t.index} (${hex(t.hash)}): the ledger holds it as the receiver of message ${was ? hex(was) : 'none'}, the frame as the receiver of message ${hex(got!)} from lt ${parent.lt}`,
+        );
+      repeated.add(t);
+    }
+  }
+  /** The trace a new transaction is written under: its topmost new ancestor's. */
+  const traceRootOf = (t: ReadTransaction): ReadTransaction => {
+    let r = t;
+    for (let p = parentOf.get(r); p && !repeated.has(p); p = parentOf.get(r)) r = p;
+    return r;
+  };
+  const traceGroups = new Map<ReadTransaction, ReadTransaction[]>();
+  for (const [root, members] of byRoot) {
+    if (skipped.has(root)) continue;
+    for (const t of members) {
+      if (repeated.has(t)) continue;
+      const r = traceRootOf(t);
+      const list = traceGroups.get(r);
+      if (list) list.push(t);
+      else traceGroups.set(r, [t]);
+    }
   }
 
   // states, account by account, over every transaction of the frame
@@ -137,8 +186,7 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
 
   // the records
   const records = new Map<ReadTransaction, TransactionRecord>();
-  for (const [root, members] of byRoot) {
-    if (skipped.has(root)) continue;
+  for (const [root, members] of traceGroups) {
     const externalHash = root.inMsg && root.inMsg.source === null ? root.inMsg.hash : null;
     for (const t of members) {
       const workchain = Number(t.account.split(':')[0]);
@@ -170,13 +218,14 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
       });
     }
   }
-  // the two ends of each internal message
-  for (const [t, rec] of records) {
-    const parent = parentOf.get(t);
-    if (!parent || !rec.inMsg) continue;
-    const parentRec = records.get(parent)!;
-    rec.inMsg.outMsgTxHash = parent.hash;
-    for (const m of parentRec.outMsgs) if (m.hash.equals(rec.inMsg.hash)) m.inMsgTxHash = t.hash;
+  // the two ends of each internal message; a repeated end's record is not rewritten (its message
+  // stays linked to the end it was stored with), the new end is linked to it
+  for (const [t, parent] of parentOf) {
+    const rec = records.get(t);
+    const parentRec = records.get(parent);
+    if (rec) rec.inMsg!.outMsgTxHash = parent.hash;
+    const hash = senderHash.get(t) ?? t.inMsg!.hash;
+    if (parentRec) for (const m of parentRec.outMsgs) if (m.hash.equals(hash)) m.inMsgTxHash = t.hash;
   }
 
   const transactions = [...records.values()];
@@ -192,11 +241,8 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
     tokens: [],
   };
   const traces: FrameBatch['traces'] = [];
-  for (const [root, members] of byRoot) {
-    if (skipped.has(root)) {
-      traces.push({ traceId: root.hash, written: false });
-      continue;
-    }
+  for (const [root] of byRoot) if (skipped.has(root)) traces.push({ traceId: root.hash, written: false });
+  for (const [root, members] of traceGroups) {
     const recs = members.map((t) => records.get(t)!);
     const record = traceRecord(recs, ctx.seqno);
     batch.traces.push(record);
@@ -206,7 +252,13 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
     batch.tokens.push(...out.tokens);
     traces.push({ traceId: root.hash, written: true });
   }
-  return { batch, traces, written: txs.filter((t) => records.has(t)), warnings };
+  return {
+    batch,
+    traces,
+    written: txs.filter((t) => records.has(t)),
+    repeats: txs.filter((t) => repeated.has(t)).map((t) => t.hash),
+    warnings,
+  };
 }
 
 /** A trace of the frame: complete (sandbox runs its queue to the end), classified. */

@@ -6,7 +6,7 @@ import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
 import type { AccountStateRecord } from '../store/records';
 import { MC_REF, SHARD_REF, type PreviousBlocks } from './blocks';
 import { FrameError, parseFrame, testKey } from './frame';
-import { frameBatch } from './frame-batch';
+import { frameBatch, type StoredTransaction } from './frame-batch';
 import { FrameReaderError, FrameReaders, readFrameInThread } from './frame-readers';
 import { ensureSandboxTables, RunWriter } from './run-store';
 import { KnownShardAccounts } from './known-shard-accounts';
@@ -82,8 +82,11 @@ export class Ingestor {
         for (const s of await this.store.reader.getAccountStates(accounts, this.nextSeqno - 1))
           stored.set(s.account, s.state);
       }
-      const existing = new Set(
-        (await this.store.reader.getTransactions(txs.map((t) => t.hash))).map((t) => t.hash.toString('hex')),
+      const existing = new Map<string, StoredTransaction>(
+        (await this.store.reader.getTransactions(txs.map((t) => t.hash))).map((t) => [
+          t.hash.toString('hex'),
+          { traceId: t.traceId, inMsgHash: t.inMsg?.hash ?? null },
+        ]),
       );
       const seqno = this.nextSeqno;
       const built = frameBatch(txs, contracts, {
@@ -107,8 +110,9 @@ export class Ingestor {
       this.prev = { mc: built.batch.blocks[0]!, shard: built.batch.blocks[1]! };
       for (const w of built.warnings) this.log(`sandbox: frame ${seqno} from ${source}: ${w}`);
       const known = built.traces.filter((t) => !t.written).length;
+      const repeats = built.repeats.length;
       this.log(
-        `sandbox: frame ${seqno} stored from ${source} (${describeTest(frame.test)}): ${built.written.length} transactions, ${built.traces.length - known} traces${known ? `, ${known} already in the ledger` : ''}`,
+        `sandbox: frame ${seqno} stored from ${source} (${describeTest(frame.test)}): ${built.written.length} transactions, ${built.traces.length - known} traces${known ? `, ${known} already in the ledger` : ''}${repeats ? `, ${repeats} transactions of other runs' traces repeated` : ''}`,
       );
       this.onStored();
       return {

@@ -13,7 +13,8 @@ import type { SandboxFrame } from './frame';
 import { packLogs, type ReadContract, type ReadTransaction } from './read-transactions';
 
 export const SANDBOX_SCHEMA_KEY = 'sandbox_schema';
-export const SANDBOX_SCHEMA_VERSION = 1;
+// 2: sandbox_frame_repeats (a version 1 ledger gets the table, empty: its frames repeated nothing)
+export const SANDBOX_SCHEMA_VERSION = 2;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS sandbox_tests (
@@ -39,6 +40,11 @@ CREATE TABLE IF NOT EXISTS sandbox_frame_traces (
   trace_id BLOB NOT NULL,
   written INTEGER NOT NULL,
   PRIMARY KEY (mc_seqno, trace_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sandbox_frame_repeats (
+  mc_seqno INTEGER NOT NULL,
+  hash BLOB NOT NULL,
+  PRIMARY KEY (mc_seqno, hash)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS sandbox_contracts (
   test_key TEXT NOT NULL,
@@ -114,6 +120,8 @@ export interface StoredFrame {
   batch: LedgerBatch;
   traces: { traceId: Buffer; written: boolean }[];
   written: ReadTransaction[];
+  /** Transactions of the frame stored by earlier frames, outside the traces it names (frame-batch.ts). */
+  repeats: Buffer[];
   contracts: ReadContract[];
 }
 
@@ -130,6 +138,7 @@ export class RunWriter {
       ON CONFLICT (test_key) DO UPDATE SET last_mc_seqno = excluded.last_mc_seqno, frames = frames + 1`);
     const frame = this.db.prepare('INSERT INTO sandbox_frames VALUES (?, ?, ?, ?, ?, ?)');
     const trace = this.db.prepare('INSERT OR REPLACE INTO sandbox_frame_traces VALUES (?, ?, ?)');
+    const repeat = this.db.prepare('INSERT INTO sandbox_frame_repeats VALUES (?, ?)');
     const contract = this.db.prepare(`INSERT INTO sandbox_contracts VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (test_key, account) DO UPDATE SET wrapper_name = excluded.wrapper_name,
         treasury_seed = excluded.treasury_seed, abi = excluded.abi, last_mc_seqno = excluded.last_mc_seqno`);
@@ -140,6 +149,7 @@ export class RunWriter {
       test.run(f.testKey, t.id, t.name, t.path, f.seqno, f.seqno);
       frame.run(f.seqno, f.testKey, f.frame.shape, f.receivedAt, f.written.length, f.bytes);
       for (const tr of f.traces) trace.run(f.seqno, tr.traceId, tr.written ? 1 : 0);
+      for (const h of f.repeats) repeat.run(f.seqno, h);
       for (const c of f.contracts) {
         if (!c.wrapperName && !c.treasurySeed && c.abi === null) continue;
         contract.run(

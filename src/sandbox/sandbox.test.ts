@@ -24,7 +24,7 @@ import { compileContracts } from '../ledger/contracts/compile';
 import { toRaw } from '../ton/address';
 import { SseStream } from '../server/test-support/live-stream';
 import { listTests, unpacked } from './run-store';
-import { getJson, waitForTransactions } from './test-support/api';
+import { getJson, sendFrame, waitForTransactions } from './test-support/api';
 import { Forwarder, MetaMap, Thrower } from './test-support/contracts';
 import { runReceiver, startReceiverProcess, waitForLine, type ReceiverProcess } from './test-support/receiver-process';
 
@@ -54,19 +54,6 @@ interface State {
 interface TraceNode {
   tx_hash: string;
   children: TraceNode[];
-}
-
-/** Sends a frame's text on a socket of its own and waits for the receiver's answer. */
-function sendFrame(ws: string, text: string): Promise<{ stored: boolean; reason?: string; seqno?: number }> {
-  return new Promise((resolve, reject) => {
-    const s = new WebSocket(ws);
-    s.once('open', () => s.send(text));
-    s.once('message', (data) => {
-      resolve(JSON.parse(String(data)) as { stored: boolean; reason?: string });
-      s.close();
-    });
-    s.once('error', reject);
-  });
 }
 
 describe('npm run sandbox: a receiver of @ton/sandbox test runs', () => {

@@ -121,17 +121,19 @@ describe('the setup of each test tool, run for real against the receiver', () =>
     await expectStored(observed, file, { 'sends a transfer': 3 }, false);
   });
 
-  it('blueprint test --ui: each test of the file under its own UUID, our contract deployed and failing', async () => {
+  it('blueprint test --ui: each test of the file under its own UUID, our contract deployed in beforeEach and failing', async () => {
     const file = join(SETUPS, 'blueprint', 'thrower.spec.ts');
     const observed = await runTool('blueprint', ['blueprint', 'test', '--ui']);
     const deploys = 'Thrower deploys';
     const fails = 'Thrower fails a call with the exit code asked for';
     expect(observed.map((o) => [o.name, o.path, o.hashes.length])).toEqual([
       [deploys, file, 2],
+      [fails, file, 2],
       [fails, file, 3],
     ]);
-    // each test: the deployer funded; then the deploy, or the failing call and its bounce
-    await expectStored(observed, file, { [deploys]: 2, [fails]: 2 }, true);
+    // each test: the deployer funded, the deploy (the same transactions as the first test's, or some
+    // of them, when within its second), then the failing call and its bounce
+    await expectStored(observed, file, { [deploys]: 2, [fails]: 3 }, true);
   });
 
   it("vitest with sandbox's jest setup under vitest's globals: every run of the file, the last one too", async () => {

@@ -39,6 +39,11 @@ export interface SandboxFrameRow {
   bytes: number;
   /** The frame's traces by their first lt; `written` false: an earlier frame stored the same trace. */
   traces: { traceId: Buffer; written: boolean }[];
+  /**
+   * Its transactions that earlier frames stored under their own traces (another test's run made
+   * the very same transactions: docs/sandbox.md), listed with the run beside its traces'.
+   */
+  repeats: Buffer[];
 }
 
 export interface SandboxTransactionRow {

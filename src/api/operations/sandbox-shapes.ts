@@ -40,7 +40,7 @@ export const runTransaction = z.object({
   account: rawAddress,
   lt: decimal,
   now: z.number().int(),
-  /** sandbox's link: its parent's lt, when it has one in the run. */
+  /** sandbox's link: its parent's lt, when it has one in the run (the sender of its message in this run). */
   parent_lt: decimal.nullable(),
   aborted: z.boolean(),
   /** The compute phase ran and failed, or the action phase failed. */
@@ -73,7 +73,10 @@ export const sandboxRun = z.object({
   shape: z.enum(['test-data', 'earlier']),
   received_at: z.number().int().nonnegative(),
   bytes: z.number().int().nonnegative(),
-  /** The run's traces; `written` false: the same trace was stored by an earlier run. */
+  /**
+   * The run's traces; `written` false: the same trace was stored by an earlier run. Its
+   * transactions are theirs and those it repeated of an earlier run's trace (each its `trace_id`).
+   */
   traces: z.array(z.object({ trace_id: hash, written: z.boolean() })),
   transactions: z.array(runTransaction),
   /** How many of its transactions failed, and the gas of all of them. */

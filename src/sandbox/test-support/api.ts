@@ -1,5 +1,7 @@
 // The API of a running `npm run sandbox`, read as the tests read it: JSON answers, and waiting until
-// the frames a test process sent are stored (sandbox sends without waiting, so the tests wait here).
+// the frames a test process sent are stored (sandbox sends without waiting, so the tests wait here);
+// and a frame of the test's own making sent to the receiver, its answer awaited.
+import WebSocket from 'ws';
 
 export async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
@@ -24,4 +26,17 @@ export async function waitForTransactions(
       await new Promise((res) => setTimeout(res, 100));
     }
   }
+}
+
+/** Sends a frame's text on a socket of its own and waits for the receiver's answer. */
+export function sendFrame(ws: string, text: string): Promise<{ stored: boolean; reason?: string; seqno?: number }> {
+  return new Promise((resolve, reject) => {
+    const s = new WebSocket(ws);
+    s.once('open', () => s.send(text));
+    s.once('message', (data) => {
+      resolve(JSON.parse(String(data)) as { stored: boolean; reason?: string; seqno?: number });
+      s.close();
+    });
+    s.once('error', reject);
+  });
 }

@@ -34,6 +34,7 @@ export const sandboxRuns = defineOperation(api, {
     for (const frame of frames) {
       const txs = [];
       for (const t of frame.traces) txs.push(...(await reader.getTraceTransactions(t.traceId, traceMaxTxs)));
+      if (frame.repeats.length > 0) txs.push(...(await reader.getTransactions(frame.repeats)));
       answer.runs.push(runJson(frame, txs));
     }
     await out.write(json(answer));

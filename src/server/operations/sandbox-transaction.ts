@@ -19,7 +19,7 @@ export const sandboxTransaction = defineOperation(api, {
     // its parent's lt: the transaction that sent its inbound message, in the same trace
     const sender = tx.inMsg?.outMsgTxHash;
     const [parent] = sender ? await reader.getTransactions([sender]) : [];
-    const parents = new Map(parent ? [[parent.hash.toString('hex'), parent.lt]] : []);
+    const parents = new Map(parent ? [[tx.inMsg!.hash.toString('hex'), parent.lt]] : []);
     const contracts = await runs.contractsOfTest(row.testKey);
     const contract = contracts.find((c) => c.account === tx.account);
     const vm = row.vmLogs === null ? null : parseVmLog(row.vmLogs);

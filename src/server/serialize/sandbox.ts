@@ -55,7 +55,7 @@ interface ActionDescription {
   result_code: number;
 }
 
-/** One transaction's outcome: `parents` maps the hashes of the run's transactions to their lts. */
+/** One transaction's outcome: `parents` maps the hashes of the messages the run's transactions sent to the senders' lts. */
 export function runTransactionJson(t: TransactionRecord, parents: Map<string, bigint>): RunTransaction {
   const d = t.description as { compute_ph?: ComputeDescription; action?: ActionDescription };
   const c = d.compute_ph;
@@ -75,8 +75,7 @@ export function runTransactionJson(t: TransactionRecord, parents: Map<string, bi
   const action = a
     ? { success: a.success, result_code: a.result_code, result: describeResultCode(a.result_code) }
     : null;
-  const sender = t.inMsg?.outMsgTxHash;
-  const parentLt = sender ? parents.get(sender.toString('hex')) : undefined;
+  const parentLt = t.inMsg ? parents.get(t.inMsg.hash.toString('hex')) : undefined;
   return {
     hash: hashToBase64(t.hash),
     trace_id: hashToBase64(t.traceId),
@@ -95,7 +94,9 @@ export function runTransactionJson(t: TransactionRecord, parents: Map<string, bi
 
 /** A run (frame) with its transactions, by lt. */
 export function runJson(frame: SandboxFrameRow, txs: TransactionRecord[]): z.output<typeof sandboxRun> {
-  const parents = new Map(txs.map((t) => [t.hash.toString('hex'), t.lt]));
+  // a parent is the run's transaction that sent the message (by its hash, the sender's): a
+  // transaction another run stored first names that run's sender as its parent, not this run's
+  const parents = new Map(txs.flatMap((t) => t.outMsgs.map((m) => [m.hash.toString('hex'), t.lt] as const)));
   const transactions = [...txs]
     .sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : Buffer.compare(a.hash, b.hash)))
     .map((t) => runTransactionJson(t, parents));

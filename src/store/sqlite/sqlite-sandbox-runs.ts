@@ -53,6 +53,7 @@ export class SqliteSandboxRuns implements SandboxRunReads {
       `SELECT ft.trace_id AS traceId, ft.written FROM sandbox_frame_traces ft
         LEFT JOIN traces t ON t.trace_id = ft.trace_id WHERE ft.mc_seqno = ? ORDER BY t.start_lt, ft.trace_id`,
     );
+    const repeats = this.q('SELECT hash FROM sandbox_frame_repeats WHERE mc_seqno = ? ORDER BY hash').pluck();
     return rows.map((r) => ({
       seqno: r.seqno as number,
       testKey: r.testKey as string,
@@ -61,6 +62,7 @@ export class SqliteSandboxRuns implements SandboxRunReads {
       written: r.written as number,
       bytes: r.bytes as number,
       traces: (traces.all(r.seqno) as Row[]).map((t) => ({ traceId: t.traceId as Buffer, written: t.written === 1 })),
+      repeats: repeats.all(r.seqno) as Buffer[],
     }));
   }
 

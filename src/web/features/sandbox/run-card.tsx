@@ -66,6 +66,14 @@ export function RunCard({
             (a repeat of an earlier run)
           </span>
         )}
+        {run.transactions.some((t) => !run.traces.some((x) => x.trace_id === t.trace_id)) && (
+          <span
+            className="text-xs text-muted"
+            title="Some of its transactions, the same bytes, were stored by an earlier run: each links to that run's trace"
+          >
+            (repeats part of an earlier run)
+          </span>
+        )}
       </header>
       <div className="mt-1 overflow-x-auto">
         <table className="w-full text-left text-sm">
