@@ -276,7 +276,8 @@ export class LedgerAssembler {
           const out = this.classifier.classify({ record, transactions: t.txs }, (a) => this.info(a));
           batch.actions.push(...out.actions);
           batch.accounts.push(...out.accounts);
-          batch.tokens.push(...out.tokens);
+          // out.tokens are not written: each of the trace's transactions gave its token's reading
+          // with the slot that wrote it (above), and the writer would skip these as no newer
         }
       }
     }
