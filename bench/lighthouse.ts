@@ -44,6 +44,8 @@ async function lighthouse(url: string, out: string): Promise<Run> {
       '--output=json',
       `--output-path=${out}`,
       '--quiet',
+      // with LIGHTHOUSE_REPORTS, each run's trace is kept beside its report (<name>-<i>-0.trace.json)
+      ...(process.env.LIGHTHOUSE_REPORTS ? ['--save-assets'] : []),
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
     ],
     {

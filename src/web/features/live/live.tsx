@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useApi } from '../../lib/router-context';
 import type { LiveNotification } from './notifications';
@@ -13,19 +22,29 @@ export const POLL_MS = 4000;
 
 type Status = { mode: StreamMode | 'idle'; why: string | null };
 
+const IDLE: Status = { mode: 'idle', why: null };
+
 interface LiveContextValue {
   paused: boolean;
-  status: Status;
   setStatus: (s: Status) => void;
 }
 
+// Two contexts: the switch (and the setter) every page reads, and the stream's state only the
+// header's control shows. In one context, each change of state ('connecting', 'streaming')
+// re-rendered the whole page that follows the stream, at once: on a wallet's page a 35-55 ms task
+// that Lighthouse's phone CPU counted as up to 170 ms of blocking time.
 const LiveContext = createContext<LiveContextValue | null>(null);
+const LiveStatusContext = createContext<Status>(IDLE);
 
 export function LiveProvider({ children }: { children: ReactNode }) {
   const paused = useSearch({ strict: false }).live === 'off';
-  const [status, setStatus] = useState<Status>({ mode: 'idle', why: null });
-  const value = useMemo(() => ({ paused, status, setStatus }), [paused, status]);
-  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+  const [status, setStatus] = useState<Status>(IDLE);
+  const value = useMemo(() => ({ paused, setStatus }), [paused]);
+  return (
+    <LiveContext.Provider value={value}>
+      <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>
+    </LiveContext.Provider>
+  );
 }
 
 function useLive(): LiveContextValue {
@@ -49,7 +68,9 @@ export function useLiveStream(
   subscription: object | 'poll' | null,
   onNotification: (n: LiveNotification) => void,
 ): { paused: boolean; refetchInterval: number | false } {
-  const { paused, status, setStatus } = useLive();
+  const { paused, setStatus } = useLive();
+  // whether this page's own stream is up: the page re-renders when that flips, not on every state
+  const [streaming, setStreaming] = useState(false);
   const base = useApi().base;
   const handler = useRef(onNotification);
   handler.current = onNotification;
@@ -59,7 +80,7 @@ export function useLiveStream(
     if (paused || key === null) return;
     if (key === 'poll') {
       setStatus({ mode: 'polling', why: 'nothing on this page to subscribe to' });
-      return () => setStatus({ mode: 'idle', why: null });
+      return () => setStatus(IDLE);
     }
     const abort = new AbortController();
     void followStream(
@@ -67,24 +88,32 @@ export function useLiveStream(
       JSON.parse(key) as object,
       {
         onEvent: (n) => handler.current(n),
+        // A transition: the stream's answer comes outside any event, where an update renders the
+        // page in one task; in a transition React renders it in slices the browser can interrupt.
         onMode: (mode, why) => {
-          if (!abort.signal.aborted) setStatus({ mode, why });
+          if (abort.signal.aborted) return;
+          startTransition(() => {
+            setStatus({ mode, why });
+            setStreaming(mode === 'streaming');
+          });
         },
       },
       abort.signal,
     );
     return () => {
       abort.abort();
-      setStatus({ mode: 'idle', why: null });
+      setStatus(IDLE);
+      setStreaming(false);
     };
   }, [key, paused, base, setStatus]);
 
-  return { paused, refetchInterval: !paused && key !== null && status.mode !== 'streaming' ? POLL_MS : false };
+  return { paused, refetchInterval: !paused && key !== null && !streaming ? POLL_MS : false };
 }
 
 /** The header's switch and what the page's live updates are doing. */
 export function LiveControl() {
-  const { paused, status } = useLive();
+  const { paused } = useLive();
+  const status = useContext(LiveStatusContext);
   const navigate = useNavigate();
   const text = paused
     ? 'paused'
