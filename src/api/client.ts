@@ -213,11 +213,16 @@ async function checkTracesInSlices(url: string, body: unknown): Promise<z.output
 }
 
 /**
- * The bytes of a `traces` answer (getTracesBytes) read as getTraces reads them: JSON, checked,
+ * The bytes of a `traces` answer (streamTraces) read as getTraces reads them: JSON, checked,
  * normalized. A body that is not JSON is a shape error, as in getTraces.
  */
 export function readTracesPage(url: string, bytes: ArrayBuffer): M.TracesPage {
   return normalizeTracesPage(checkAnswer(url, parseBytes(bytes), wireTracesResponse));
+}
+
+/** The same as readTracesPage, of an answer already decoded to text. */
+export function readTracesText(url: string, text: string): M.TracesPage {
+  return normalizeTracesPage(checkAnswer(url, parseText(text), wireTracesResponse));
 }
 
 /** The same as readTracesPage, its parsing and its checking in tasks of their own (a page's main thread). */
@@ -230,8 +235,12 @@ export async function readTracesPageInTasks(url: string, bytes: ArrayBuffer): Pr
 }
 
 function parseBytes(bytes: ArrayBuffer): unknown {
+  return parseText(new TextDecoder().decode(bytes));
+}
+
+function parseText(text: string): unknown {
   try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
@@ -336,32 +345,29 @@ export class LedgerClient {
   }
 
   /**
-   * A `traces` answer's bytes, unread: the caller parses and reads them (readTracesPage) where it
-   * likes, such as in a worker for a trace of thousands of transactions. Errors as getTraces.
+   * A `traces` answer's bytes, unread, each piece handed to `onChunk` as it comes (a big answer
+   * streams for a second or more): the caller reads them (readTracesPage, readTracesText) where it
+   * likes, such as in a worker for a trace of thousands of transactions, which can decode the
+   * pieces while the rest is on its way. Errors as getTraces.
    */
-  async getTracesBytes(
+  async streamTraces(
     p: TracesRequest,
+    onChunk: (chunk: Uint8Array) => void,
     signal?: AbortSignal,
-    /** told how many bytes have come so far, as they come (a big answer streams for a second or more) */
-    onBytes?: (received: number) => void,
-  ): Promise<{ url: string; bytes: ArrayBuffer }> {
+  ): Promise<{ url: string; received: number }> {
     const { url, res } = await this.send('/api/v3/traces', p, signal);
-    if (!onBytes || !res.body) return { url, bytes: await res.arrayBuffer() };
+    if (!res.body) {
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      onChunk(bytes);
+      return { url, received: bytes.byteLength };
+    }
     const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
     let received = 0;
     for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      chunks.push(r.value);
       received += r.value.byteLength;
-      onBytes(received);
+      onChunk(r.value);
     }
-    const bytes = new Uint8Array(received);
-    let at = 0;
-    for (const c of chunks) {
-      bytes.set(c, at);
-      at += c.byteLength;
-    }
-    return { url, bytes: bytes.buffer };
+    return { url, received };
   }
 
   async getBlockTransactionsExt(p: BlockTransactionsExtRequest, signal?: AbortSignal): Promise<M.V2BlockTransactions> {

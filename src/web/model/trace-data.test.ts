@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiShapeError, LedgerClient, readTracesPage } from '../../api/client';
+import { ApiShapeError, LedgerClient, readTracesPage, readTracesText } from '../../api/client';
+import { answerText } from './answer-text';
 import jettonJson from '../test-support/trace-jetton.json';
 import tonCenterJson from '../../api/test-support/fixtures/ton-center/v3-traces-cookbook-mainnet.json';
 import { traceDataOf, viewedPage } from './trace-data';
@@ -47,6 +48,37 @@ describe('the trace page data', () => {
     expect(handed.view!.txs.size).toBe(Object.keys(tonCenterJson.traces[0]!.transactions).length);
     expect(handed.view).toEqual(traceDataOf(page).view);
     expect(structuredClone(handed)).toEqual(handed);
+  });
+
+  it('an answer streamed in pieces, characters split between them, reads as it does whole', async () => {
+    // a field of two- to four-byte characters: 5-byte pieces split some of them
+    const whole = new TextEncoder().encode(JSON.stringify({ ...jettonJson, note: 'ä ✓ 𝄞 ledger' }));
+    const pieces = Array.from({ length: Math.ceil(whole.length / 5) }, (_, i) => whole.slice(i * 5, i * 5 + 5));
+    const api = new LedgerClient({
+      baseUrl: '',
+      fetch: () =>
+        Promise.resolve(
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(c) {
+                for (const p of pieces) c.enqueue(p);
+                c.close();
+              },
+            }),
+            { status: 200 },
+          ),
+        ),
+    });
+    const text = answerText();
+    let handed = 0;
+    const { url, received } = await api.streamTraces({ trace_id: 'x' }, (piece) => {
+      handed += 1;
+      text.push(piece);
+    });
+    expect(handed).toBe(pieces.length);
+    expect(received).toBe(whole.length);
+    expect(readTracesText(url, text.text())).toEqual(readTracesPage(url, whole.buffer as ArrayBuffer));
+    expect(text.text()).toContain('ä ✓ 𝄞 ledger');
   });
 
   it('a body that is not JSON, or not a traces answer, is a shape error as getTraces says it', () => {

@@ -1,12 +1,14 @@
 /// <reference lib="webworker" />
-import { ApiShapeError, readTracesPage } from '../../api/client';
+import { ApiShapeError, readTracesText } from '../../api/client';
 import type * as M from '../../api/model';
+import { answerText } from './answer-text';
 import { viewedPage } from './trace-data';
 import type { FromTraceWorker, ToTraceWorker } from './trace-reader';
 
-// The trace page's worker (./trace-reader.ts): it parses, checks and normalizes a big `traces`
-// answer and builds its view off the main thread, sends the page the view and the answer without
-// its transactions, and keeps the whole answer for the page's JSON export.
+// The trace page's worker (./trace-reader.ts): it decodes a big `traces` answer's pieces as they
+// come, then parses, checks and normalizes the answer and builds its view off the main thread,
+// sends the page the view and the answer without its transactions, and keeps the whole answer for
+// the page's JSON export.
 
 /** The whole answers, for `whole`: the last few read (a page asks for its own; older ones are read again). */
 const KEPT = 2;
@@ -14,14 +16,30 @@ const kept = new Map<number, M.TracesPage>();
 
 const post = (m: FromTraceWorker) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
 
+/** The answers on their way: their pieces decoded as they come. */
+const reading = new Map<number, ReturnType<typeof answerText>>();
+
 self.onmessage = (e: MessageEvent<ToTraceWorker>) => {
   const m = e.data;
   if (m.type === 'whole') {
     post({ type: 'whole', id: m.id, page: kept.get(m.id) ?? null });
     return;
   }
+  if (m.type === 'drop') {
+    reading.delete(m.id);
+    return;
+  }
+  if (m.type === 'chunk') {
+    let r = reading.get(m.id);
+    if (!r) reading.set(m.id, (r = answerText()));
+    r.push(m.bytes);
+    return;
+  }
+  const r = reading.get(m.id);
+  reading.delete(m.id);
   try {
-    const page = readTracesPage(m.url, m.bytes);
+    if (!r) throw new Error('the trace reader received no answer to read');
+    const page = readTracesText(m.url, r.text());
     kept.set(m.id, page);
     for (const id of kept.keys()) if (kept.size > KEPT) kept.delete(id);
     post({ type: 'read', id: m.id, ...viewedPage(page) });

@@ -81,7 +81,8 @@ export function BalanceChangesPanel({
     [letters, book],
   );
   const columns = useMemo(() => tonColumns(who), [who]);
-  const rows = rowsOf(query.data);
+  // thousands of accounts on a big trace's page: parsed and sorted once per answer, not per render
+  const rows = useMemo(() => rowsOf(query.data), [query.data]);
   const shown = all ? rows : rows.slice(0, FOLD);
   const totalFees = rows.reduce((s, r) => s + r.fees, 0n);
   const jettons = Object.entries(query.data.jettons);
