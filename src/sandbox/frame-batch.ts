@@ -249,7 +249,10 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
     const out = ctx.classifier.classify({ record, transactions: recs }, (a) => lookupInfo.get(a));
     batch.actions.push(...out.actions);
     batch.accounts.push(...out.accounts);
-    batch.tokens.push(...out.tokens);
+    for (const r of recs) {
+      const token = ctx.classifier.tokenOf(r);
+      if (token) batch.tokens.push(token);
+    }
     traces.push({ traceId: root.hash, written: true });
   }
   return {

@@ -5,14 +5,21 @@ import type { TraceClassifier } from '../network/ledger-assembler';
 import { LedgerNetwork, type TraceSummary } from '../test-support/ledger-network';
 import { Traffic, type TraceKind } from '../traffic/traffic';
 import { selectActions } from '../../server/actions-select';
-import type { AccountInfoRecord, ActionRecord, ActionType, TransactionRecord } from '../../store/records';
+import type {
+  AccountInfoRecord,
+  ActionRecord,
+  ActionType,
+  TokenInfoWrite,
+  TransactionRecord,
+} from '../../store/records';
 import { createTraceClassifier } from './trace-classifier';
 import { tokenInfo } from './token-info';
 
 // Real traces: the emulator runs our traffic (wallets, the jetton, the NFT collection, the thrower)
 // and the network hands each finished trace to the classifier, whose answer we keep per trace.
 
-type Out = ReturnType<TraceClassifier['classify']>;
+// a trace's classification, and the token readings of its transactions (as the producer writes them)
+type Out = ReturnType<TraceClassifier['classify']> & { tokens: TokenInfoWrite[] };
 const outputs = new Map<string, Out>();
 const inputs = new Map<string, Parameters<TraceClassifier['classify']>[0]>();
 let classifier: TraceClassifier;
@@ -43,9 +50,11 @@ beforeAll(async () => {
   classifier = await createTraceClassifier();
   const capture: TraceClassifier = {
     describe: classifier.describe,
+    tokenOf: classifier.tokenOf,
     classify(trace, lookup) {
       const out = classifier.classify(trace, lookup);
-      outputs.set(hex(trace.record.traceId), out);
+      const tokens = trace.transactions.flatMap((t) => classifier.tokenOf(t) ?? []);
+      outputs.set(hex(trace.record.traceId), { ...out, tokens });
       inputs.set(hex(trace.record.traceId), trace);
       return out;
     },

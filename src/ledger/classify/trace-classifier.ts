@@ -294,19 +294,15 @@ export async function createTraceClassifier(): Promise<TraceClassifier> {
   };
   return {
     describe,
+    tokenOf(tx): TokenInfoWrite | null {
+      const iface = interfaceOf(tx.stateAfter);
+      const token = iface ? tokenInfo(tx.stateAfter, iface) : null;
+      return token && { ...token, mcSeqno: tx.mcSeqno, lt: tx.lt };
+    },
     classify(trace, lookup) {
       const known = new Map<string, AccountInfoRecord>();
       const accounts: AccountInfoRecord[] = [];
-      const tokens: TokenInfoWrite[] = [];
-      for (const tx of trace.transactions) {
-        const state = tx.stateAfter;
-        const iface = interfaceOf(state);
-        known.set(tx.account, describe(state));
-        if (iface) {
-          const token = tokenInfo(state, iface);
-          if (token) tokens.push({ ...token, mcSeqno: tx.mcSeqno, lt: tx.lt });
-        }
-      }
+      for (const tx of trace.transactions) known.set(tx.account, describe(tx.stateAfter));
       accounts.push(...known.values());
       const ctx: Ctx = {
         trace: trace.record,
@@ -338,7 +334,7 @@ export async function createTraceClassifier(): Promise<TraceClassifier> {
         for (const t of group) covered.add(t);
         actions.push(action(ctx, b.type, group, b.details, null, index++));
       }
-      return { actions, accounts, tokens };
+      return { actions, accounts };
     },
   };
 }

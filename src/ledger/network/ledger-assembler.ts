@@ -17,16 +17,21 @@ import type { EmulatorEvent, EndSlotEvent, TransactionEvent } from './emulator-e
 import type { AssemblerPosition } from '../producer/position';
 import { messageCells, messageRecord } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
-import { tokenInfo } from '../classify/token-info';
 import { addTokenRows, emptyTokenRows, tokenTransactionOf } from '../../store/token-rows';
 
 export interface TraceClassifier {
   /** What the address book says of an account in this state. */
   describe(state: AccountStateRecord): AccountInfoRecord;
+  /**
+   * A jetton's or NFT's metadata (`metadata`'s token_info) as the state a transaction left says it,
+   * with where that state stands; null for any other contract. Read for each transaction as it is
+   * written, whatever its trace's state: the writer keeps the newest state's.
+   */
+  tokenOf(tx: TransactionRecord): TokenInfoWrite | null;
   classify(
     trace: { record: TraceRecord; transactions: TransactionRecord[] },
     lookup: (account: string) => AccountInfoRecord | undefined,
-  ): { actions: ActionRecord[]; accounts: AccountInfoRecord[]; tokens: TokenInfoWrite[] };
+  ): { actions: ActionRecord[]; accounts: AccountInfoRecord[] };
 }
 
 interface OpenTrace {
@@ -255,11 +260,10 @@ export class LedgerAssembler {
       // address book does): what each contract is comes from its code hash
       const rows = emptyTokenRows();
       for (const tx of this.slotTxs) {
-        const iface = this.classifier.describe(tx.stateAfter).interfaces[0];
-        addTokenRows(tokenTransactionOf(tx), iface, rows);
+        addTokenRows(tokenTransactionOf(tx), this.classifier.describe(tx.stateAfter).interfaces[0], rows);
         // and so does its metadata (`metadata`'s token_info), the writer keeping the newest state's
-        const token = iface ? tokenInfo(tx.stateAfter, iface) : null;
-        if (token) batch.tokens.push({ ...token, mcSeqno: tx.mcSeqno, lt: tx.lt });
+        const token = this.classifier.tokenOf(tx);
+        if (token) batch.tokens.push(token);
       }
       batch.tokenRows = rows;
     }
@@ -276,8 +280,6 @@ export class LedgerAssembler {
           const out = this.classifier.classify({ record, transactions: t.txs }, (a) => this.info(a));
           batch.actions.push(...out.actions);
           batch.accounts.push(...out.accounts);
-          // out.tokens are not written: each of the trace's transactions gave its token's reading
-          // with the slot that wrote it (above), and the writer would skip these as no newer
         }
       }
     }
