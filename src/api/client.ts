@@ -173,7 +173,7 @@ export function queryString(params: QueryParams | object): string {
 }
 
 /** An answer's body checked against its schema: its output, else an ApiShapeError naming the first issues. */
-function checkAnswer<T extends z.ZodMiniType>(
+export function checkAnswer<T extends z.ZodMiniType>(
   url: string,
   body: unknown,
   schema: T,

@@ -313,9 +313,14 @@ function action(a: W<typeof wireAction>, traceId: string): M.Action {
 }
 
 export function normalizeTrace(t: W<typeof wireTrace>): M.Trace {
-  const transactions = Object.fromEntries(
-    Object.entries(t.transactions).map(([h, tx]) => [h, normalizeTransaction(tx)]),
+  return traceWith(
+    t,
+    Object.fromEntries(Object.entries(t.transactions).map(([h, tx]) => [h, normalizeTransaction(tx)])),
   );
+}
+
+/** A trace whose transactions were normalized already (read one by one as a streamed answer came). */
+function traceWith(t: W<typeof wireTrace>, transactions: Record<string, M.Transaction>): M.Trace {
   const order =
     t.transactions_order ??
     Object.values(transactions)
@@ -344,10 +349,16 @@ export function normalizeTrace(t: W<typeof wireTrace>): M.Trace {
   };
 }
 
-/** A `traces` answer (also the shape the explorer builds from a streamed trace). */
-export function normalizeTracesPage(r: W<typeof wireTracesResponse>): M.TracesPage {
+/**
+ * A `traces` answer (also the shape the explorer builds from a streamed trace); `read`, each
+ * trace's transactions where they were normalized already, in their order (api/traces-stream-reader.ts).
+ */
+export function normalizeTracesPage(
+  r: W<typeof wireTracesResponse>,
+  read?: Array<Record<string, M.Transaction>>,
+): M.TracesPage {
   return {
-    traces: r.traces.map(normalizeTrace),
+    traces: r.traces.map((t, k) => (read ? traceWith(t, read[k]!) : normalizeTrace(t))),
     ...bookAndMetadata(r),
   };
 }

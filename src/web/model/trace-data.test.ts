@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiShapeError, LedgerClient, readTracesPage, readTracesText } from '../../api/client';
-import { answerText } from './answer-text';
+import { ApiShapeError, LedgerClient, readTracesPage } from '../../api/client';
+import { tracesStreamReader } from '../../api/traces-stream-reader';
 import jettonJson from '../test-support/trace-jetton.json';
 import tonCenterJson from '../../api/test-support/fixtures/ton-center/v3-traces-cookbook-mainnet.json';
 import { traceDataOf, viewedPage } from './trace-data';
@@ -69,16 +69,16 @@ describe('the trace page data', () => {
           ),
         ),
     });
-    const text = answerText();
+    const reader = tracesStreamReader();
     let handed = 0;
     const { url, received } = await api.streamTraces({ trace_id: 'x' }, (piece) => {
       handed += 1;
-      text.push(piece);
+      reader.push(piece);
     });
     expect(handed).toBe(pieces.length);
     expect(received).toBe(whole.length);
-    expect(readTracesText(url, text.text())).toEqual(readTracesPage(url, whole.buffer as ArrayBuffer));
-    expect(text.text()).toContain('ä ✓ 𝄞 ledger');
+    expect(reader.finish(url)).toEqual(readTracesPage(url, whole.buffer as ArrayBuffer));
+    expect(reader.readOnArrival).toBe(Object.keys(jettonJson.traces[0]!.transactions).length);
   });
 
   it('a body that is not JSON, or not a traces answer, is a shape error as getTraces says it', () => {

@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
-import { ApiShapeError, readTracesText } from '../../api/client';
+import { ApiShapeError } from '../../api/client';
 import type * as M from '../../api/model';
-import { answerText } from './answer-text';
+import { tracesStreamReader, type TracesStreamReader } from '../../api/traces-stream-reader';
 import { viewedPage } from './trace-data';
 import type { FromTraceWorker, ToTraceWorker } from './trace-reader';
 
-// The trace page's worker (./trace-reader.ts): it decodes a big `traces` answer's pieces as they
-// come, then parses, checks and normalizes the answer and builds its view off the main thread,
+// The trace page's worker (./trace-reader.ts): it reads a big `traces` answer's pieces as they
+// come (parsing, checking and normalizing each transaction as it arrives: api/traces-stream-reader.ts),
+// then the rest of the answer, and builds its view off the main thread,
 // sends the page the view and the answer without its transactions, and keeps the whole answer for
 // the page's JSON export.
 
@@ -16,8 +17,8 @@ const kept = new Map<number, M.TracesPage>();
 
 const post = (m: FromTraceWorker) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
 
-/** The answers on their way: their pieces decoded as they come. */
-const reading = new Map<number, ReturnType<typeof answerText>>();
+/** The answers on their way: their pieces read as they come. */
+const reading = new Map<number, TracesStreamReader>();
 
 self.onmessage = (e: MessageEvent<ToTraceWorker>) => {
   const m = e.data;
@@ -31,7 +32,7 @@ self.onmessage = (e: MessageEvent<ToTraceWorker>) => {
   }
   if (m.type === 'chunk') {
     let r = reading.get(m.id);
-    if (!r) reading.set(m.id, (r = answerText()));
+    if (!r) reading.set(m.id, (r = tracesStreamReader()));
     r.push(m.bytes);
     return;
   }
@@ -39,7 +40,7 @@ self.onmessage = (e: MessageEvent<ToTraceWorker>) => {
   reading.delete(m.id);
   try {
     if (!r) throw new Error('the trace reader received no answer to read');
-    const page = readTracesText(m.url, r.text());
+    const page = r.finish(m.url);
     kept.set(m.id, page);
     for (const id of kept.keys()) if (kept.size > KEPT) kept.delete(id);
     post({ type: 'read', id: m.id, ...viewedPage(page) });
