@@ -113,4 +113,60 @@ describe('the trace page data', () => {
       message: 'trace not found',
     });
   });
+
+  it('readTrace says when an answer is big, while it still streams, and hands its pieces to the worker', async () => {
+    // Worker is the browser's; a stand-in records what the page sends it and fails the read, the
+    // worker's own reading being the e2e suite's (the big trace's page)
+    const sent: string[] = [];
+    let bigAt = -1;
+    class RecordingWorker {
+      onmessage: ((e: { data: unknown }) => void) | null = null;
+      onerror: unknown = null;
+      postMessage(m: { type: string; id: number }) {
+        sent.push(m.type);
+        if (m.type === 'end')
+          queueMicrotask(() =>
+            this.onmessage?.({ data: { type: 'failed', id: m.id, shape: null, message: 'stand-in' } }),
+          );
+      }
+    }
+    const real = globalThis.Worker;
+    globalThis.Worker = RecordingWorker as unknown as typeof Worker;
+    try {
+      const piece = new Uint8Array(300_000);
+      const api = new LedgerClient({
+        baseUrl: '',
+        fetch: () =>
+          Promise.resolve(
+            new Response(
+              new ReadableStream<Uint8Array>({
+                start(c) {
+                  for (let i = 0; i < 6; i++) c.enqueue(piece.slice());
+                  c.close();
+                },
+              }),
+              { status: 200 },
+            ),
+          ),
+      });
+      await expect(
+        readTrace(api, { trace_id: 'ab', limit: 1 }, undefined, () => (bigAt = sent.length)),
+      ).rejects.toThrow('stand-in');
+      // 4 pieces make the answer big (1.2 MB): they go over, then the page is told, then the rest come
+      expect(bigAt).toBe(4);
+      expect(sent).toEqual(['chunk', 'chunk', 'chunk', 'chunk', 'chunk', 'chunk', 'end']);
+    } finally {
+      globalThis.Worker = real;
+    }
+  });
+
+  it('readTrace of a small answer does not say it is big', async () => {
+    let big = false;
+    const api = new LedgerClient({
+      baseUrl: '',
+      fetch: () => Promise.resolve(new Response(JSON.stringify(jettonJson), { status: 200 })),
+    });
+    await readTrace(api, { trace_id: 'ab', limit: 1 }, undefined, () => (big = true));
+    expect(big).toBe(false);
+  });
 });

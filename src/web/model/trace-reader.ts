@@ -70,9 +70,15 @@ const ownBuffer = (c: Uint8Array): ArrayBuffer =>
 /**
  * One trace's `traces` answer as the trace page reads it (./trace-data.ts), asked with the API's
  * own parameters (the same request as LedgerClient.getTraces, and the same errors). A big answer
- * is read in a worker and the page receives its view; a small one is read here.
+ * is read in a worker and the page receives its view; a small one is read here. `onBig` is called
+ * when the answer is known to be big, while it still streams.
  */
-export async function readTrace(api: LedgerClient, p: TracesRequest, signal?: AbortSignal): Promise<TraceData> {
+export async function readTrace(
+  api: LedgerClient,
+  p: TracesRequest,
+  signal?: AbortSignal,
+  onBig?: () => void,
+): Promise<TraceData> {
   // Once the answer is known to be big, its pieces go to the worker as they come, and the worker
   // decodes them while the rest streams: its chunk (zod, the wire schemas, the normalizer) loads
   // and evaluates during the download instead of after the last byte (120-180 ms of a
@@ -99,6 +105,7 @@ export async function readTrace(api: LedgerClient, p: TracesRequest, signal?: Ab
         if (heldBytes < WORKER_MIN_BYTES || typeof Worker !== 'function') return;
         id = nextId++;
         for (const c of held.splice(0)) toWorker(c);
+        onBig?.();
       },
       signal,
     ));
