@@ -15,6 +15,7 @@ describe('readConfig', () => {
       maxInflightLight: 64,
       traceMaxTxs: 4000,
       answerCacheBytes: 64 * 1024 * 1024,
+      answerStalenessMs: 5,
       maxHeavyPerClient: Math.floor(maxInflight / 2),
       heavyWorkersPerClient: Math.max(1, Math.floor(workers / 2)),
       maxConnections: 20_000,
@@ -71,6 +72,7 @@ describe('readConfig', () => {
       API_MAX_CONNECTIONS_PER_CLIENT: '30',
       API_IDLE_TIMEOUT_MS: '7000',
       API_ANSWER_CACHE_MB: '0',
+      API_ANSWER_STALENESS_MS: '0',
     };
     expect(readConfig(api).limits).toEqual({
       workers: 3,
@@ -85,6 +87,7 @@ describe('readConfig', () => {
       maxConnectionsPerClient: 30,
       idleTimeoutMs: 7000,
       answerCacheBytes: 0,
+      answerStalenessMs: 0,
     });
     // the bound on heavy work follows the number of workers unless it is set, the per-client bounds
     // follow it, and the idle timeout follows the budget
@@ -162,6 +165,8 @@ describe('readConfig', () => {
     [{ API_MAX_INFLIGHT: '0' }, /API_MAX_INFLIGHT must be an integer from 1/],
     [{ API_TRACE_MAX_TXS: '-5' }, /API_TRACE_MAX_TXS must be an integer/],
     [{ API_ANSWER_CACHE_MB: 'lots' }, /API_ANSWER_CACHE_MB must be an integer/],
+    [{ API_ANSWER_STALENESS_MS: '2.5' }, /API_ANSWER_STALENESS_MS must be an integer from 0 to 10000, got "2.5"/],
+    [{ API_ANSWER_STALENESS_MS: '60000' }, /API_ANSWER_STALENESS_MS must be an integer from 0/],
     [{ STREAM_MAX_ADDRESSES: '0' }, /STREAM_MAX_ADDRESSES must be an integer from 1/],
     [{ STREAM_KEEPALIVE_MS: '10' }, /STREAM_KEEPALIVE_MS must be an integer from 100/],
     [{ LEDGER_ROLE: 'reader' }, /LEDGER_ROLE must be all, producer or api, got "reader"/],

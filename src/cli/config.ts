@@ -136,6 +136,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: int(env, 'API_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs, 100, 3_600_000),
     traceMaxTxs: int(env, 'API_TRACE_MAX_TXS', defaults.traceMaxTxs, 1, 1_000_000),
     answerCacheBytes: int(env, 'API_ANSWER_CACHE_MB', defaults.answerCacheBytes / 1024 / 1024, 0, 65_536) * 1024 * 1024,
+    answerStalenessMs: int(env, 'API_ANSWER_STALENESS_MS', defaults.answerStalenessMs, 0, 10_000),
   };
   const s = defaultStreamingLimits();
   const streaming: StreamingLimits = {

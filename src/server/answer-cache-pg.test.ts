@@ -1,19 +1,25 @@
 // The answer cache on PostgreSQL, whose witness of commits is a round trip (a fresh snapshot's
-// text, read after each request that may be answered from the cache came): against the real server
-// over a ledger that a running producer keeps writing into a real PostgreSQL server, each answer of
-// the caching server compared with a server that keeps nothing, at each block.
+// text): against the real server over a ledger that a running producer keeps writing into a real
+// PostgreSQL server, each answer of the caching server compared with a server that keeps nothing,
+// at each block. The first server is strict (`API_ANSWER_STALENESS_MS=0`: every request that may be
+// answered from the cache waits for a read begun after it came), so an answer asked right after a
+// commit by another connection includes it; the staleness window is tested on servers of its own.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgLiveLedger } from '../store/postgres/test-support/pg-live-ledger';
 import {
   expectGetMethodKeptUntilTheNextBlock,
   expectNoAnswerFromBeforeABlock,
+  serveWithCache,
   withCacheServers,
 } from './test-support/cache-servers';
+import { SseStream } from './test-support/live-stream';
 
 const t = withCacheServers(
   () => startPgLiveLedger(9, 60),
   (l) => l.url,
+  { answerStalenessMs: 0 },
 );
 
 /** A GET: the bytes as sent (no inflating) and the headers that matter. */
@@ -68,5 +74,87 @@ describe('the answer cache on PostgreSQL', () => {
        GROUP BY a.account ORDER BY count(*) DESC, a.account LIMIT 1`,
     )) as [{ account: string }];
     await expectGetMethodKeptUntilTheNextBlock(t, wallet);
+  }, 300_000);
+});
+
+describe('the staleness window on PostgreSQL', () => {
+  const url = '/api/v3/masterchainInfo';
+  const cache = 16 * 1024 * 1024;
+  // a window far longer than the test's steps: an answer kept before a commit would be served
+  // after it, were the window not closed by the stream's word or bounded by its length
+  const stalenessMs = 300;
+  let quiet: Awaited<ReturnType<typeof serveWithCache>>;
+  let streaming: Awaited<ReturnType<typeof serveWithCache>>;
+  beforeAll(async () => {
+    // its follower looks once at start, never again within the test: nothing tells it of a commit
+    quiet = await serveWithCache(t.ledger.url, cache, {
+      limits: { answerStalenessMs: stalenessMs },
+      streaming: { pollMs: 60_000 },
+    });
+    streaming = await serveWithCache(t.ledger.url, cache, {
+      limits: { answerStalenessMs: 10_000 },
+      streaming: { pollMs: 10 },
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await quiet?.app.close();
+    await streaming?.app.close();
+  });
+
+  const newest = async (base: string) => {
+    const r = await fetch(base + url);
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { last: { seqno: number } }).last.seqno;
+  };
+  /** Asks twice: the second is kept, so a later answer from before a commit would be the kept one. */
+  const keep = async (served: { app: typeof quiet.app; base: string }) => {
+    const seqno = await newest(served.base);
+    expect(await newest(served.base)).toBe(seqno);
+    expect(served.app.ledgerAnswers!.get(url), 'kept').toBeDefined();
+    return seqno;
+  };
+
+  it('answers with a commit made by another connection once the window has passed since it', async () => {
+    const before = await keep(quiet);
+    await t.ledger.slot();
+    // a fixed wait is what is tested: the window's length past the commit, then no answer is older
+    await sleep(stalenessMs + 20);
+    expect(await newest(quiet.base)).toBeGreaterThan(before);
+    expect(await newest(quiet.base)).toBe(await newest(t.fresh.base));
+  });
+
+  it('never answers a client from before a block this server streamed to it, however long the window', async () => {
+    const accounts = (await t.ledger.query<{ account: string }>('SELECT DISTINCT account FROM transactions')).map(
+      (r) => r.account,
+    );
+    const s = await SseStream.open(streaming.base, { types: ['transactions'], addresses: accounts });
+    try {
+      await s.until(() => s.frames.length >= 1, 'the connected frame');
+      // a block may hold no transaction of the ledger's first accounts (nothing streamed): the next one will
+      let streamed = 0;
+      for (let i = 0; i < 6 && streamed === 0; i++) {
+        const before = await keep(streaming);
+        await t.ledger.slot();
+        const [{ seqno }] = (await t.ledger.query<{ seqno: number }>(
+          'SELECT max(seqno) AS seqno FROM blocks WHERE workchain = -1',
+        )) as [{ seqno: number }];
+        const [{ n }] = (await t.ledger.query<{ n: string }>(
+          'SELECT count(*) AS n FROM transactions WHERE mc_seqno = $1 AND account = ANY($2)',
+          [seqno, accounts],
+        )) as [{ n: string }];
+        if (Number(n) === 0) continue;
+        await s.until(() => s.events.some((e) => e.type === 'transactions'), `block ${seqno}`);
+        // at once on the event: the answer kept before the block was read well within the window
+        const answered = await newest(streaming.base);
+        streamed = Math.max(
+          ...s.events.flatMap((e) => e.transactions.map((x: { mc_block_seqno: number }) => x.mc_block_seqno)),
+        );
+        expect(streamed).toBeGreaterThan(before);
+        expect(answered).toBeGreaterThanOrEqual(streamed);
+      }
+      expect(streamed, 'a block was streamed').toBeGreaterThan(0);
+    } finally {
+      s.close();
+    }
   }, 300_000);
 });

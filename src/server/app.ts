@@ -75,11 +75,12 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // Answers kept as finished bytes until the next commit (docs/architecture.md, "The answer
   // cache"): a repeated question is answered before the framework sees it, with no routing,
   // parsing, worker or query; everything else goes on to Fastify.
-  // SQLite's witness of commits is a read of shared memory; PostgreSQL's a round trip that each
-  // request which may be answered from the cache waits for (execution/witnessed-commits.ts).
+  // SQLite's witness of commits is a read of shared memory; PostgreSQL's a round trip that a
+  // request which may be answered from the cache waits for unless the newest one began within
+  // `API_ANSWER_STALENESS_MS` before it came (execution/witnessed-commits.ts).
   const engine = engineAt(opts.location);
   const witness = limits.answerCacheBytes > 0 ? engine.commitWitness(opts.location) : null;
-  const witnessed = witness ? new WitnessedCommits(witness) : null;
+  const witnessed = witness ? new WitnessedCommits(witness, limits.answerStalenessMs) : null;
   const counter = limits.answerCacheBytes > 0 ? (witnessed ?? engine.commitCounter(opts.location)) : null;
   const answers = counter ? new AnswerCache(counter, limits.answerCacheBytes) : null;
   const lookUp = (kept: AnswerCache, req: IncomingMessage, res: ServerResponse, onMiss: () => void): boolean =>
@@ -94,7 +95,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) =>
       createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES, connectionsCheckingInterval: 1000 }, (req, res) => {
         if (answers && !closing) {
-          if (witnessed && mayBeKept(req)) {
+          if (witnessed && mayBeKept(req) && !witnessed.servesNow()) {
             void witnessed
               .refresh()
               .then((read) => {
@@ -104,6 +105,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
               .catch((error: unknown) => (res.headersSent ? res.destroy(error as Error) : handler(req, res)));
             return;
           }
+          // a mark read in the background may have come in this turn: the lookup compares it
+          if (witnessed) answers.witnessed();
           if (lookUp(answers, req, res, () => handler(req, res))) return;
         }
         handler(req, res);
@@ -266,6 +269,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       limits: defaultStreamingLimits(opts.streaming),
       traceMaxTxs: limits.traceMaxTxs,
       trustProxy: opts.trustProxy,
+      // the stream tells clients of a commit only after the answer cache stops taking older marks' word
+      commitSeen: () => witnessed?.commitSeen(),
     }),
   );
   if (opts.webRoot) await registerExplorer(app, opts.webRoot);

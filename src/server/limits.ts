@@ -26,6 +26,11 @@ export interface ServiceLimits {
   traceMaxTxs: number;
   /** Bytes of answers kept until the next commit (`API_ANSWER_CACHE_MB`); 0 turns the cache off. */
   answerCacheBytes: number;
+  /**
+   * Where the witness of commits is a round trip (PostgreSQL): how long before a request came the
+   * read of the mark it is looked up on may have begun (`API_ANSWER_STALENESS_MS`); 0, after it came.
+   */
+  answerStalenessMs: number;
 }
 
 export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLimits {
@@ -50,6 +55,10 @@ export function defaultLimits(overrides: Partial<ServiceLimits> = {}): ServiceLi
     idleTimeoutMs: Math.max(10_000, queryTimeoutMs + 5000),
     traceMaxTxs: 4000,
     answerCacheBytes: 64 * 1024 * 1024,
+    // a few event-loop turns under load (what SQLite's once-per-turn lookup may lag by), and far
+    // below a block's interval: with the mark refreshed in the background past half of it, a busy
+    // server makes a witness read every ~3 ms instead of one per kept answer
+    answerStalenessMs: 5,
     ...overrides,
   };
 }

@@ -44,7 +44,7 @@ export class LedgerFollower {
     private readonly ledger: LedgerSnapshots,
     private readonly interest: StepInterest,
     private readonly publish: (step: StreamStep) => void,
-    private readonly opts: { pollMs: number; traceMaxTxs: number },
+    private readonly opts: { pollMs: number; traceMaxTxs: number; commitSeen?: () => void },
   ) {}
 
   /** Starts from the ledger as it is now: what was written before is history, not news. */
@@ -94,6 +94,8 @@ export class LedgerFollower {
         const first = this.lastMc === null;
         if (first) this.lastMc = latest;
         const before = this.lastMc;
+        // the answer cache learns of it before any client does (a client told of a block then asks)
+        if (this.lastMc! < latest) this.opts.commitSeen?.();
         for (let n = 0; n < STEPS_PER_TURN && this.lastMc! < latest; n++) {
           const seqno = this.lastMc! + 1;
           if (this.interest.size > 0)
@@ -110,11 +112,12 @@ export class LedgerFollower {
           for (const block of uncommitted) {
             const id = `${block.workchain}:${block.shard}:${block.seqno}`;
             now.add(id);
-            if (!first && !this.pendingSeen.has(id) && this.interest.size > 0) {
+            if (first || this.pendingSeen.has(id)) continue;
+            this.opts.commitSeen?.();
+            if (this.interest.size > 0)
               this.publish(
                 await readPendingStep({ reader, book: this.book }, block, this.interest, this.opts.traceMaxTxs),
               );
-            }
           }
           this.pendingSeen = now;
         }

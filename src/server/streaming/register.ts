@@ -34,8 +34,16 @@ const errorJson = (id: string | undefined, error: string) =>
  */
 export async function registerStreaming(
   app: FastifyInstance,
-  opts: { location: string; limits: StreamingLimits; traceMaxTxs: number; trustProxy?: boolean | string[] },
+  opts: {
+    location: string;
+    limits: StreamingLimits;
+    traceMaxTxs: number;
+    trustProxy?: boolean | string[];
+    /** Called when this process learns of a commit, before any client is told of it. */
+    commitSeen?: () => void;
+  },
 ): Promise<LedgerStream> {
+  const commitSeen = opts.commitSeen ?? (() => undefined);
   const { limits } = opts;
   // a WebSocket handshake bypasses Fastify: its client address is read as Fastify reads request.ip
   const trust = opts.trustProxy === true ? () => true : opts.trustProxy ? proxyaddr.compile(opts.trustProxy) : null;
@@ -45,6 +53,7 @@ export async function registerStreaming(
   const follower = new LedgerFollower(openLedgerReaderFor(opts.location), hub, (step) => hub.publish(step), {
     pollMs: limits.pollMs,
     traceMaxTxs: opts.traceMaxTxs,
+    commitSeen,
   });
   await follower.start();
   const live = new Set<SseClient | WsClient>();
@@ -201,5 +210,13 @@ export async function registerStreaming(
   });
   app.addHook('onClose', async () => follower.close());
 
-  return { nudge: () => follower.nudge(), hub, follower };
+  return {
+    nudge: () => {
+      // this process's own write: its next answers include it, whether or not anyone streams it
+      commitSeen();
+      follower.nudge();
+    },
+    hub,
+    follower,
+  };
 }

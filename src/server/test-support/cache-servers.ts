@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createServer } from '../app';
+import type { ServiceLimits } from '../limits';
+import type { StreamingLimits } from '../streaming/limits';
 
 type Served = Awaited<ReturnType<typeof serveWithCache>>;
 
-/** A server of the ledger at `location` on a port of its own, keeping `answerCacheBytes` of answers (0: none). */
+/**
+ * A server of the ledger at `location` on a port of its own, keeping `answerCacheBytes` of answers
+ * (0: none); `limits` and `streaming` set any other bound.
+ */
 export async function serveWithCache(
   location: string,
   answerCacheBytes: number,
+  opts: { limits?: Partial<ServiceLimits>; streaming?: Partial<StreamingLimits> } = {},
 ): Promise<{ app: FastifyInstance; base: string }> {
   const app = await createServer({
     location,
     // a worker's first get method loads the emulator: seconds on a busy machine
-    limits: { workers: 1, lightWorkers: 0, answerCacheBytes, queryTimeoutMs: 120_000 },
+    limits: { workers: 1, lightWorkers: 0, answerCacheBytes, queryTimeoutMs: 120_000, ...opts.limits },
+    streaming: opts.streaming,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -58,17 +65,19 @@ export async function expectNoAnswerFromBeforeABlock(t: {
 }
 
 /**
- * A ledger (`open`) and two servers of it, one that keeps answers (16 MB) and one that keeps none,
- * started before the file's tests and stopped after them; filled in when they have started.
+ * A ledger (`open`) and two servers of it, one that keeps answers (16 MB, with `limits`) and one
+ * that keeps none, started before the file's tests and stopped after them; filled in when they have
+ * started.
  */
 export function withCacheServers<L extends { close(): Promise<void> }>(
   open: () => Promise<L>,
   location: (ledger: L) => string,
+  limits: Partial<ServiceLimits> = {},
 ): { ledger: L; cached: Served; fresh: Served } {
   const t = {} as { ledger: L; cached: Served; fresh: Served };
   beforeAll(async () => {
     t.ledger = await open();
-    t.cached = await serveWithCache(location(t.ledger), 16 * 1024 * 1024);
+    t.cached = await serveWithCache(location(t.ledger), 16 * 1024 * 1024, { limits });
     t.fresh = await serveWithCache(location(t.ledger), 0);
   }, 300_000);
   afterAll(async () => {

@@ -16,7 +16,8 @@ const WITNESS_TIMEOUT_MS = 1000;
  *
  * A read is a round trip on a connection of its own, shared by every caller that came before it
  * began: a caller that arrives while one is under way waits for the next, so its mark is always
- * read after it asked.
+ * read after it asked. The moment a caller asked is then a moment the mark's snapshot is no older
+ * than: what the answer cache's staleness window (`API_ANSWER_STALENESS_MS`) is measured from.
  */
 export function pgCommitWitness(location: string): CommitWitness {
   const db = pool(location, 1, true, WITNESS_TIMEOUT_MS);
