@@ -20,6 +20,7 @@ import { chromium, type Page } from '@playwright/test';
 import { testLedgerPath } from '../src/ledger/test-support/test-ledger';
 import { createServer } from '../src/server/app';
 import { streamedBrotli } from '../src/server/execution/streamed-brotli';
+import { TRACE_READ_MARK, TRACE_RECEIVED_MARK } from '../src/web/model/trace-reader';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** The size past which the server streams an answer from its reader worker (the most it sends whole). */
@@ -115,6 +116,9 @@ async function main() {
     for (const view of VIEWS) {
       const drawn: number[] = [];
       const select: number[] = [];
+      // the page's own marks: the answer's last byte, then read (src/web/model/trace-reader.ts)
+      const received: number[] = [];
+      const read: number[] = [];
       let balanceFailures = 0;
       for (let i = 0; i < RUNS; i++) {
         const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -141,7 +145,14 @@ async function main() {
           .locator('[data-testid="balance-row"], section[aria-labelledby="balances-title"] [role="alert"]')
           .first()
           .waitFor({ timeout: 120_000 });
-        drawn.push((await twoFrames(p)) - t0);
+        const drawnAt = await twoFrames(p);
+        drawn.push(drawnAt - t0);
+        const marks = await p.evaluate(
+          (names) => names.map((n) => performance.getEntriesByName(n, 'mark').at(-1)?.startTime ?? NaN),
+          [TRACE_RECEIVED_MARK, TRACE_READ_MARK],
+        );
+        received.push(marks[0]! - t0);
+        read.push(marks[1]! - marks[0]!);
         if ((await p.getByTestId('balance-row').count()) === 0) balanceFailures += 1;
         // j selects the first transaction: the details panel opens beside the view
         const t1 = await p.evaluate(() => performance.now());
@@ -153,6 +164,13 @@ async function main() {
       out[`${view}_drawn_ms`] = Math.round(median(drawn));
       out[`${view}_drawn_runs_ms`] = drawn.map(Math.round);
       out[`${view}_select_ms`] = Math.round(median(select));
+      // where the time to drawn went: the answer's last byte after navigation, its reading after
+      // that (the worker's, for a big trace), and the rest (the view drawn)
+      out[`${view}_phases_ms`] = {
+        received: Math.round(median(received)),
+        read: Math.round(median(read)),
+        drawn_after_read: Math.round(median(drawn.map((d, k) => d - received[k]! - read[k]!))),
+      };
       out[`${view}_balance_changes_failed`] = balanceFailures;
     }
     out.load_avg_1m = [loadBefore, loadavg()[0]!].map((l) => Math.round(l * 100) / 100);

@@ -14,6 +14,10 @@ import type { TraceView } from './trace-view';
  */
 export const WORKER_MIN_BYTES = 1_000_000;
 
+/** The User Timing marks of a big trace's answer: its last byte received, and read by the worker. */
+export const TRACE_RECEIVED_MARK = 'ledgerscope:trace-received';
+export const TRACE_READ_MARK = 'ledgerscope:trace-read';
+
 export type ToTraceWorker =
   | { type: 'chunk'; id: number; bytes: ArrayBuffer }
   | { type: 'end'; id: number; url: string }
@@ -115,8 +119,11 @@ export async function readTrace(
     if (id !== null && sent === worker) sent?.postMessage({ type: 'drop', id } satisfies ToTraceWorker);
     throw error;
   }
+  // User Timing marks of the trace's phases, for DevTools and bench/trace-page.ts
+  performance.mark(TRACE_RECEIVED_MARK);
   if (id === null) {
     const data = traceDataOf(await readTracesPageInTasks(url, joined(held, heldBytes)));
+    performance.mark(TRACE_READ_MARK);
     // the page's render of the trace in a task of its own, not in the one that read it
     await nextTask();
     return data;
@@ -129,6 +136,7 @@ export async function readTrace(
     throw new Error(answer.message);
   }
   if (answer.type !== 'read') throw new Error(`the trace worker answered ${answer.type} to a read`);
+  performance.mark(TRACE_READ_MARK);
   signal?.throwIfAborted();
   const asked = id;
   return {
