@@ -8,6 +8,7 @@ import { revive } from './revive-buffers';
 import { FrameCells } from './frame-cells';
 import {
   finishTransaction,
+  FrameBocs,
   linkOf,
   packLogs,
   parseTransaction,
@@ -39,10 +40,11 @@ function handle(m: ToReader): void {
   jobs.delete(m.job);
   if (!job) throw new Error(`job ${m.job} was not read by this thread`);
   const want = new Map(revive(m.want)); // Buffers arrive as Uint8Arrays
+  const bocs = new FrameBocs();
   const transactions = job.parsed.map((p, k) => {
     const t = job.transactions[k]!;
     return {
-      ...finishTransaction(p, want.get(p.index), t.boc),
+      ...finishTransaction(p, want.get(p.index), t.boc, bocs),
       packed: packLogs(t),
     };
   });
