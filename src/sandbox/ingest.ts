@@ -82,8 +82,9 @@ export class Ingestor {
         for (const s of await this.store.reader.getAccountStates(accounts, this.nextSeqno - 1))
           stored.set(s.account, s.state);
       }
+      // what a repeat needs of the stored transaction: its trace and inbound message, not its record whole
       const existing = new Map<string, StoredTransaction>(
-        (await this.store.reader.getTransactions(txs.map((t) => t.hash))).map((t) => [
+        (await this.store.reader.getTransactionOutcomes(txs.map((t) => t.hash))).map((t) => [
           t.hash.toString('hex'),
           { traceId: t.traceId, inMsgHash: t.inMsg?.hash ?? null },
         ]),
