@@ -2,6 +2,7 @@
 // the receiver's thread would use (read-transactions.ts), and deflates the transactions' logs for
 // the run records, so that the receiver's one thread is left the checks and the writing.
 import { parentPort } from 'node:worker_threads';
+import { useNodeSha256 } from '../ledger/network/fast-sha256';
 import { FrameError } from './frame';
 import type { FromReader, ToReader, TransactionJob } from './frame-reader-protocol';
 import { revive } from './revive-buffers';
@@ -16,6 +17,8 @@ import {
   type ParsedTransaction,
 } from './read-transactions';
 
+// the thread parses and hashes the cells of its shares of every frame
+useNodeSha256();
 const port = parentPort!;
 /** Each job's transactions, parsed in round 1, kept for round 2. */
 const jobs = new Map<number, { parsed: ParsedTransaction[]; transactions: TransactionJob[] }>();
