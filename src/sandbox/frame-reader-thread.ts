@@ -2,12 +2,14 @@
 // the receiver's thread would use (read-transactions.ts), and deflates the transactions' logs for
 // the run records, so that the receiver's one thread is left the checks and the writing.
 import { parentPort } from 'node:worker_threads';
+import { useNodeSha256 } from '../ledger/network/fast-sha256';
 import { FrameError } from './frame';
 import type { FromReader, ToReader, TransactionJob } from './frame-reader-protocol';
 import { revive } from './revive-buffers';
 import { FrameCells } from './frame-cells';
 import {
   finishTransaction,
+  FrameBocs,
   linkOf,
   packLogs,
   parseTransaction,
@@ -15,6 +17,8 @@ import {
   type ParsedTransaction,
 } from './read-transactions';
 
+// the thread parses and hashes the cells of its shares of every frame
+useNodeSha256();
 const port = parentPort!;
 /** Each job's transactions, parsed in round 1, kept for round 2. */
 const jobs = new Map<number, { parsed: ParsedTransaction[]; transactions: TransactionJob[] }>();
@@ -39,10 +43,11 @@ function handle(m: ToReader): void {
   jobs.delete(m.job);
   if (!job) throw new Error(`job ${m.job} was not read by this thread`);
   const want = new Map(revive(m.want)); // Buffers arrive as Uint8Arrays
+  const bocs = new FrameBocs();
   const transactions = job.parsed.map((p, k) => {
     const t = job.transactions[k]!;
     return {
-      ...finishTransaction(p, want.get(p.index), t.boc),
+      ...finishTransaction(p, want.get(p.index), t.boc, bocs),
       packed: packLogs(t),
     };
   });

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cell } from '@ton/core';
+import { messageCells, messageRecord } from '../ledger/network/extract-messages';
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { unpackLog } from '../store/sandbox-runs';
 import { FrameError, parseFrame } from './frame';
@@ -46,6 +48,28 @@ describe('frame reader threads', () => {
       expect(unpackLog(t.packed!.blockchain)).toBe(t.frame.blockchainLogs || null);
       expect(unpackLog(t.packed!.debug)).toBe(t.frame.debugLogs || null);
     }
+  }, 60_000);
+
+  it('read each message as it reads alone, each body and state init serialized once a frame', () => {
+    const { transactions } = readFrameInThread(parseFrame(text));
+    const bocs = new Map<string, Buffer>();
+    let again = 0;
+    for (const t of transactions) {
+      const cells = messageCells(Cell.fromBoc(t.boc)[0]!);
+      expect(t.inMsg).toEqual(cells.inMsg && messageRecord(cells.inMsg, { outTx: null, inTx: t.hash }));
+      expect(t.outMsgs).toEqual(cells.outMsgs.map((c) => messageRecord(c, { outTx: t.hash, inTx: null })));
+      for (const m of [...(t.inMsg ? [t.inMsg] : []), ...t.outMsgs])
+        for (const c of [m.body, ...(m.initState ? [m.initState] : [])]) {
+          const first = bocs.get(c.hash.toString('hex'));
+          if (!first) bocs.set(c.hash.toString('hex'), c.boc);
+          else {
+            expect(c.boc).toBe(first);
+            again++;
+          }
+        }
+    }
+    // each child's state init is in its parent's transaction and its own, the bodies alike
+    expect(again).toBeGreaterThan(transactions.length);
   }, 60_000);
 
   // with two threads, transaction 2 is the receiver's thread's share, 3 a thread's

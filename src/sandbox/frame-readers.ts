@@ -12,6 +12,7 @@ import {
   contractAccount,
   contractOf,
   finishTransaction,
+  FrameBocs,
   linkOf,
   packLogs,
   parseTransaction,
@@ -149,9 +150,10 @@ export class FrameReaders {
           return h ? [[t.index, h]] : [];
         }),
       }));
+      const bocs = new FrameBocs();
       const transactions: ReadTransaction[] = ownParsed.map((p) => {
         const t = frame.transactions[p.index]!;
-        return { ...finishTransaction(p, want.get(p.index), t.transaction), frame: t, packed: packLogs(t) };
+        return { ...finishTransaction(p, want.get(p.index), t.transaction, bocs), frame: t, packed: packLogs(t) };
       });
       for (const r of await asked2) {
         if (r.type !== 'finished') throw new FrameReaderError(`a frame reader thread answered ${r.type} to finish`);

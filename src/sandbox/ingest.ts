@@ -2,6 +2,7 @@
 // two blocks, its run records, in one transaction) or refused with its cause, and the next goes on.
 import { createTraceClassifier } from '../ledger/classify/trace-classifier';
 import type { TraceClassifier } from '../ledger/network/ledger-assembler';
+import { useNodeSha256 } from '../ledger/network/fast-sha256';
 import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
 import type { AccountStateRecord } from '../store/records';
 import { MC_REF, SHARD_REF, type PreviousBlocks } from './blocks';
@@ -40,6 +41,8 @@ export class Ingestor {
     store: SqliteLedgerStore,
     opts: { log: (line: string) => void; onStored?: () => void; readers?: number },
   ): Promise<Ingestor> {
+    // this thread parses and hashes the cells of every frame it reads itself (as the producer's)
+    useNodeSha256();
     ensureSandboxTables(store);
     const latest = await store.reader.latestMasterchainSeqno();
     let prev: PreviousBlocks = { mc: null, shard: null };
@@ -82,8 +85,9 @@ export class Ingestor {
         for (const s of await this.store.reader.getAccountStates(accounts, this.nextSeqno - 1))
           stored.set(s.account, s.state);
       }
+      // what a repeat needs of the stored transaction: its trace and inbound message, not its record whole
       const existing = new Map<string, StoredTransaction>(
-        (await this.store.reader.getTransactions(txs.map((t) => t.hash))).map((t) => [
+        (await this.store.reader.getTransactionOutcomes(txs.map((t) => t.hash))).map((t) => [
           t.hash.toString('hex'),
           { traceId: t.traceId, inMsgHash: t.inMsg?.hash ?? null },
         ]),

@@ -99,8 +99,8 @@ export function originalTransactionCell(
   // it was, for what this one does not find.
   const mostLayouts = messages.reduce((n, m) => n * (m.init ? 5 : 3), 1);
   if (mostLayouts > MAX_LAYOUTS) {
-    const inOptions = hasIn ? layouts(messages[0]!, sentCells[0]!) : [null];
-    const found = oneOutboundChoice(sent, messages.slice(hasIn), sentCells.slice(hasIn), outKeys, inOptions, want);
+    const inbound = hasIn ? { message: messages[0]!, sent: sentCells[0]! } : null;
+    const found = oneOutboundChoice(sent, messages.slice(hasIn), sentCells.slice(hasIn), outKeys, inbound, want);
     if (found) return found;
   }
   // Each message's layouts, until there are too many combinations to try them all (then the search
@@ -132,33 +132,48 @@ export function originalTransactionCell(
 }
 
 /**
+ * The outbound choice (of `oneOutboundChoice`'s five) that found the last transaction searched by
+ * one choice, tried first: a frame's senders are mostly one contract's, which lays out its messages
+ * alike. Only the order of the tries: whichever finds it, a cell of the wanted hash is the transaction.
+ */
+let lastChoice = 0;
+
+/**
  * Too many layouts to try them all. The outbound messages are laid out by the executor, which keeps
  * the sending contract's choice of inline or reference and moves a part to a reference only when it
  * does not fit: a contract sends its messages alike, so one choice for all of them. The inbound
- * message was laid out by its sender (sandbox, when it delivers a message, serializes it itself):
- * each of its layouts (`inOptions`) is tried with each choice for the outbound ones.
+ * message was laid out by its sender (sandbox, when it delivers a message, serializes it itself, as
+ * it serializes the transaction it sends): it is tried as sent with each choice for the outbound
+ * ones, then each of its other layouts.
  */
 function oneOutboundChoice(
   sent: Cell,
   outMessages: Message[],
   sentOut: Cell[],
   outKeys: number[],
-  inOptions: (Cell | null)[],
+  inbound: { message: Message; sent: Cell } | null,
   want: Buffer,
 ): Cell | null {
-  // Each choice's cells are made when it is tried (a fan-out's are found by the first or second).
-  function* outboundChoices(): Generator<Cell[]> {
-    yield sentOut;
-    for (const initRef of [true, false])
-      for (const bodyRef of [true, false])
-        yield outMessages.map((m, i) => messageCell(m, initRef, bodyRef) ?? sentOut[i]!);
-  }
-  for (const outs of outboundChoices()) {
-    const dict = outDict(outKeys, outs); // one per choice, whichever inbound layout goes with it
-    for (const inMsg of inOptions) {
-      const c = withMessages(sent, inMsg, dict);
-      if (c.hash().equals(want)) return c;
+  // each choice's cells are made when it is tried (a fan-out's are found by the first tried)
+  const choices: (() => Cell[])[] = [() => sentOut];
+  for (const initRef of [true, false])
+    for (const bodyRef of [true, false])
+      choices.push(() => outMessages.map((m, i) => messageCell(m, initRef, bodyRef) ?? sentOut[i]!));
+  const order = [lastChoice, ...choices.keys()].filter((k, i, all) => all.indexOf(k) === i);
+  const dicts: (Cell | null)[] = []; // one per choice, whichever inbound layout goes with it
+  const tryWith = (inOptions: (Cell | null)[]): Cell | null => {
+    for (const k of order) {
+      const dict = k in dicts ? (dicts[k] ?? null) : (dicts[k] = outDict(outKeys, choices[k]!()));
+      for (const inMsg of inOptions) {
+        const c = withMessages(sent, inMsg, dict);
+        if (c.hash().equals(want)) {
+          lastChoice = k;
+          return c;
+        }
+      }
     }
-  }
-  return null;
+    return null;
+  };
+  if (!inbound) return tryWith([null]);
+  return tryWith([inbound.sent]) ?? tryWith(layouts(inbound.message, inbound.sent).slice(1));
 }

@@ -233,11 +233,33 @@ export function trueHashes(links: TransactionLink[], contracts: ReadContract[]):
   return out;
 }
 
-/** A parsed transaction read whole, as it ran (`want`: its true hash, when the frame names it). */
+/**
+ * The BOCs of a frame's message bodies and state inits, each made once. A fan-out's messages carry
+ * a handful of distinct bodies, and each state init comes twice, in its sender's transaction and
+ * its receiver's: serializing them again was half the cost of reading the frame's messages. Made
+ * per frame (or per thread's share of one), dropped with it.
+ */
+export class FrameBocs {
+  private readonly made = new Map<string, Buffer>();
+
+  readonly of = (cell: Cell): Buffer => {
+    const key = cell.hash().toString('hex');
+    let boc = this.made.get(key);
+    if (!boc) this.made.set(key, (boc = cell.toBoc()));
+    return boc;
+  };
+}
+
+/**
+ * A parsed transaction read whole, as it ran (`want`: its true hash, when the frame names it). Its
+ * messages are read from the messages `loadTransaction` parsed (another layout of them is the same
+ * message), their BOCs made by `bocs`.
+ */
 export function finishTransaction(
   p: ParsedTransaction,
   want: Buffer | undefined,
   boc: string,
+  bocs: FrameBocs,
 ): Omit<ReadTransaction, 'frame' | 'packed'> {
   let cell = p.cell;
   let cells = p.cells;
@@ -255,6 +277,11 @@ export function finishTransaction(
   }
   const txHash = cell.hash();
   const tx = p.tx;
+  // by key, as messageCells gives their cells
+  const outMessages = tx.outMessages
+    .keys()
+    .sort((a, b) => a - b)
+    .map((k) => tx.outMessages.get(k)!);
   return {
     index: p.index,
     tx: {
@@ -271,8 +298,12 @@ export function finishTransaction(
     lt: tx.lt,
     account: p.account,
     description: describeTransaction(tx.description),
-    inMsg: cells.inMsg ? messageRecord(cells.inMsg, { outTx: null, inTx: txHash }) : null,
-    outMsgs: cells.outMsgs.map((c) => messageRecord(c, { outTx: txHash, inTx: null })),
+    inMsg: cells.inMsg
+      ? messageRecord(cells.inMsg, { outTx: null, inTx: txHash }, { message: tx.inMessage!, toBoc: bocs.of })
+      : null,
+    outMsgs: cells.outMsgs.map((c, i) =>
+      messageRecord(c, { outTx: txHash, inTx: null }, { message: outMessages[i], toBoc: bocs.of }),
+    ),
     oldStateHash: tx.stateUpdate.oldHash,
     newStateHash: tx.stateUpdate.newHash,
   };
@@ -287,8 +318,9 @@ export function readTransactions(
   const workchainOf = workchainsOf(contracts);
   const parsed = list.map((frame, index) => parseTransaction(frame.transaction, index, workchainOf, frameCells));
   const want = trueHashes(parsed.map(linkOf), contracts);
+  const bocs = new FrameBocs();
   return parsed.map((p) => ({
-    ...finishTransaction(p, want.get(p.index), list[p.index]!.transaction),
+    ...finishTransaction(p, want.get(p.index), list[p.index]!.transaction, bocs),
     frame: list[p.index]!,
     packed: null,
   }));

@@ -13,6 +13,7 @@ import type {
   SavedProducerState,
   TokenInfoRecord,
   TraceRecord,
+  TransactionOutcomeRecord,
   TransactionRecord,
 } from './records';
 import type { MessageListFilter, MessageListRow } from './message-list';
@@ -131,6 +132,14 @@ export interface LedgerQueries {
   findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]>;
   /** The trace's transactions by lt, at most `max`. */
   getTraceTransactions(traceId: Buffer, max: number): Promise<TransactionRecord[]>;
+  /**
+   * `getTraceTransactions` as outcomes (a sandbox run's listing): the transaction rows and their
+   * message rows alone, each inbound message's `bounced` from its sender's row when the receiver's
+   * leaves it out; no contents, states or BOCs.
+   */
+  getTraceTransactionOutcomes(traceId: Buffer, max: number): Promise<TransactionOutcomeRecord[]>;
+  /** `getTransactions` as outcomes, in the given order (unknown hashes are skipped). */
+  getTransactionOutcomes(hashes: Buffer[]): Promise<TransactionOutcomeRecord[]>;
   getActions(traceIds: Buffer[]): Promise<ActionRecord[]>;
   /** Actions by id, in any order; unknown ids are skipped. */
   getActionsByIds(actionIds: Buffer[]): Promise<ActionRecord[]>;

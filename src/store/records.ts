@@ -140,6 +140,23 @@ export interface TransactionRecord {
   outMsgs: MessageRecord[];
 }
 
+/**
+ * What a sandbox run's listing shows of a transaction (its outcome, src/server/serialize/sandbox.ts):
+ * the transaction's own columns and its messages' hashes, read without the messages' contents, the
+ * account states or the BOC. A `TransactionRecord` is one too.
+ */
+export interface TransactionOutcomeRecord {
+  hash: Buffer;
+  lt: bigint;
+  account: string;
+  now: number;
+  totalFees: bigint;
+  description: TransactionDescription;
+  traceId: Buffer;
+  inMsg: Pick<MessageRecord, 'hash' | 'bounced'> | null;
+  outMsgs: Pick<MessageRecord, 'hash'>[];
+}
+
 export type TraceState = 'complete' | 'pending';
 
 export interface TraceRecord {

@@ -32,6 +32,15 @@ export const optBlob = (v: unknown): Buffer | null => (v === null ? null : (v as
 const optDec = (v: unknown): bigint | null => (v === null ? null : BigInt(v as string));
 const hex = (b: Buffer) => b.toString('hex');
 
+/** Transaction rows in the order of `hashes` (a hash with no row is skipped). */
+export function inHashOrder(hashes: Buffer[], rows: Row[]): Row[] {
+  const byHash = new Map(rows.map((r) => [hex(blob(r.hash)), r]));
+  return hashes.flatMap((h): Row[] => {
+    const r = byHash.get(hex(h));
+    return r ? [r] : [];
+  });
+}
+
 export function blockFromRow(row: Row): BlockRecord {
   const prev = JSON.parse(row.prev_blocks as string) as { workchain: number; shard: string; seqno: number }[];
   return {
@@ -197,6 +206,14 @@ export function accountSnapshotFromRows(
   };
 }
 
+/** A transaction's message rows: its inbound one, and its outbound ones by position. */
+export function ownMessageRows(msgs: Row[]): { inRow: Row | undefined; outRows: Row[] } {
+  return {
+    inRow: msgs.find((m) => m.direction === 'in'),
+    outRows: msgs.filter((m) => m.direction === 'out').sort((x, y) => num(x.position) - num(y.position)),
+  };
+}
+
 /** Full records of transaction rows, from the rows and their parts. */
 export function transactionsFromRows(txRows: Row[], parts: TransactionParts): TransactionRecord[] {
   const state = (hash: Buffer): AccountStateRecord => {
@@ -241,9 +258,7 @@ export function transactionsFromRows(txRows: Row[], parts: TransactionParts): Tr
   };
   return txRows.map((r) => {
     const hash = blob(r.hash);
-    const msgs = parts.messages.get(hex(hash)) ?? [];
-    const inRow = msgs.find((m) => m.direction === 'in');
-    const outRows = msgs.filter((m) => m.direction === 'out').sort((x, y) => num(x.position) - num(y.position));
+    const { inRow, outRows } = ownMessageRows(parts.messages.get(hex(hash)) ?? []);
     return {
       hash,
       lt: big(r.lt),

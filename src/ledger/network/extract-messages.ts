@@ -1,4 +1,4 @@
-import { Dictionary, beginCell, loadMessage, storeStateInit, type Address, type Cell } from '@ton/core';
+import { Dictionary, beginCell, loadMessage, storeStateInit, type Address, type Cell, type Message } from '@ton/core';
 import { decodeTextComment } from '../../ton/comment';
 import { normalizedExternalHash } from '../../ton/normalized-hash';
 import { toRaw } from '../../ton/address';
@@ -33,13 +33,28 @@ export function bodyOpcode(body: Cell): number | null {
   return s.remainingBits >= 32 ? s.loadUint(32) | 0 : null;
 }
 
-export function messageRecord(cell: Cell, links: { outTx: Buffer | null; inTx: Buffer | null }): MessageRecord {
-  const m = loadMessage(cell.beginParse());
-  const body = { hash: m.body.hash(), boc: m.body.toBoc() };
+/**
+ * What a reader of many messages may already have for `messageRecord`: the message parsed (from
+ * this cell or another layout of it: the fields, body and state init are the same), and a maker of
+ * BOCs (one that keeps each cell's, when the same bodies and state inits come again).
+ */
+export interface MessageReading {
+  message?: Message;
+  toBoc?: (cell: Cell) => Buffer;
+}
+
+export function messageRecord(
+  cell: Cell,
+  links: { outTx: Buffer | null; inTx: Buffer | null },
+  reading: MessageReading = {},
+): MessageRecord {
+  const m = reading.message ?? loadMessage(cell.beginParse());
+  const toBoc = reading.toBoc ?? ((c: Cell) => c.toBoc());
+  const body = { hash: m.body.hash(), boc: toBoc(m.body) };
   let initState = null;
   if (m.init) {
     const initCell = beginCell().store(storeStateInit(m.init)).endCell();
-    initState = { hash: initCell.hash(), boc: initCell.toBoc() };
+    initState = { hash: initCell.hash(), boc: toBoc(initCell) };
   }
   const opcode = bodyOpcode(m.body);
   const common = {

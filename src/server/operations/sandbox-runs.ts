@@ -33,8 +33,9 @@ export const sandboxRuns = defineOperation(api, {
     };
     for (const frame of frames) {
       const txs = [];
-      for (const t of frame.traces) txs.push(...(await reader.getTraceTransactions(t.traceId, traceMaxTxs)));
-      if (frame.repeats.length > 0) txs.push(...(await reader.getTransactions(frame.repeats)));
+      // outcomes only: the records whole were most of the listing's time for a large run
+      for (const t of frame.traces) txs.push(...(await reader.getTraceTransactionOutcomes(t.traceId, traceMaxTxs)));
+      if (frame.repeats.length > 0) txs.push(...(await reader.getTransactionOutcomes(frame.repeats)));
       answer.runs.push(runJson(frame, txs));
     }
     await out.write(json(answer));

@@ -11,7 +11,7 @@ import type {
   storageCell,
 } from '../../api/operations/sandbox-shapes';
 import type { SandboxContractRow, SandboxFrameRow, SandboxTestRow } from '../../store/sandbox-runs';
-import type { MessageRecord, TransactionRecord } from '../../store/records';
+import type { MessageRecord, TransactionOutcomeRecord, TransactionRecord } from '../../store/records';
 import type { ResponseOf } from '../../api/operations/api-operation';
 import type { sandboxTransaction } from '../../api/operations/sandbox-transaction';
 import { TactAbi } from '../../ton/tact-abi';
@@ -56,7 +56,7 @@ interface ActionDescription {
 }
 
 /** One transaction's outcome: `parents` maps the hashes of the messages the run's transactions sent to the senders' lts. */
-export function runTransactionJson(t: TransactionRecord, parents: Map<string, bigint>): RunTransaction {
+export function runTransactionJson(t: TransactionOutcomeRecord, parents: Map<string, bigint>): RunTransaction {
   const d = t.description as { compute_ph?: ComputeDescription; action?: ActionDescription };
   const c = d.compute_ph;
   const compute: RunTransaction['compute'] = !c
@@ -93,7 +93,7 @@ export function runTransactionJson(t: TransactionRecord, parents: Map<string, bi
 }
 
 /** A run (frame) with its transactions, by lt. */
-export function runJson(frame: SandboxFrameRow, txs: TransactionRecord[]): z.output<typeof sandboxRun> {
+export function runJson(frame: SandboxFrameRow, txs: TransactionOutcomeRecord[]): z.output<typeof sandboxRun> {
   // a parent is the run's transaction that sent the message (by its hash, the sender's): a
   // transaction another run stored first names that run's sender as its parent, not this run's
   const parents = new Map(txs.flatMap((t) => t.outMsgs.map((m) => [m.hash.toString('hex'), t.lt] as const)));

@@ -100,8 +100,15 @@ describe('PostgreSQL and SQLite on the same batches', () => {
     }
     const ids = traces.map((t) => t.traceId);
     expect(await pg.reader.getActions(ids)).toEqual(await lite.reader.getActions(ids));
-    for (const id of ids.slice(0, 20))
+    for (const id of ids.slice(0, 20)) {
       expect(await pg.reader.getTraceTransactions(id, 3)).toEqual(await lite.reader.getTraceTransactions(id, 3));
+      for (const max of [3, 1000])
+        expect(await pg.reader.getTraceTransactionOutcomes(id, max)).toEqual(
+          await lite.reader.getTraceTransactionOutcomes(id, max),
+        );
+    }
+    const hashes = [...txs.map((t) => t.hash).reverse(), Buffer.alloc(32, 0xee)];
+    expect(await pg.reader.getTransactionOutcomes(hashes)).toEqual(await lite.reader.getTransactionOutcomes(hashes));
   });
 
   it('finds the same transactions by message hash, body hash, opcode and direction', async () => {

@@ -51,6 +51,8 @@ beforeAll(async () => {
   await r.findTraces({ mcSeqno: 4 }, page);
   await r.findTraces({ startUtime: tx.now }, page);
   await r.getTraceTransactions(tx.traceId, 4000);
+  await r.getTraceTransactionOutcomes(tx.traceId, 4000);
+  await r.getTransactionOutcomes([tx.hash, txs[0]!.hash]);
   await r.getActions([tx.traceId]);
   await transactionsByMessage(r, { msgHash: tx.inMsg!.hash }, page);
   await transactionsByMessage(r, { opcode: 0 }, page);

@@ -16,6 +16,7 @@ import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
+import { OUTCOME_MESSAGE_COLUMNS, OUTCOME_TRANSACTION_COLUMNS, outcomesFromRows } from '../transaction-outcomes';
 import { BALANCE_ORDER } from '../account-balances';
 import { tokenAheadSql, tokenListSql, type ListPage, type TokenList } from '../token-lists';
 import { tokenRowFromRow, type StateTableKey, type TokenRowOf } from '../token-tables';
@@ -29,6 +30,7 @@ import type {
   BlockRef,
   TokenInfoRecord,
   TraceRecord,
+  TransactionOutcomeRecord,
   TransactionRecord,
 } from '../records';
 import {
@@ -38,6 +40,7 @@ import {
   actionFromRow,
   blob,
   blockFromRow,
+  inHashOrder,
   messageEnds,
   num,
   optBlob,
@@ -161,15 +164,15 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
   async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
     if (hashes.length === 0) return [];
-    const rows = new Map<string, Row>();
-    for (const r of await this.rows('SELECT * FROM transactions WHERE hash = ANY($1::bytea[])', [hashes]))
-      rows.set(hex(blob(r.hash)), r);
-    const ordered: Row[] = [];
-    for (const h of hashes) {
-      const r = rows.get(hex(h));
-      if (r) ordered.push(r);
-    }
-    return this.assemble(ordered);
+    return this.assemble(
+      inHashOrder(hashes, await this.rows('SELECT * FROM transactions WHERE hash = ANY($1::bytea[])', [hashes])),
+    );
+  }
+
+  async getTransactionOutcomes(hashes: Buffer[]): Promise<TransactionOutcomeRecord[]> {
+    if (hashes.length === 0) return [];
+    const sql = `SELECT ${OUTCOME_TRANSACTION_COLUMNS}, mc_seqno FROM transactions WHERE hash = ANY($1::bytea[])`;
+    return this.outcomes(inHashOrder(hashes, await this.rows(sql, [hashes])));
   }
 
   async findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]> {
@@ -224,6 +227,21 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
     return this.assemble(
       await this.rows('SELECT * FROM transactions WHERE trace_id = $1 ORDER BY lt, hash LIMIT $2', [traceId, max]),
     );
+  }
+
+  async getTraceTransactionOutcomes(traceId: Buffer, max: number): Promise<TransactionOutcomeRecord[]> {
+    const sql = `SELECT ${OUTCOME_TRANSACTION_COLUMNS}, mc_seqno FROM transactions WHERE trace_id = $1 ORDER BY lt, hash LIMIT $2`;
+    return this.outcomes(await this.rows(sql, [traceId, max]));
+  }
+
+  /** Outcomes of transaction rows: their message rows, by the primary key in the rows' partitions. */
+  private async outcomes(txRows: Row[]): Promise<TransactionOutcomeRecord[]> {
+    if (txRows.length === 0) return [];
+    const msgRows = await this.rows(
+      `SELECT ${OUTCOME_MESSAGE_COLUMNS} FROM messages m WHERE m.tx_hash = ANY($1::bytea[]) AND m.mc_seqno = ANY($2::integer[])`,
+      [txRows.map((r) => r.hash), [...new Set(txRows.map((r) => num(r.mc_seqno)))]],
+    );
+    return outcomesFromRows(txRows, msgRows);
   }
 
   async getActions(traceIds: Buffer[]): Promise<ActionRecord[]> {

@@ -18,6 +18,7 @@ import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
 import { transactionPageSql } from '../transaction-list';
+import { OUTCOME_MESSAGE_COLUMNS, OUTCOME_TRANSACTION_COLUMNS, outcomesFromRows } from '../transaction-outcomes';
 import { BALANCE_ORDER } from '../account-balances';
 import { tokenAheadSql, tokenListSql, type ListPage, type TokenList } from '../token-lists';
 import { tokenRowFromRow, type StateTableKey, type TokenRowOf } from '../token-tables';
@@ -31,6 +32,7 @@ import type {
   BlockRef,
   TokenInfoRecord,
   TraceRecord,
+  TransactionOutcomeRecord,
   TransactionRecord,
 } from '../records';
 import {
@@ -40,6 +42,7 @@ import {
   actionFromRow,
   blob,
   blockFromRow,
+  inHashOrder,
   messageEnds,
   num,
   optBlob,
@@ -125,15 +128,12 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
 
   /** Full records of the given transactions, in the given order (unknown hashes are skipped). */
   async getTransactions(hashes: Buffer[]): Promise<TransactionRecord[]> {
-    const rows = new Map<string, Row>();
-    for (const r of this.inList('SELECT * FROM transactions WHERE hash IN', hashes))
-      rows.set(blob(r.hash).toString('hex'), r);
-    const ordered: Row[] = [];
-    for (const h of hashes) {
-      const r = rows.get(h.toString('hex'));
-      if (r) ordered.push(r);
-    }
-    return this.assemble(ordered);
+    return this.assemble(inHashOrder(hashes, this.inList('SELECT * FROM transactions WHERE hash IN', hashes)));
+  }
+
+  async getTransactionOutcomes(hashes: Buffer[]): Promise<TransactionOutcomeRecord[]> {
+    const rows = this.inList(`SELECT ${OUTCOME_TRANSACTION_COLUMNS} FROM transactions WHERE hash IN`, hashes);
+    return this.outcomes(inHashOrder(hashes, rows));
   }
 
   async findTraces(filter: TraceFilter, page: Page): Promise<TraceRecord[]> {
@@ -212,6 +212,22 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
       max,
     ) as Row[];
     return this.assemble(rows);
+  }
+
+  async getTraceTransactionOutcomes(traceId: Buffer, max: number): Promise<TransactionOutcomeRecord[]> {
+    const rows = this.q(
+      `SELECT ${OUTCOME_TRANSACTION_COLUMNS} FROM transactions WHERE trace_id = ? ORDER BY lt, hash LIMIT ?`,
+    ).all(traceId, max) as Row[];
+    return this.outcomes(rows);
+  }
+
+  /** Outcomes of transaction rows: their message rows, by the primary key (tx_hash, …). */
+  private outcomes(txRows: Row[]): TransactionOutcomeRecord[] {
+    const hashes = txRows.map((r) => r.hash);
+    return outcomesFromRows(
+      txRows,
+      this.inList(`SELECT ${OUTCOME_MESSAGE_COLUMNS} FROM messages m WHERE m.tx_hash IN`, hashes),
+    );
   }
 
   async getActions(traceIds: Buffer[]): Promise<ActionRecord[]> {

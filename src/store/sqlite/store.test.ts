@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, type SqliteLedgerStore } from './open-sqlite-store';
 import { FULL_SHARD, syntheticBatches } from '../test-support/synthetic-ledger';
-import type { LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
+import type { LedgerBatch, MessageRecord, TraceRecord, TransactionOutcomeRecord, TransactionRecord } from '../records';
 import { transactionByHash, transactionsByMessage } from '../test-support/reader-compositions';
 
 // The store on its own: records built in the test (synthetic-ledger.ts, real cells for bodies and
@@ -295,6 +295,34 @@ describe('lists: filters, total order, paging', () => {
     expect((await store.reader.getTraceTransactions(inner.traceId, 1)).length).toBe(1);
   });
 
+  it("transactions' outcomes (a sandbox run's listing) are the records' own fields, of every trace and by hash", async () => {
+    const outcome = (t: TransactionRecord): TransactionOutcomeRecord => ({
+      hash: t.hash,
+      lt: t.lt,
+      account: t.account,
+      now: t.now,
+      totalFees: t.totalFees,
+      description: t.description,
+      traceId: t.traceId,
+      inMsg: t.inMsg && { hash: t.inMsg.hash, bounced: t.inMsg.bounced },
+      outMsgs: t.outMsgs.map((m) => ({ hash: m.hash })),
+    });
+    const r = store.reader;
+    for (const id of finalTraces.keys()) {
+      const traceId = Buffer.from(id, 'hex');
+      for (const max of [1000, 2])
+        expect(await r.getTraceTransactionOutcomes(traceId, max)).toEqual(
+          (await r.getTraceTransactions(traceId, max)).map(outcome),
+        );
+    }
+    // in the order asked, an unknown hash skipped; inbound messages both of the ledger and not
+    const hashes = [...allTxs.map((t) => t.hash).reverse(), Buffer.alloc(32, 0xee)];
+    expect(allTxs.some((t) => t.inMsg?.source === null)).toBe(true);
+    expect(allTxs.some((t) => t.inMsg?.source && t.inMsg.bounced !== null)).toBe(true);
+    expect(await r.getTransactionOutcomes(hashes)).toEqual((await r.getTransactions(hashes)).map(outcome));
+    expect(await r.getTransactionOutcomes([])).toEqual([]);
+  });
+
   it('transactions of a masterchain block: (lt, account, hash) both ways, offset paging', async () => {
     for (const seqno of [0, 5, BATCHES - 1]) {
       const want = allTxs
@@ -415,6 +443,8 @@ describe('every SQL statement the reader runs is planned on an index', () => {
     await r.findTraces({ startUtime: 1, endUtime: 2_000_000_000 }, page);
     await r.findTraces({ startLt: 1n, endLt: 10n ** 18n }, page);
     await r.getTraceTransactions(tx.traceId, 100);
+    await r.getTraceTransactionOutcomes(tx.traceId, 100);
+    await r.getTransactionOutcomes([tx.hash]);
     await r.getBlockTransactions(tx.block, null, 10);
     await r.getBlockTransactions(tx.block, { account: tx.account, lt: tx.lt }, 10);
     await r.getTransactionsByMcSeqno(3, page);
