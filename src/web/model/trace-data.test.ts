@@ -8,6 +8,24 @@ import { readTrace } from './trace-reader';
 import { fromApiTrace } from './trace-view';
 
 // A real answer of our server (the recorded jetton transfer), read as the trace page reads it.
+
+/** An API whose `traces` answer streams in the given pieces, one read each. */
+const streamingApi = (pieces: Uint8Array[]) =>
+  new LedgerClient({
+    baseUrl: '',
+    fetch: () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(c) {
+              for (const p of pieces) c.enqueue(p);
+              c.close();
+            },
+          }),
+          { status: 200 },
+        ),
+      ),
+  });
 const bytes = () => new TextEncoder().encode(JSON.stringify(jettonJson)).buffer as ArrayBuffer;
 const URL_ = '/api/v3/traces?trace_id=x';
 
@@ -52,23 +70,14 @@ describe('the trace page data', () => {
 
   it('an answer streamed in pieces, characters split between them, reads as it does whole', async () => {
     // a field of two- to four-byte characters: 5-byte pieces split some of them
-    const whole = new TextEncoder().encode(JSON.stringify({ ...jettonJson, note: 'ä ✓ 𝄞 ledger' }));
+    const [first, book] = Object.entries(jettonJson.address_book)[0]!;
+    const answer = {
+      ...jettonJson,
+      address_book: { ...jettonJson.address_book, [first]: { ...book, domain: 'ä ✓ 𝄞.ton' } },
+    };
+    const whole = new TextEncoder().encode(JSON.stringify(answer));
     const pieces = Array.from({ length: Math.ceil(whole.length / 5) }, (_, i) => whole.slice(i * 5, i * 5 + 5));
-    const api = new LedgerClient({
-      baseUrl: '',
-      fetch: () =>
-        Promise.resolve(
-          new Response(
-            new ReadableStream<Uint8Array>({
-              start(c) {
-                for (const p of pieces) c.enqueue(p);
-                c.close();
-              },
-            }),
-            { status: 200 },
-          ),
-        ),
-    });
+    const api = streamingApi(pieces);
     const reader = tracesStreamReader();
     let handed = 0;
     const { url, received } = await api.streamTraces({ trace_id: 'x' }, (piece) => {
@@ -77,7 +86,9 @@ describe('the trace page data', () => {
     });
     expect(handed).toBe(pieces.length);
     expect(received).toBe(whole.length);
-    expect(reader.finish(url)).toEqual(readTracesPage(url, whole.buffer as ArrayBuffer));
+    const page = reader.finish(url);
+    expect(page).toEqual(readTracesPage(url, whole.buffer as ArrayBuffer));
+    expect(JSON.stringify(page.addressBook)).toContain('ä ✓ 𝄞.ton');
     expect(reader.readOnArrival).toBe(Object.keys(jettonJson.traces[0]!.transactions).length);
   });
 
@@ -134,21 +145,7 @@ describe('the trace page data', () => {
     globalThis.Worker = RecordingWorker as unknown as typeof Worker;
     try {
       const piece = new Uint8Array(300_000);
-      const api = new LedgerClient({
-        baseUrl: '',
-        fetch: () =>
-          Promise.resolve(
-            new Response(
-              new ReadableStream<Uint8Array>({
-                start(c) {
-                  for (let i = 0; i < 6; i++) c.enqueue(piece.slice());
-                  c.close();
-                },
-              }),
-              { status: 200 },
-            ),
-          ),
-      });
+      const api = streamingApi(Array.from({ length: 6 }, () => piece.slice()));
       await expect(
         readTrace(api, { trace_id: 'ab', limit: 1 }, undefined, () => (bigAt = sent.length)),
       ).rejects.toThrow('stand-in');
