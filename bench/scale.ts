@@ -7,9 +7,11 @@
 // kind, ascending account lists with offsets, mc seqno, lt and utime ranges, opcode and body hash,
 // deep offsets, the v2 cursor walk over a whole block, v3's chain lists, the token events in
 // ascending order) has the same answers at every size: the benchmark checks that (the address book
-// and metadata aside: they describe accounts as they are now), and reports p50, p99 and req/s of each query at each size (four clients back to back over
-// keep-alive connections), and the ratios
-// of the largest to the smallest. The mix also holds states as of the newest block (jetton
+// and metadata aside: they describe accounts as they are now), and reports p50, p99 and req/s of
+// each query at each size (four clients back to back over keep-alive connections, SCALE_SECONDS a
+// query at each server, default 3, in SCALE_ROUNDS turns, default 3: every ledger is served at once
+// and the servers take turns, so a change of the machine's load during the run falls on all
+// alike), and the ratios of the largest to the smallest. The mix also holds states as of the newest block (jetton
 // masters and wallets, NFT collections and items, account and wallet states, the top balances),
 // named `now:…`: their answers differ between sizes (a bigger ledger went on) and are compared
 // between engines only. API_ANSWER_CACHE_MB=0 in the environment turns the server's answer cache
@@ -24,8 +26,8 @@
 // The server runs as `npm start` runs it (its own process, live production off, default limits
 // unless API_* variables are set). Prints one JSON line.
 //
-// SCALE_ENGINES="sqlite,postgres" measures part 1 on both engines, size by size and engine after
-// engine (back to back, under the same load), and adds the PostgreSQL over SQLite ratios and whether
+// SCALE_ENGINES="sqlite,postgres" measures part 1 on both engines (their servers taking turns with
+// the sizes'), and adds the PostgreSQL over SQLite ratios and whether
 // both engines gave the same answers. PostgreSQL serves a copy of each SQLite ledger
 // (bench/tools/copy-to-postgres.ts: the same ledger, row for row), kept as the database
 // `ledger_<seed>_<txs>` of the server at SCALE_PG (a URL of its maintenance database, e.g.
@@ -42,13 +44,18 @@ import { benchLedgerPath, median } from './bench-ledger';
 import { copyLedgerToPostgres } from './tools/copy-to-postgres';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8291);
-const base = `http://127.0.0.1:${PORT}`;
 const SEED = Number(process.env.SCALE_SEED ?? 42);
 const SIZES = (process.env.SCALE_TXS ?? '10000,100000')
   .split(',')
   .map(Number)
   .sort((a, b) => a - b);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
+// Each query's SECONDS at a server are split into ROUNDS, the servers taking turns (the order
+// reversed every other round): a drift of the machine's load over a run then falls on every
+// size and engine alike, instead of on whichever was measured last.
+const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
+if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1))
+  throw new Error(`SCALE_ROUNDS: ${process.env.SCALE_ROUNDS} is not a whole number ≥ 1`);
 const CONCURRENCY = 4;
 const ABUSE = (process.env.SCALE_ABUSE ?? 'on') !== 'off';
 const ABUSE_SECONDS = Number(process.env.SCALE_ABUSE_S ?? 30);
@@ -188,9 +195,12 @@ function queryMix(path: string): { queries: Record<string, string>; walk: string
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One GET, body read whole; `error` when the connection failed or the body was cut. */
-function request(path: string): Promise<{ status: number; body: Buffer; error: string | null; retryAfter?: string }> {
+function request(
+  path: string,
+  port = PORT,
+): Promise<{ status: number; body: Buffer; error: string | null; retryAfter?: string }> {
   return new Promise((resolve) => {
-    const req = http.get(base + path, { agent }, (res) => {
+    const req = http.get(`http://127.0.0.1:${port}${path}`, { agent }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () =>
@@ -224,11 +234,11 @@ function comparable(path: string, body: Buffer): string {
 }
 
 /** The whole block walked with the v2 cursor, ten transactions a page: its pages' bodies. */
-async function walkBlock(first: string): Promise<string[]> {
+async function walkBlock(first: string, port: number): Promise<string[]> {
   const pages: string[] = [];
   let path = first;
   for (;;) {
-    const r = await request(path);
+    const r = await request(path, port);
     if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
     const json = JSON.parse(r.body.toString()) as {
       result: { incomplete: boolean; transactions: { account: string; transaction_id: { lt: string } }[] };
@@ -240,14 +250,14 @@ async function walkBlock(first: string): Promise<string[]> {
   }
 }
 
-function startServer(path: string): Promise<ChildProcess> {
+function startServer(path: string, port = PORT): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, LEDGER_DB: path, LEDGER_LIVE: 'off', PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { ...process.env, LEDGER_DB: path, LEDGER_LIVE: 'off', PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return (async () => {
     for (let i = 0; i < 300; i++) {
-      if ((await request('/api/v3/traces?limit=1')).status === 200) return child;
+      if ((await request('/api/v3/traces?limit=1', port)).status === 200) return child;
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error('the server did not start');
@@ -271,27 +281,30 @@ function memoryMb(pid: number): Record<string, number> {
   return { peak_rss: field('VmHWM'), rss_anon_now: field('RssAnon'), rss_file_now: field('RssFile') };
 }
 
-/** CONCURRENCY clients asking `url` back to back for SECONDS: latency percentiles and throughput. */
-async function loadOn(url: string) {
+/** CONCURRENCY clients asking `url` of the server at `port` back to back for `seconds`: each request's latency. */
+async function loadOn(url: string, port: number, seconds: number): Promise<{ latencies: number[]; errors: number }> {
   const latencies: number[] = [];
   let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
+  const until = performance.now() + seconds * 1000;
   const client = async () => {
     while (performance.now() < until) {
       const s = performance.now();
-      const r = await request(url);
+      const r = await request(url, port);
       latencies.push(performance.now() - s);
       if (r.status !== 200 || r.error) errors += 1;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  return {
-    p50_ms: ms(median(latencies)),
-    p99_ms: ms(percentile(latencies, 99)),
-    req_per_s: Math.round(latencies.length / SECONDS),
-    errors,
-  };
+  return { latencies, errors };
 }
+
+/** Latencies pooled over a query's rounds at one server: percentiles and throughput. */
+const figuresOf = (latencies: number[], errors: number) => ({
+  p50_ms: ms(median(latencies)),
+  p99_ms: ms(percentile(latencies, 99)),
+  req_per_s: Math.round(latencies.length / SECONDS),
+  errors,
+});
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -299,41 +312,66 @@ const percentile = (xs: number[], p: number) => {
 };
 const ms = (x: number) => +x.toFixed(2);
 
-async function measureSize(path: string, mix: ReturnType<typeof queryMix>) {
-  const server = await startServer(path);
+/** A ledger served for part 1: by which engine, at which size, from where, on which port. */
+interface Served {
+  engine: 'sqlite' | 'postgres';
+  size: number;
+  location: string;
+  port: number;
+}
+
+/**
+ * Part 1 on every served ledger at once: each started as `npm start` starts it and every query
+ * warmed at each, then each query timed at each server in turn, ROUNDS rounds of SECONDS/ROUNDS.
+ * One server is asked at a time; the others wait idle.
+ */
+async function measureAll(served: Served[], mix: ReturnType<typeof queryMix>) {
+  const servers: ChildProcess[] = [];
   try {
-    const answers: Record<string, string> = {};
-    const figures: Record<string, { p50_ms: number; p99_ms: number; req_per_s: number; errors: number }> = {};
+    for (const s of served) servers.push(await startServer(s.location, s.port));
+    const answers = served.map(() => ({}) as Record<string, string>);
+    const figures = served.map(() => ({}) as Record<string, ReturnType<typeof figuresOf>>);
     // Every query is warmed before any is timed, as it is then loaded (CONCURRENCY at a time): each
     // reader worker has its own connection and caches, 20 requests one after another warmed only the
     // worker they reached, and the first queries timed ran while the just-started server was still
     // settling (their p99 doubled at a million transactions, and not from the ledger's size).
+    for (const [i, s] of served.entries())
+      for (const [name, url] of Object.entries(mix.queries)) {
+        const first = await request(url, s.port);
+        if (first.status !== 200)
+          throw new Error(
+            `${s.engine} ${s.size} ${name} ${url}: ${first.status} ${first.body.toString().slice(0, 200)}`,
+          );
+        answers[i]![name] = comparable(url, first.body);
+        for (let k = 0; k < 20; k++) await Promise.all(Array.from({ length: CONCURRENCY }, () => request(url, s.port)));
+      }
+    const turns = (round: number) => (round % 2 === 0 ? [...served.keys()] : [...served.keys()].reverse());
     for (const [name, url] of Object.entries(mix.queries)) {
-      const first = await request(url);
-      if (first.status !== 200)
-        throw new Error(`${name} ${url}: ${first.status} ${first.body.toString().slice(0, 200)}`);
-      answers[name] = comparable(url, first.body);
-      for (let i = 0; i < 20; i++) await Promise.all(Array.from({ length: CONCURRENCY }, () => request(url)));
+      const pooled = served.map(() => ({ latencies: [] as number[], errors: 0 }));
+      for (let round = 0; round < ROUNDS; round++)
+        for (const i of turns(round)) {
+          const r = await loadOn(url, served[i]!.port, SECONDS / ROUNDS);
+          pooled[i]!.latencies.push(...r.latencies);
+          pooled[i]!.errors += r.errors;
+        }
+      for (const [i, p] of pooled.entries()) figures[i]![name] = figuresOf(p.latencies, p.errors);
     }
-    for (const [name, url] of Object.entries(mix.queries)) figures[name] = await loadOn(url);
     // the walk is a sequence of requests: timed as a whole, one walk after another
-    answers.v2_block_walk = (await walkBlock(mix.walk)).join('\n');
-    const walks: number[] = [];
-    const until = performance.now() + SECONDS * 1000;
-    while (performance.now() < until) {
-      const s = performance.now();
-      await walkBlock(mix.walk);
-      walks.push(performance.now() - s);
-    }
-    figures.v2_block_walk = {
-      p50_ms: ms(median(walks)),
-      p99_ms: ms(percentile(walks, 99)),
-      req_per_s: Math.round(walks.length / SECONDS),
-      errors: 0,
-    };
-    return { answers, figures };
+    const walks = served.map(() => [] as number[]);
+    for (const [i, s] of served.entries()) answers[i]!.v2_block_walk = (await walkBlock(mix.walk, s.port)).join('\n');
+    for (let round = 0; round < ROUNDS; round++)
+      for (const i of turns(round)) {
+        const until = performance.now() + (SECONDS / ROUNDS) * 1000;
+        while (performance.now() < until) {
+          const s = performance.now();
+          await walkBlock(mix.walk, served[i]!.port);
+          walks[i]!.push(performance.now() - s);
+        }
+      }
+    for (const [i, w] of walks.entries()) figures[i]!.v2_block_walk = figuresOf(w, 0);
+    return served.map((s, i) => ({ ...s, answers: answers[i]!, figures: figures[i]! }));
   } finally {
-    await stopServer(server);
+    await Promise.all(servers.map(stopServer));
   }
 }
 
@@ -431,14 +469,20 @@ async function postgresCopy(file: string, txs: number): Promise<string> {
 const paths: string[] = [];
 for (const n of SIZES) paths.push(await benchLedgerPath(SEED, n));
 const mix = queryMix(paths[0]!);
-type Measured = Awaited<ReturnType<typeof measureSize>>;
+type Measured = Awaited<ReturnType<typeof measureAll>>[number];
 const bySize: Record<string, Record<string, Measured>> = Object.fromEntries(ENGINES.map((e) => [e, {}]));
 const QUERIES = (process.env.SCALE_QUERIES ?? 'on') !== 'off';
 if (QUERIES) {
-  for (const [i, n] of SIZES.entries()) {
+  const served: Served[] = [];
+  for (const [i, size] of SIZES.entries())
     for (const engine of ENGINES)
-      bySize[engine]![n] = await measureSize(engine === 'postgres' ? await postgresCopy(paths[i]!, n) : paths[i]!, mix);
-  }
+      served.push({
+        engine,
+        size,
+        location: engine === 'postgres' ? await postgresCopy(paths[i]!, size) : paths[i]!,
+        port: PORT + 1 + served.length,
+      });
+  for (const m of await measureAll(served, mix)) bySize[m.engine]![m.size] = m;
 }
 type Figures = Measured['figures'][string];
 const ratioOf = (a: Figures, b: Figures) => ({
@@ -468,6 +512,7 @@ const out = {
   sizes: SIZES,
   engines: ENGINES,
   seconds_per_query: SECONDS,
+  rounds_per_query: ROUNDS,
   queries: { ...mix.queries, v2_block_walk: mix.walk },
   figures: QUERIES
     ? Object.fromEntries(ENGINES.map((e) => [e, Object.fromEntries(SIZES.map((n) => [n, bySize[e]![n]!.figures]))]))
