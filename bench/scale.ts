@@ -9,7 +9,7 @@
 // ascending order) has the same answers at every size: the benchmark checks that (the address book
 // and metadata aside: they describe accounts as they are now), and reports p50, p99 and req/s of
 // each query at each size (four clients back to back over keep-alive connections, SCALE_SECONDS a
-// query at each server, default 3, in SCALE_ROUNDS turns, default 3: every ledger is served at once
+// query at each server, default 3, in SCALE_ROUNDS turns, default 4: every ledger is served at once
 // and the servers take turns, so a change of the machine's load during the run falls on all
 // alike), and the ratios of the largest to the smallest. The mix also holds states as of the newest block (jetton
 // masters and wallets, NFT collections and items, account and wallet states, the top balances),
@@ -51,9 +51,10 @@ const SIZES = (process.env.SCALE_TXS ?? '10000,100000')
   .sort((a, b) => a - b);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
 // Each query's SECONDS at a server are split into ROUNDS, the servers taking turns (the order
-// reversed every other round): a drift of the machine's load over a run then falls on every
-// size and engine alike, instead of on whichever was measured last.
-const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
+// reversed every other round, so with an even number each server's mean place in the turns is the
+// same): a drift of the machine's load over a run then falls on every size and engine alike,
+// instead of on whichever was measured last.
+const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 4);
 if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1))
   throw new Error(`SCALE_ROUNDS: ${process.env.SCALE_ROUNDS} is not a whole number ≥ 1`);
 const CONCURRENCY = 4;
@@ -281,17 +282,38 @@ function memoryMb(pid: number): Record<string, number> {
   return { peak_rss: field('VmHWM'), rss_anon_now: field('RssAnon'), rss_file_now: field('RssFile') };
 }
 
-/** CONCURRENCY clients asking `url` of the server at `port` back to back for `seconds`: each request's latency. */
-async function loadOn(url: string, port: number, seconds: number): Promise<{ latencies: number[]; errors: number }> {
+/**
+ * One timed GET: the body drained, not kept (its bytes were compared at the warm-up), so that the
+ * measuring process allocates next to nothing per request and its own garbage collection stays out
+ * of the slowest 1 %. `bytes` must equal the warm-up answer's.
+ */
+function timedRequest(path: string, port: number): Promise<{ status: number; bytes: number; failed: boolean }> {
+  return new Promise((resolve) => {
+    const req = http.get(`http://127.0.0.1:${port}${path}`, { agent }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ status: res.statusCode!, bytes, failed: false }));
+      res.on('aborted', () => resolve({ status: res.statusCode!, bytes, failed: true }));
+      res.on('error', () => resolve({ status: res.statusCode!, bytes, failed: true }));
+    });
+    req.on('error', () => resolve({ status: 0, bytes: 0, failed: true }));
+  });
+}
+
+/**
+ * CONCURRENCY clients asking `url` of the server at `port` back to back for `seconds`: each
+ * request's latency, and how many failed or answered other than the `bytes` of the warm-up.
+ */
+async function loadOn(url: string, port: number, seconds: number, bytes: number) {
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
   const client = async () => {
     while (performance.now() < until) {
       const s = performance.now();
-      const r = await request(url, port);
+      const r = await timedRequest(url, port);
       latencies.push(performance.now() - s);
-      if (r.status !== 200 || r.error) errors += 1;
+      if (r.status !== 200 || r.failed || r.bytes !== bytes) errors += 1;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
@@ -330,6 +352,7 @@ async function measureAll(served: Served[], mix: ReturnType<typeof queryMix>) {
   try {
     for (const s of served) servers.push(await startServer(s.location, s.port));
     const answers = served.map(() => ({}) as Record<string, string>);
+    const bytes = served.map(() => ({}) as Record<string, number>);
     const figures = served.map(() => ({}) as Record<string, ReturnType<typeof figuresOf>>);
     // Every query is warmed before any is timed, as it is then loaded (CONCURRENCY at a time): each
     // reader worker has its own connection and caches, 20 requests one after another warmed only the
@@ -343,6 +366,7 @@ async function measureAll(served: Served[], mix: ReturnType<typeof queryMix>) {
             `${s.engine} ${s.size} ${name} ${url}: ${first.status} ${first.body.toString().slice(0, 200)}`,
           );
         answers[i]![name] = comparable(url, first.body);
+        bytes[i]![name] = first.body.length;
         for (let k = 0; k < 20; k++) await Promise.all(Array.from({ length: CONCURRENCY }, () => request(url, s.port)));
       }
     const turns = (round: number) => (round % 2 === 0 ? [...served.keys()] : [...served.keys()].reverse());
@@ -350,7 +374,7 @@ async function measureAll(served: Served[], mix: ReturnType<typeof queryMix>) {
       const pooled = served.map(() => ({ latencies: [] as number[], errors: 0 }));
       for (let round = 0; round < ROUNDS; round++)
         for (const i of turns(round)) {
-          const r = await loadOn(url, served[i]!.port, SECONDS / ROUNDS);
+          const r = await loadOn(url, served[i]!.port, SECONDS / ROUNDS, bytes[i]![name]!);
           pooled[i]!.latencies.push(...r.latencies);
           pooled[i]!.errors += r.errors;
         }
