@@ -1,6 +1,6 @@
 // The one place where a ledger's location chooses its engine: a `postgres://` (or `postgresql://`)
 // URL is a PostgreSQL database, anything else a SQLite file path.
-import type { CommitCounter, CommitWitness, LedgerSnapshots, LedgerStore } from './interface';
+import type { CommitCounter, CommitMark, CommitWitness, LedgerSnapshots, LedgerStore } from './interface';
 import { pgCommitWitness } from './postgres/pg-commit-witness';
 import { openPgStore, pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
@@ -58,4 +58,24 @@ export function openLedger(location: string, opts: OpenLedgerOptions = {}): Prom
 /** A read-only source of snapshots over the ledger at `location`: what each reader worker of the service opens. */
 export function openLedgerReaderFor(location: string, opts: ReaderOptions = {}): LedgerSnapshots {
   return engineAt(location).readerSnapshots(location, opts);
+}
+
+/**
+ * A look at whether anything was committed, cheaper than a read of the ledger: two equal marks read
+ * at two moments mean that nothing was committed between them; null, that the mark could not be
+ * read (the caller reads the ledger). SQLite's mark is `PRAGMA data_version` (shared memory, ~2 µs);
+ * PostgreSQL's a fresh snapshot's text, one round trip on a connection of its own.
+ */
+export interface CommitProbe {
+  mark(): Promise<CommitMark | null>;
+  close(): Promise<void>;
+}
+
+export function openCommitProbe(location: string): CommitProbe {
+  const engine = engineAt(location);
+  const counter = engine.commitCounter(location);
+  if (counter) return { mark: async () => counter.current(), close: async () => counter.close() };
+  const witness = engine.commitWitness(location);
+  if (witness) return { mark: () => witness.read(), close: () => witness.close() };
+  return { mark: async () => null, close: async () => undefined };
 }

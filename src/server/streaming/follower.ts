@@ -1,5 +1,6 @@
 import { FULL_SHARD } from '../../ton/shard';
-import type { LedgerSnapshots } from '../../store/interface';
+import type { CommitMark, LedgerSnapshots } from '../../store/interface';
+import type { CommitProbe } from '../../store/open-ledger';
 import { readCommittedStep, readPendingStep } from './read-step';
 import { BookCache } from '../serialize/address-book';
 import type { StepInterest, StreamStep } from './step';
@@ -24,7 +25,10 @@ export interface FollowerHealth {
  * masterchain seqno; each masterchain block committed since the last look becomes a finalized
  * step, and each shard block written before its masterchain block (the store lists those as
  * uncommitted) a pending step, published once. Reads run on one read-only connection of its own,
- * one snapshot per turn, and cost two index lookups while nothing changes.
+ * one snapshot per turn. With a commit probe, a turn first reads the ledger's commit mark and
+ * reads nothing more while the mark is the one read before the last turn that saw everything: an
+ * idle server then costs a shared-memory read (SQLite) or one round trip (PostgreSQL) a poll,
+ * instead of a snapshot and its lookups fifty times a second.
  */
 export class LedgerFollower {
   private lastMc: number | null = null;
@@ -39,12 +43,14 @@ export class LedgerFollower {
   private idle: Promise<void> = Promise.resolve();
   /** The address book and metadata read so far (entries never change within one block). */
   private readonly book = new BookCache();
+  /** The commit mark read before the last turn that saw the ledger whole: nothing new while it holds. */
+  private seenMark: CommitMark | null = null;
 
   constructor(
     private readonly ledger: LedgerSnapshots,
     private readonly interest: StepInterest,
     private readonly publish: (step: StreamStep) => void,
-    private readonly opts: { pollMs: number; traceMaxTxs: number; commitSeen?: () => void },
+    private readonly opts: { pollMs: number; traceMaxTxs: number; commitSeen?: () => void; probe?: CommitProbe },
   ) {}
 
   /** Starts from the ledger as it is now: what was written before is history, not news. */
@@ -80,6 +86,7 @@ export class LedgerFollower {
     this.timer = null;
     await this.idle;
     await this.ledger.close();
+    await this.opts.probe?.close();
   }
 
   private turn(): Promise<void> {
@@ -87,8 +94,12 @@ export class LedgerFollower {
     if (this.closed) return Promise.resolve();
     this.running = true;
     this.again = false;
-    this.idle = this.ledger
-      .readSnapshot(async (reader) => {
+    this.idle = (async () => {
+      // read before the snapshot: a commit after it changes the mark, and the next turn reads again
+      const mark = this.opts.probe ? await this.opts.probe.mark() : null;
+      if (mark !== null && mark === this.seenMark) return;
+      this.seenMark = null;
+      await this.ledger.readSnapshot(async (reader) => {
         const latest = await reader.latestMasterchainSeqno();
         if (latest === null) return;
         const first = this.lastMc === null;
@@ -125,7 +136,9 @@ export class LedgerFollower {
           const mc = await reader.getBlock({ workchain: -1, shard: FULL_SHARD, seqno: this.lastMc! });
           this.lastMcTime = mc?.genUtime ?? null;
         }
-      })
+      });
+      if (!this.again) this.seenMark = mark;
+    })()
       .then(
         () => {
           this.error = null;

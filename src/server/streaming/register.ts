@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import proxyaddr from '@fastify/proxy-addr';
-import { openLedgerReaderFor } from '../../store/open-ledger';
+import { openCommitProbe, openLedgerReaderFor } from '../../store/open-ledger';
 import { LedgerFollower } from './follower';
 import { StreamHub, TooManyConnections } from './hub';
 import { maxSubscriptionBytes, type StreamingLimits } from './limits';
@@ -54,6 +54,7 @@ export async function registerStreaming(
     pollMs: limits.pollMs,
     traceMaxTxs: opts.traceMaxTxs,
     commitSeen,
+    probe: openCommitProbe(opts.location),
   });
   await follower.start();
   const live = new Set<SseClient | WsClient>();
