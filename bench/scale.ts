@@ -369,29 +369,31 @@ async function measureAll(served: Served[], mix: ReturnType<typeof queryMix>) {
         bytes[i]![name] = first.body.length;
         for (let k = 0; k < 20; k++) await Promise.all(Array.from({ length: CONCURRENCY }, () => request(url, s.port)));
       }
-    const turns = (round: number) => (round % 2 === 0 ? [...served.keys()] : [...served.keys()].reverse());
+    /** `turn(i)` for each server, ROUNDS times, the order reversed every other round. */
+    const inTurns = async (turn: (i: number) => Promise<void>) => {
+      for (let round = 0; round < ROUNDS; round++)
+        for (const i of round % 2 === 0 ? [...served.keys()] : [...served.keys()].reverse()) await turn(i);
+    };
     for (const [name, url] of Object.entries(mix.queries)) {
       const pooled = served.map(() => ({ latencies: [] as number[], errors: 0 }));
-      for (let round = 0; round < ROUNDS; round++)
-        for (const i of turns(round)) {
-          const r = await loadOn(url, served[i]!.port, SECONDS / ROUNDS, bytes[i]![name]!);
-          pooled[i]!.latencies.push(...r.latencies);
-          pooled[i]!.errors += r.errors;
-        }
+      await inTurns(async (i) => {
+        const r = await loadOn(url, served[i]!.port, SECONDS / ROUNDS, bytes[i]![name]!);
+        pooled[i]!.latencies.push(...r.latencies);
+        pooled[i]!.errors += r.errors;
+      });
       for (const [i, p] of pooled.entries()) figures[i]![name] = figuresOf(p.latencies, p.errors);
     }
     // the walk is a sequence of requests: timed as a whole, one walk after another
     const walks = served.map(() => [] as number[]);
     for (const [i, s] of served.entries()) answers[i]!.v2_block_walk = (await walkBlock(mix.walk, s.port)).join('\n');
-    for (let round = 0; round < ROUNDS; round++)
-      for (const i of turns(round)) {
-        const until = performance.now() + (SECONDS / ROUNDS) * 1000;
-        while (performance.now() < until) {
-          const s = performance.now();
-          await walkBlock(mix.walk, served[i]!.port);
-          walks[i]!.push(performance.now() - s);
-        }
+    await inTurns(async (i) => {
+      const until = performance.now() + (SECONDS / ROUNDS) * 1000;
+      while (performance.now() < until) {
+        const s = performance.now();
+        await walkBlock(mix.walk, served[i]!.port);
+        walks[i]!.push(performance.now() - s);
       }
+    });
     for (const [i, w] of walks.entries()) figures[i]!.v2_block_walk = figuresOf(w, 0);
     return served.map((s, i) => ({ ...s, answers: answers[i]!, figures: figures[i]! }));
   } finally {

@@ -29,7 +29,6 @@ class Counted implements LedgerSnapshots {
     return this.inner.close();
   }
 }
-const counted = (inner: LedgerSnapshots) => new Counted(inner);
 
 const nobody: StepInterest = { size: 0, wantsTrace: () => false, wantsAddressBook: false, wantsMetadata: false };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,7 +43,7 @@ async function until(what: () => boolean, ms = 5000): Promise<void> {
 
 describe('a follower with a commit probe', () => {
   it('reads the ledger once while nothing is committed, and again at the poll after a commit', async () => {
-    const snapshots = counted(openLedgerReaderFor(ledger.path));
+    const snapshots = new Counted(openLedgerReaderFor(ledger.path));
     let seen = 0;
     const follower = new LedgerFollower(snapshots, nobody, () => undefined, {
       pollMs: 5,
@@ -75,7 +74,7 @@ describe('a follower with a commit probe', () => {
   });
 
   it('without a probe, reads the ledger at every poll (what the probe saves)', async () => {
-    const snapshots = counted(openLedgerReaderFor(ledger.path));
+    const snapshots = new Counted(openLedgerReaderFor(ledger.path));
     const follower = new LedgerFollower(snapshots, nobody, () => undefined, { pollMs: 5, traceMaxTxs: 1000 });
     try {
       await follower.start();
