@@ -5,7 +5,7 @@
 import { Address, Cell, loadShardAccount, loadTransaction } from '@ton/core';
 import { z } from 'zod';
 import { toRaw } from '../ton/address';
-import { TactAbi } from '../ton/tact-abi';
+import { readContractAbi } from '../ton/contract-abi';
 import { FrameError, issues, readJson } from './frame';
 
 const base64Boc = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'a base64 BOC');
@@ -38,7 +38,7 @@ const bundleSchema = z.object({
 
 export type ActonBundle = z.output<typeof bundleSchema>;
 
-/** A contract file of the bundle's `contracts/` folder: what is read of it (its ABI, when a Tact one). */
+/** A contract file of the bundle's `contracts/` folder: what is read of it (its ABI). */
 export interface ActonContract {
   name: string;
   abi: unknown;
@@ -52,13 +52,17 @@ export function parseBundle(text: string): ActonBundle {
   return r.data;
 }
 
-/** A contract file's ABI when it is a Tact ABI (the only kind read here), else none. */
+/**
+ * A contract file's ABI when it is one this explorer reads (the Tolk compiler's, which Acton
+ * writes, or a Tact ABI), else none: a file without one, or with one that does not read, still
+ * names its contract.
+ */
 export function contractAbi(text: string): unknown {
   try {
     const json = JSON.parse(text) as { abi?: unknown };
     const abi = typeof json.abi === 'string' ? (JSON.parse(json.abi) as unknown) : json.abi;
     if (abi == null) return undefined;
-    new TactAbi(abi);
+    readContractAbi(abi);
     return abi;
   } catch {
     return undefined;

@@ -7,6 +7,7 @@
 import { Address, ExternalAddress, beginCell, type Cell, type Slice } from '@ton/core';
 import { z } from 'zod';
 import { toRaw } from './address';
+import { AbiError, attemptReading, type AbiDecoding, type AbiField, type CellAbi } from './abi-decoding';
 
 const format = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const typeRef = z.union([
@@ -35,25 +36,7 @@ const abiSchema = z.object({
 type TypeRef = z.output<typeof typeRef>;
 type AbiType = NonNullable<z.output<typeof abiSchema>['types']>[number];
 
-/** One decoded value; a struct's fields follow its own row, their paths under its path. */
-export interface AbiField {
-  /** `field`, `outer.inner` for a nested struct's fields. */
-  path: string;
-  /** As the ABI says it: `uint32`, `coins`, `address?`, `cell`, `Point`, `map<address, int>`… */
-  type: string;
-  kind: 'int' | 'bool' | 'address' | 'cell' | 'string' | 'bytes' | 'map' | 'struct' | 'null';
-  /** Decimal for numbers, raw address (upper-case hex; an external one as @ton/core prints it), base64 BOC for cells and maps, hex for bytes. */
-  value: string | null;
-}
-
-export interface AbiDecoded {
-  type: string;
-  /** For a contract's data: which of Tact's layouts of it matched. */
-  layout: string | null;
-  fields: AbiField[];
-}
-
-export type AbiDecoding = AbiDecoded | { error: string };
+export type { AbiDecoded, AbiDecoding, AbiField } from './abi-decoding';
 
 type Op =
   | { kind: 'int' | 'uint'; bits: number; optional: boolean }
@@ -71,10 +54,8 @@ interface Segment {
   next: Segment | null;
 }
 
-class AbiError extends Error {}
-
 /** A Tact ABI, checked for the parts read here; throws naming what is wrong. */
-export class TactAbi {
+export class TactAbi implements CellAbi {
   readonly name: string | null;
   private readonly types = new Map<string, AbiType>();
   private readonly sizes = new Map<string, { bits: number; refs: number } | 'busy'>();
@@ -96,7 +77,7 @@ export class TactAbi {
     const op = s.preloadUint(32);
     const type = [...this.types.values()].find((t) => t.header === op);
     if (!type) return null;
-    return this.attempt(type.name, null, () => {
+    return attemptReading(type.name, null, () => {
       const fields: AbiField[] = [];
       this.readStruct(type, s, { bits: 0, refs: 0 }, '', fields);
       this.ensureEnd(s, type);
@@ -128,7 +109,7 @@ export class TactAbi {
     const why: string[] = [];
     for (const l of layouts) {
       const s = data.beginParse();
-      const got = this.attempt(type.name, l.name, () => {
+      const got = attemptReading(type.name, l.name, () => {
         if (l.sys) {
           if (s.remainingRefs === 0) throw new AbiError('no system cell');
           s.loadRef();
@@ -143,14 +124,6 @@ export class TactAbi {
       why.push(`${l.name}: ${got.error}`);
     }
     return { error: `the data is not a ${type.name} in any of Tact's layouts (${why.join('; ')})` };
-  }
-
-  private attempt(type: string, layout: string | null, read: () => AbiField[]): AbiDecoding {
-    try {
-      return { type, layout, fields: read() };
-    } catch (e) {
-      return { error: e instanceof Error ? e.message : String(e) };
-    }
   }
 
   private ensureEnd(s: Slice, type: AbiType) {

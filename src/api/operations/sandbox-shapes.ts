@@ -26,7 +26,7 @@ export const sandboxTest = z.object({
 export const sandboxName = z.object({
   wrapper_name: z.string().nullable(),
   treasury_seed: z.string().nullable(),
-  /** sandbox sent a Tact ABI for it. */
+  /** its test gave an ABI for it (a Tact wrapper's, or the Tolk compiler's in an Acton bundle). */
   has_abi: z.boolean(),
 });
 export const sandboxNames = z.record(rawAddress, sandboxName);
@@ -86,14 +86,14 @@ export const sandboxRun = z.object({
 
 export const storageCell = z.object({ hash, boc: z.string() }).nullable();
 
-/** A field read by a Tact ABI (src/ton/tact-abi.ts); a struct's row comes before its fields. */
+/** A field read by a contract's ABI (src/ton/abi-decoding.ts: Tact's or Tolk's); a struct's row comes before its fields. */
 export const abiField = z.object({
   path: z.string(),
   type: z.string(),
-  kind: z.enum(['int', 'bool', 'address', 'cell', 'string', 'bytes', 'map', 'struct', 'null']),
+  kind: z.enum(['int', 'bool', 'address', 'cell', 'string', 'bytes', 'map', 'struct', 'enum', 'null']),
   value: z.string().nullable(),
 });
-/** A cell read by a Tact ABI, or why it could not be. */
+/** A cell read by a contract's ABI, or why it could not be. */
 export const abiDecoding = z.union([
   z.object({ type: z.string(), layout: z.string().nullable(), fields: z.array(abiField) }),
   z.object({ error: z.string() }),

@@ -21,11 +21,11 @@ export const sandboxTransaction = defineApiOperation({
     vm_log: z.object({ lines: z.number().int(), steps: z.number().int(), bytes: z.number().int() }).nullable(),
     /** The account's data cell (BOC, base64) before and after; null where sandbox did not record it. */
     storage: z.object({ before: storageCell, after: storageCell }),
-    /** The account's name in its test, and its Tact ABI when sandbox sent one. */
+    /** The account's name in its test, and its ABI when its test gave one (Tact's or Tolk's). */
     name: sandboxName.nullable(),
     abi: z.unknown().nullable(),
     /**
-     * What the Tact ABIs sandbox sent make of the storage and the bodies (docs/sandbox.md, "Decoding
+     * What the ABIs of the test's contracts (Tact's, Tolk's) make of the storage and the bodies (docs/sandbox.md, "Decoding
      * by the ABI"): the storage by the account's ABI (null where it has none, or none with a storage
      * type), and each body whose opcode is a message type's header in the ABI of the account or of
      * the other end, the one whose ABI read it in `abi_of`.

@@ -14,7 +14,8 @@ import type { SandboxContractRow, SandboxFrameRow, SandboxTestRow } from '../../
 import type { MessageRecord, TransactionOutcomeRecord, TransactionRecord } from '../../store/records';
 import type { ResponseOf } from '../../api/operations/api-operation';
 import type { sandboxTransaction } from '../../api/operations/sandbox-transaction';
-import { TactAbi } from '../../ton/tact-abi';
+import { readContractAbi } from '../../ton/contract-abi';
+import type { CellAbi } from '../../ton/abi-decoding';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 import { hashToBase64 } from '../../ton/hash';
 import { Cell } from '@ton/core';
@@ -124,7 +125,7 @@ export function storageJson(boc: Buffer | null): z.output<typeof storageCell> {
 type AbiDecoded = ResponseOf<typeof sandboxTransaction>['abi_decoded'];
 
 /**
- * A transaction's storage and bodies read by the Tact ABIs of its test's contracts: the storage by
+ * A transaction's storage and bodies read by the ABIs (Tact's or Tolk's) of its test's contracts: the storage by
  * the account's, each body by the account's or the other end's (the first that has its header).
  * An ABI that is not one is said in place of what it would have read.
  */
@@ -133,11 +134,11 @@ export function abiDecodedJson(
   storage: { before: Buffer | null; after: Buffer | null },
   contracts: SandboxContractRow[],
 ): AbiDecoded {
-  const abis = new Map<string, TactAbi | { error: string }>();
+  const abis = new Map<string, CellAbi | { error: string }>();
   for (const c of contracts) {
     if (c.abi === null) continue;
     try {
-      abis.set(c.account, new TactAbi(JSON.parse(c.abi) as unknown));
+      abis.set(c.account, readContractAbi(JSON.parse(c.abi) as unknown));
     } catch (e) {
       abis.set(c.account, { error: `the ABI of ${c.account}: ${e instanceof Error ? e.message : e}` });
     }

@@ -19,7 +19,7 @@ export function MessageCard({
   book: AddressBook;
   title: string;
   metadata?: Metadata;
-  /** More readings of the body, after our own decoders' (a sandbox run's Tact ABI). */
+  /** More readings of the body, after our own decoders' (a sandbox run's contract ABI). */
   children?: React.ReactNode;
 }) {
   const label = messageLabel({

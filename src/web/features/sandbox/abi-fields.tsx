@@ -5,7 +5,8 @@ import { useApi } from '../../lib/router-context';
 import { AddressLink } from '../../components/entity-links';
 import { ErrorState, Loading } from '../../components/states';
 
-// Cells read by the Tact ABI sandbox sent (the API reads them: /api/sandbox/transaction's
+// Cells read by the contracts' ABIs (a Tact wrapper's that sandbox sent, or the Tolk compiler's in an
+// Acton bundle; the API reads them: /api/sandbox/transaction's
 // abi_decoded): a type's fields one a row, a nested struct's fields indented under it.
 
 function FieldValue({ f }: { f: AbiFieldJson }) {
@@ -66,13 +67,13 @@ export function AbiFields({ decoded: d, testId }: { decoded: AbiDecodingJson; te
   );
 }
 
-/** The transaction's inbound and outbound bodies that a Tact ABI of its test reads. */
+/** The transaction's inbound and outbound bodies that an ABI of its test reads. */
 export function AbiMessages({ tx }: { tx: SandboxTransaction }) {
   const messages = tx.abi_decoded.messages;
   if (messages.length === 0)
     return (
       <p className="text-sm text-muted">
-        No body of this transaction has the opcode of a message type in the Tact ABIs sandbox sent (the wrappers of the
+        No body of this transaction has the opcode of a message type in the ABIs of its test (the contracts of the
         account and of the other ends). The transaction page decodes the standard ones.
       </p>
     );
@@ -131,7 +132,7 @@ export function AbiStorage({
 }
 
 /**
- * On a sandbox ledger, a transaction's bodies as the Tact ABIs of its test read them, by message
+ * On a sandbox ledger, a transaction's bodies as the ABIs of its test read them, by message
  * hash (for the message cards of the transaction page); empty elsewhere or while loading.
  */
 export function useAbiBodies(
@@ -142,13 +143,13 @@ export function useAbiBodies(
   return new Map((q.data?.abi_decoded.messages ?? []).map((m) => [m.hash, m]));
 }
 
-/** One body's reading by a Tact ABI, under the message card's own. */
+/** One body's reading by a contract's ABI, under the message card's own. */
 export function AbiBody({ m }: { m: SandboxTransaction['abi_decoded']['messages'][number] | undefined }) {
   if (!m) return null;
   return (
     <div className="rounded bg-slate-50 p-2 dark:bg-slate-900" data-testid="abi-body">
       <p className="text-xs text-muted">
-        By the Tact ABI of <AddressLink raw={m.abi_of} /> (sent by the test&apos;s wrapper)
+        By the ABI of <AddressLink raw={m.abi_of} /> (the test&apos;s contract)
       </p>
       <AbiFields decoded={m.decoded} testId="abi-body-fields" />
     </div>
@@ -156,7 +157,7 @@ export function AbiBody({ m }: { m: SandboxTransaction['abi_decoded']['messages'
 }
 
 /**
- * On a sandbox ledger, what the Tact ABIs of a transaction's test read of it, its bodies and its
+ * On a sandbox ledger, what the ABIs of a transaction's test read of it, its bodies and its
  * storage: the trace page's details of the selected transaction (its VM log and logs are a link away).
  */
 export function AbiReadings({ hash }: { hash: string }) {
@@ -170,7 +171,7 @@ export function AbiReadings({ hash }: { hash: string }) {
       {storage.before || storage.after ? (
         <AbiStorage storage={storage} stacked />
       ) : (
-        <p className="text-sm text-muted">No Tact ABI of this test reads this account's storage.</p>
+        <p className="text-sm text-muted">No ABI of this test reads this account's storage.</p>
       )}
     </div>
   );

@@ -52,7 +52,7 @@ export function TraceDetails({
   );
 }
 
-/** On a sandbox ledger: the selected transaction as its test's Tact ABIs read it, and where its VM log is. */
+/** On a sandbox ledger: the selected transaction as its test's contract ABIs read it, and where its VM log is. */
 function SandboxReadings({ hash }: { hash: string }) {
   return (
     <section
