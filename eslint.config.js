@@ -70,7 +70,7 @@ export default tseslint.config(
   },
   {
     // the one line a contracts project's CommonJS jest/vitest setup file has (docs/sandbox.md)
-    files: ['src/sandbox/test-support/setups/**/*.cjs'],
+    files: ['src/sandbox/test-support/setups/**/*.cjs', 'bench/tools/jest-suite/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
