@@ -13,7 +13,7 @@ import { checkAgainstSchemas } from '../server/test-support/test-server';
 import { actonTrace, writeActonBundle } from './test-support/acton-trace';
 import { getJson, waitForTransactions } from './test-support/api';
 import { startReceiverProcess, waitForLine, type ReceiverProcess } from './test-support/receiver-process';
-import { VAULT_ABI, Vault, compileVault, noteCell } from './test-support/tolk-vault';
+import { ERR_NOT_OWNER, VAULT_ABI, Vault, compileVault, noteCell } from './test-support/tolk-vault';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-acton-tolk-'));
 let recv: ReceiverProcess | undefined;
@@ -58,6 +58,15 @@ describe('an Acton bundle of a Tolk contract', () => {
         }),
       contractOf,
     );
+    // a stranger's freeze: the vault throws its constant ERR_NOT_OWNER, the message bounces
+    const stranger = await chain.treasury('stranger');
+    const refused = await actonTrace(
+      chain,
+      [...parties, stranger.address],
+      'stranger-freezes',
+      () => vault.sendFreeze(stranger.getSender(), toNano('0.2'), 6n, 1),
+      contractOf,
+    );
     writeFileSync(
       join(traces, 'contracts', 'Vault.json'),
       JSON.stringify({
@@ -76,12 +85,12 @@ describe('an Acton bundle of a Tolk contract', () => {
         wallets: { [owner.address.toString({ urlSafe: true })]: 'owner' },
         contracts: ['Vault'],
       },
-      [deploy, deposit],
+      [deploy, deposit, refused],
     );
     recv = await startReceiverProcess({ LEDGER_DB: join(dir, 'sandbox.db') }, ['--import', traces]);
-    const all = [...deploy.txs, ...deposit.txs].map((t) => t.hash().toString('hex'));
+    const all = [...deploy.txs, ...deposit.txs, ...refused.txs].map((t) => t.hash().toString('hex'));
     await waitForTransactions(recv.api, all, () => recv!.stderr());
-    await waitForLine(recv, /Acton bundle .*vault-deposit_trace\.json: 2 of 2 traces stored/);
+    await waitForLine(recv, /Acton bundle .*vault-deposit_trace\.json: 3 of 3 traces stored/);
 
     const run = deposit.txs.find((t) => t.inMessage?.info.dest?.toString() === vault.address.toString())!;
     const value = run.inMessage!.info.type === 'internal' ? run.inMessage!.info.value.coins : -1n;
@@ -109,5 +118,12 @@ describe('an Acton bundle of a Tolk contract', () => {
       ['out', 'Receipt', toRaw(vault.address)],
     ]);
     expect(byPath(messages[1]!.decoded.fields)).toEqual({ queryId: '5', total: value.toString(), count: '1' });
+
+    // the stranger's run, as the Tests view lists it: the vault's failure named by its ABI
+    const runs = await getJson<{
+      runs: { transactions: { account: string; compute: { exit_code: number; exit: { name: string } } }[] }[];
+    }>(`${recv.api}/api/sandbox/runs?test=${encodeURIComponent(tx.test_key as string)}`);
+    const failures = runs.runs.flatMap((r) => r.transactions).filter((t) => t.compute?.exit_code === ERR_NOT_OWNER);
+    expect(failures.map((t) => [t.account, t.compute.exit.name])).toEqual([[toRaw(vault.address), 'ERR_NOT_OWNER']]);
   });
 });

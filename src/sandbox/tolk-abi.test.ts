@@ -10,7 +10,7 @@ import type { AbiDecoded, AbiDecoding, AbiField } from '../ton/abi-decoding';
 import { readContractAbi } from '../ton/contract-abi';
 import { TactAbi } from '../ton/tact-abi';
 import { TolkAbi } from '../ton/tolk-abi';
-import { OP_DEPOSIT, VAULT_ABI, Vault, compileVault, noteCell } from './test-support/tolk-vault';
+import { ERR_NOT_OWNER, OP_DEPOSIT, VAULT_ABI, Vault, compileVault, noteCell } from './test-support/tolk-vault';
 
 const read = (d: AbiDecoding | null): AbiDecoded => {
   if (d === null) throw new Error('nothing read');
@@ -143,6 +143,20 @@ describe('TolkAbi on a contract the Tolk compiler built', () => {
     expect(r.transactions.map((t) => exitCode(t))).toEqual([0, 0]);
     const v = values(abi.decodeStorage(await dataOf(chain, vault.address)));
     expect(v).toMatchObject({ mode: 'Closed (2)', active: 'false', count: '1' });
+  });
+
+  it("names the exit code a stranger's freeze fails with, as the contract's constant", async () => {
+    const stranger = await chain.treasury('stranger');
+    const r = await vault.sendFreeze(stranger.getSender(), toNano('0.1'), 4n, 1);
+    const failed = r.transactions.find((t) => exitCode(t) === ERR_NOT_OWNER);
+    expect(failed).toBeDefined();
+    expect(abi.thrownError(ERR_NOT_OWNER)).toEqual({ name: 'ERR_NOT_OWNER', description: null });
+    expect(abi.thrownError(402)).toBeNull();
+    expect(new TactAbi({ errors: { '4429': { message: 'Invalid sender' } } }).thrownError(4429)).toEqual({
+      name: 'Invalid sender',
+      description: null,
+    });
+    expect(new TactAbi({ errors: {} }).thrownError(4429)).toBeNull();
   });
 
   it('reads no body that is not one of its messages, and says why a cell is not its storage', () => {

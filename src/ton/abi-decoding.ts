@@ -31,6 +31,8 @@ export interface CellAbi {
   decodeBody(body: import('@ton/core').Cell): AbiDecoding | null;
   /** The contract's data by its storage type; null when the ABI declares none. */
   decodeStorage(data: import('@ton/core').Cell): AbiDecoding | null;
+  /** The contract's own name for an exit code it throws, when the ABI gives one. */
+  thrownError(code: number): { name: string; description: string | null } | null;
 }
 
 /** A cell read wrong by the ABI: what was wrong, where. */

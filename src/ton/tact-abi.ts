@@ -23,6 +23,8 @@ const typeRef = z.union([
 ]);
 const abiSchema = z.object({
   name: z.string().nullish(),
+  // the exit codes the contract throws, with the message of its `require()` (or the TVM's)
+  errors: z.record(z.string(), z.object({ message: z.string() })).nullish(),
   types: z
     .array(
       z.object({
@@ -58,6 +60,7 @@ interface Segment {
 export class TactAbi implements CellAbi {
   readonly name: string | null;
   private readonly types = new Map<string, AbiType>();
+  private readonly errors: Record<string, { message: string }>;
   private readonly sizes = new Map<string, { bits: number; refs: number } | 'busy'>();
 
   constructor(json: unknown) {
@@ -67,7 +70,13 @@ export class TactAbi implements CellAbi {
       throw new Error(`not a Tact ABI: ${i.path.join('.') || 'the ABI'}: ${i.message}`);
     }
     this.name = r.data.name ?? null;
+    this.errors = r.data.errors ?? {};
     for (const t of r.data.types ?? []) this.types.set(t.name, t);
+  }
+
+  thrownError(code: number): { name: string; description: string | null } | null {
+    const e = Object.hasOwn(this.errors, String(code)) ? this.errors[String(code)] : undefined;
+    return e ? { name: e.message, description: null } : null;
   }
 
   /** The message type whose header is the body's first 32 bits, decoded; null when none has it. */

@@ -96,6 +96,14 @@ const abiSchema = z
     outgoing_messages: bodies,
     emitted_events: bodies,
     storage: z.object({ storage_ty_idx: idx.nullish(), storage_at_deployment_ty_idx: idx.nullish() }).nullish(),
+    // the exit codes the contract throws: a constant's or an enum member's name, a plain int's none
+    thrown_errors: z
+      .array(
+        z
+          .object({ name: z.string().nullish(), description: z.string().nullish(), err_code: z.number().int() })
+          .passthrough(),
+      )
+      .nullish(),
   })
   .passthrough();
 
@@ -132,6 +140,11 @@ export class TolkAbi implements CellAbi {
     check(r.data.storage?.storage_at_deployment_ty_idx, 'storage.storage_at_deployment_ty_idx');
     for (const key of ['incoming_messages', 'incoming_external', 'outgoing_messages', 'emitted_events'] as const)
       for (const [i, m] of (r.data[key] ?? []).entries()) check(m.body_ty_idx, `${key}.${i}.body_ty_idx`);
+  }
+
+  thrownError(code: number): { name: string; description: string | null } | null {
+    const e = this.abi.thrown_errors?.find((x) => x.err_code === code && x.name);
+    return e ? { name: e.name!, description: e.description || null } : null;
   }
 
   decodeBody(body: Cell): AbiDecoding | null {

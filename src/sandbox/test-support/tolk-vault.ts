@@ -26,6 +26,7 @@ const source = join(dirname(fileURLToPath(import.meta.url)), 'tolk');
 export const OP_DEPOSIT = 0x5a4f0001;
 export const OP_FREEZE = 0x5a4f0002;
 export const OP_RECEIPT = 0x5a4f00ff;
+export const ERR_NOT_OWNER = 401;
 
 let code: Promise<Cell> | null = null;
 /** The vault's code, compiled once per process. */
@@ -282,7 +283,7 @@ export const VAULT_ABI = {
   emitted_events: [],
   storage: { storage_ty_idx: T.Storage },
   get_methods: [{ tvm_method_id: 0, name: 'total', parameters: [], return_ty_idx: T.coins }],
-  thrown_errors: [{ kind: 'plain_int', err_code: 401 }],
+  thrown_errors: [{ kind: 'constant', name: 'ERR_NOT_OWNER', err_code: ERR_NOT_OWNER }],
   compiler_name: 'tolk',
   compiler_version: '1.3.0',
 };

@@ -3,7 +3,7 @@ import type { ResponseOf } from '../../api/operations/api-operation';
 import type { SandboxFrameRow } from '../../store/sandbox-runs';
 import { NotFoundError } from '../errors';
 import { defineOperation } from '../execution/operation';
-import { namesJson, runJson, testJson } from '../serialize/sandbox';
+import { contractAbis, namesJson, runJson, testJson } from '../serialize/sandbox';
 import { json, sandboxLedger } from './sandbox-ledger';
 
 /** A test's runs newest first (or one run by its seqno), each with its transactions' outcomes. */
@@ -26,17 +26,15 @@ export const sandboxRuns = defineOperation(api, {
     }
     const test = await runs.getTest(testKey);
     if (!test) throw new NotFoundError(`no test has the key ${JSON.stringify(testKey)}`);
-    const answer: ResponseOf<typeof api> = {
-      test: testJson(test),
-      runs: [],
-      names: namesJson(await runs.contractsOfTest(testKey)),
-    };
+    const contracts = await runs.contractsOfTest(testKey);
+    const abis = contractAbis(contracts);
+    const answer: ResponseOf<typeof api> = { test: testJson(test), runs: [], names: namesJson(contracts) };
     for (const frame of frames) {
       const txs = [];
       // outcomes only: the records whole were most of the listing's time for a large run
       for (const t of frame.traces) txs.push(...(await reader.getTraceTransactionOutcomes(t.traceId, traceMaxTxs)));
       if (frame.repeats.length > 0) txs.push(...(await reader.getTransactionOutcomes(frame.repeats)));
-      answer.runs.push(runJson(frame, txs));
+      answer.runs.push(runJson(frame, txs, abis));
     }
     await out.write(json(answer));
   },

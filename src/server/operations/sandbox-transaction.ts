@@ -4,7 +4,7 @@ import { hashToBase64 } from '../../ton/hash';
 import { parseVmLog } from '../../ton/vm-log';
 import { NotFoundError } from '../errors';
 import { defineOperation } from '../execution/operation';
-import { abiDecodedJson, nameJson, runTransactionJson, storageJson } from '../serialize/sandbox';
+import { abiDecodedJson, contractAbis, nameJson, runTransactionJson, storageJson } from '../serialize/sandbox';
 import { json, sandboxLedger } from './sandbox-ledger';
 
 /** One transaction's logs, links and storage as sandbox sent them, with its outcome. */
@@ -22,9 +22,10 @@ export const sandboxTransaction = defineOperation(api, {
     const parents = new Map(parent ? [[tx.inMsg!.hash.toString('hex'), parent.lt]] : []);
     const contracts = await runs.contractsOfTest(row.testKey);
     const contract = contracts.find((c) => c.account === tx.account);
+    const abis = contractAbis(contracts);
     const vm = row.vmLogs === null ? null : parseVmLog(row.vmLogs);
     const answer: ResponseOf<typeof api> = {
-      transaction: runTransactionJson(tx, parents),
+      transaction: runTransactionJson(tx, parents, abis),
       seqno: row.seqno,
       test_key: row.testKey,
       children_lts: row.childrenLts,
@@ -34,7 +35,7 @@ export const sandboxTransaction = defineOperation(api, {
       storage: { before: storageJson(row.oldStorage), after: storageJson(row.newStorage) },
       name: contract ? nameJson(contract) : null,
       abi: contract?.abi ? (JSON.parse(contract.abi) as unknown) : null,
-      abi_decoded: abiDecodedJson(tx, { before: row.oldStorage, after: row.newStorage }, contracts),
+      abi_decoded: abiDecodedJson(tx, { before: row.oldStorage, after: row.newStorage }, abis),
       trace_id: hashToBase64(tx.traceId),
     };
     await out.write(json(answer));

@@ -56,8 +56,44 @@ interface ActionDescription {
   result_code: number;
 }
 
-/** One transaction's outcome: `parents` maps the hashes of the messages the run's transactions sent to the senders' lts. */
-export function runTransactionJson(t: TransactionOutcomeRecord, parents: Map<string, bigint>): RunTransaction {
+/** The ABIs of a test's contracts by account; one that is not an ABI, as the reason. */
+export type ContractAbis = Map<string, CellAbi | { error: string }>;
+
+export function contractAbis(contracts: SandboxContractRow[]): ContractAbis {
+  const abis: ContractAbis = new Map();
+  for (const c of contracts) {
+    if (c.abi === null) continue;
+    try {
+      abis.set(c.account, readContractAbi(JSON.parse(c.abi) as unknown));
+    } catch (e) {
+      abis.set(c.account, { error: `the ABI of ${c.account}: ${e instanceof Error ? e.message : e}` });
+    }
+  }
+  return abis;
+}
+
+/**
+ * An exit code's meaning: the contract's own name for it when its ABI gives one (a Tact
+ * `require()`'s message, a Tolk constant's name), the TVM's for its reserved codes below 64.
+ */
+function exitMeaning(code: number, abi: CellAbi | { error: string } | undefined) {
+  const own = abi && !('error' in abi) && (code < 0 || code >= 64) ? abi.thrownError(code) : null;
+  if (!own) return describeExitCode(code);
+  return {
+    name: own.name,
+    description: own.description ?? `The contract threw exit code ${code}, which its ABI names ${own.name}.`,
+  };
+}
+
+/**
+ * One transaction's outcome: `parents` maps the hashes of the messages the run's transactions sent
+ * to the senders' lts; `abis` names the exit codes the contracts throw.
+ */
+export function runTransactionJson(
+  t: TransactionOutcomeRecord,
+  parents: Map<string, bigint>,
+  abis: ContractAbis,
+): RunTransaction {
   const d = t.description as { compute_ph?: ComputeDescription; action?: ActionDescription };
   const c = d.compute_ph;
   const compute: RunTransaction['compute'] = !c
@@ -68,7 +104,7 @@ export function runTransactionJson(t: TransactionOutcomeRecord, parents: Map<str
           skipped: false,
           success: c.success === true,
           exit_code: c.exit_code ?? 0,
-          exit: describeExitCode(c.exit_code ?? 0),
+          exit: exitMeaning(c.exit_code ?? 0, abis.get(t.account)),
           gas_used: c.gas_used ?? '0',
           vm_steps: c.vm_steps ?? 0,
         };
@@ -94,13 +130,17 @@ export function runTransactionJson(t: TransactionOutcomeRecord, parents: Map<str
 }
 
 /** A run (frame) with its transactions, by lt. */
-export function runJson(frame: SandboxFrameRow, txs: TransactionOutcomeRecord[]): z.output<typeof sandboxRun> {
+export function runJson(
+  frame: SandboxFrameRow,
+  txs: TransactionOutcomeRecord[],
+  abis: ContractAbis,
+): z.output<typeof sandboxRun> {
   // a parent is the run's transaction that sent the message (by its hash, the sender's): a
   // transaction another run stored first names that run's sender as its parent, not this run's
   const parents = new Map(txs.flatMap((t) => t.outMsgs.map((m) => [m.hash.toString('hex'), t.lt] as const)));
   const transactions = [...txs]
     .sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : Buffer.compare(a.hash, b.hash)))
-    .map((t) => runTransactionJson(t, parents));
+    .map((t) => runTransactionJson(t, parents, abis));
   let gas = 0n;
   for (const t of transactions) if (t.compute && !t.compute.skipped) gas += BigInt(t.compute.gas_used);
   return {
@@ -132,17 +172,8 @@ type AbiDecoded = ResponseOf<typeof sandboxTransaction>['abi_decoded'];
 export function abiDecodedJson(
   tx: TransactionRecord,
   storage: { before: Buffer | null; after: Buffer | null },
-  contracts: SandboxContractRow[],
+  abis: ContractAbis,
 ): AbiDecoded {
-  const abis = new Map<string, CellAbi | { error: string }>();
-  for (const c of contracts) {
-    if (c.abi === null) continue;
-    try {
-      abis.set(c.account, readContractAbi(JSON.parse(c.abi) as unknown));
-    } catch (e) {
-      abis.set(c.account, { error: `the ABI of ${c.account}: ${e instanceof Error ? e.message : e}` });
-    }
-  }
   const own = abis.get(tx.account);
   const readStorage = (boc: Buffer | null) => {
     if (!own || !boc) return null;
