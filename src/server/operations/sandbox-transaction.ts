@@ -5,6 +5,7 @@ import { parseVmLog } from '../../ton/vm-log';
 import { NotFoundError } from '../errors';
 import { defineOperation } from '../execution/operation';
 import { abiDecodedJson, nameJson, runTransactionJson, storageJson } from '../serialize/sandbox';
+import { executorActionJson } from '../serialize/sandbox-acton';
 import { json, sandboxLedger } from './sandbox-ledger';
 
 /** One transaction's logs, links and storage as sandbox sent them, with its outcome. */
@@ -36,6 +37,7 @@ export const sandboxTransaction = defineOperation(api, {
       abi: contract?.abi ? (JSON.parse(contract.abi) as unknown) : null,
       abi_decoded: abiDecodedJson(tx, { before: row.oldStorage, after: row.newStorage }, contracts),
       trace_id: hashToBase64(tx.traceId),
+      executor_actions: row.executorActions.map(executorActionJson),
     };
     await out.write(json(answer));
   },

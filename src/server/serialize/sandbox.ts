@@ -18,6 +18,7 @@ import { TactAbi } from '../../ton/tact-abi';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 import { hashToBase64 } from '../../ton/hash';
 import { Cell } from '@ton/core';
+import { actonTraceJson, failedMessageJson } from './sandbox-acton';
 
 type RunTransaction = z.output<typeof runTransaction>;
 
@@ -112,6 +113,8 @@ export function runJson(frame: SandboxFrameRow, txs: TransactionOutcomeRecord[])
     transactions,
     failed: transactions.filter((t) => t.failed).length,
     gas_used: gas.toString(),
+    failed_messages: frame.failedMessages.map(failedMessageJson),
+    acton: actonTraceJson(frame.acton),
   };
 }
 
