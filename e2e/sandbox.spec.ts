@@ -6,7 +6,8 @@ import WebSocket from 'ws';
 import { toNano, type Cell } from '@ton/core';
 import { Blockchain, type BlockchainTransaction, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { compileContracts } from '../src/ledger/contracts/compile';
-import { waitForTransactions } from '../src/sandbox/test-support/api';
+import { refusedExternal } from '../src/sandbox/test-support/acton-trace';
+import { sendFrame, waitForTransactions } from '../src/sandbox/test-support/api';
 import { MetaMap, Thrower } from '../src/sandbox/test-support/contracts';
 import { startReceiverProcess, type ReceiverProcess } from '../src/sandbox/test-support/receiver-process';
 import { formatInt } from '../src/web/lib/format';
@@ -217,4 +218,32 @@ test('two runs of the test side by side: each transaction’s outcome and gas, a
   const throwRow = rows.nth(left.indexOf(throwerTx(older.txs)));
   await expect(throwRow.getByTestId('compare-outcome').first()).toContainText(`exit ${older.exit}`);
   await expect(throwRow.getByTestId('compare-outcome').last()).toContainText(`exit ${newer.exit}`);
+});
+
+test("a run of a failed message alone shows the message on the run's page, and its block as empty", async ({
+  page,
+}) => {
+  // a real refused external message (the thrower has no recv_external): no transaction, what Acton
+  // saves in `failed_messages`, sent as the frame an Acton bundle's trace becomes (acton-bundle.ts)
+  const e = await refusedExternal(chain, thrower.address);
+  const answer = await sendFrame(
+    recv.ws,
+    JSON.stringify({
+      type: 'test-data',
+      testInfo: { name: 'e2e: an external message refused', path: import.meta.filename },
+      transactions: { transactions: [] },
+      contracts: [],
+      failedMessages: [{ error: e.error, vm_log_diff: e.vmLogs, vm_exit_code: e.exitCode }],
+      acton: { name: 'external-refused' },
+    }),
+  );
+  expect(answer).toMatchObject({ stored: true });
+  await page.goto(`${recv.api}/tests?run=${answer.seqno}`);
+  const run = page.locator(`[data-testid="run"][data-seqno="${answer.seqno}"]`);
+  await expect(run.getByTestId('run-outcome')).toHaveText('✕ 1 message made no transaction');
+  await expect(run.getByTestId('failed-message-error')).toHaveText(`✕ ${e.error}`);
+  await expect(run.getByTestId('failed-message-exit')).toContainText(`exit ${e.exitCode}`);
+  await expect(run.getByTestId('run-trace-name')).toHaveText('external-refused');
+  await expect(run).toContainText('(empty: no transaction ran)');
+  await expect(run.getByTestId('run-tx')).toHaveCount(0);
 });

@@ -67,6 +67,38 @@ export const wireRunTransaction = z.looseObject({
   in_msg_bounced: z.boolean(),
 });
 
+export const wireFailedMessage = z.looseObject({
+  error: str,
+  exit_code: orNull(int),
+  exit: orNull(meaning),
+  vm_log: orNull(str),
+  blockchain_log: orNull(str),
+  missing_libraries: z.array(str),
+});
+
+export const wireExecutorAction = z.looseObject({
+  type: str,
+  failed: z.boolean(),
+  failure_code: orNull(int),
+  failure: orNull(meaning),
+  reason: orNull(str),
+  failure_reason: z.unknown(),
+  location: z.unknown(),
+  at: orNull(str),
+  message_hash: orNull(str),
+  remaining_balance: orNull(str),
+  reserve: orNull(
+    z.looseObject({
+      mode: int,
+      reserve: str,
+      balance: str,
+      original_balance: str,
+      changed_remaining_balance: str,
+      changed_reserved_balance: str,
+    }),
+  ),
+});
+
 export const wireSandboxRun = z.looseObject({
   seqno: int,
   test_key: str,
@@ -77,6 +109,8 @@ export const wireSandboxRun = z.looseObject({
   transactions: z.array(wireRunTransaction),
   failed: int,
   gas_used: str,
+  failed_messages: z.array(wireFailedMessage),
+  acton: orNull(z.looseObject({ trace_name: orNull(str), treasury_deploy: z.boolean(), hidden_traces: int })),
 });
 
 export const wireSandboxRuns = z.looseObject({
@@ -111,6 +145,7 @@ export const wireSandboxTransaction = z.looseObject({
     messages: z.array(z.looseObject({ direction: str, index: int, hash: str, abi_of: str, decoded: abiDecoding })),
   }),
   trace_id: str,
+  executor_actions: z.array(wireExecutorAction),
 });
 
 export const wireVmStep = z.looseObject({
@@ -145,6 +180,8 @@ export type SandboxNames = z.output<typeof wireSandboxNames>['names'];
 export type SandboxName = z.output<typeof wireSandboxName>;
 export type SandboxTransaction = z.output<typeof wireSandboxTransaction>;
 export type SandboxVmLog = z.output<typeof wireSandboxVmLog>;
+export type FailedMessageJson = z.output<typeof wireFailedMessage>;
+export type ExecutorActionJson = z.output<typeof wireExecutorAction>;
 export type VmStepJson = z.output<typeof wireVmStep>;
 export type AbiDecodingJson = z.output<typeof abiDecoding>;
 export type AbiFieldJson = z.output<typeof abiField>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { toRaw } from '../ton/address';
 import { readContractAbi } from '../ton/contract-abi';
 import { FrameError, issues, readJson } from './frame';
+import { executorAction, failedMessage } from './frame-extras';
 
 const base64Boc = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'a base64 BOC');
 const lt = z.union([z.string().regex(/^\d{1,20}$/, 'a decimal lt'), z.number().int().nonnegative()]).transform(String);
@@ -21,19 +22,31 @@ const bundleTransaction = z.object({
   vm_log_diff: z.string().nullish(),
   executor_logs: z.string().nullish(),
   dest_contract_info: z.string().nullish(),
+  executor_actions: z.array(executorAction).nullish(),
 });
+
+// A trace's message may have made no transaction at all (an external message its contract did not
+// accept): Acton then writes the trace with no transactions and the attempt in `failed_messages`.
+// A trace with neither says nothing that could be shown, and is refused.
+const bundleTrace = z
+  .object({
+    name: z.string().nullish(),
+    is_treasury_deploy: z.boolean().nullish(),
+    transactions: z.array(bundleTransaction),
+    failed_messages: z.array(failedMessage).nullish(),
+  })
+  .refine((t) => t.transactions.length > 0 || (t.failed_messages?.length ?? 0) > 0, {
+    message: 'a trace of no transactions and no failed messages',
+  });
 
 const bundleSchema = z.object({
   name: z.string().min(1),
   pos: z.object({ uri: z.string().nullish() }).passthrough().nullish(),
   contracts: z.array(z.string()).nullish(),
   wallets: z.record(z.string(), z.string()).nullish(),
-  traces: z.array(
-    z.object({
-      name: z.string().nullish(),
-      transactions: z.array(bundleTransaction).min(1, 'a trace of no transactions'),
-    }),
-  ),
+  traces: z.array(bundleTrace),
+  /** Traces the test hid with `hideTraceFromUi()` (Acton leaves it out when 0). */
+  skipped_traces_count: z.number().int().nonnegative().nullish(),
 });
 
 export type ActonBundle = z.output<typeof bundleSchema>;
@@ -91,9 +104,11 @@ function dataOf(shard: Cell, what: string): string | null {
 
 /**
  * One frame (published shape, as JSON text) per trace of the bundle: its transactions with their
- * links, logs and storage; its contracts with their names (the wallets' names as seeds, the
- * transactions' contract hints as wrapper names with the contract's ABI) and their states after
- * the trace (the ShardAccount after each account's last transaction).
+ * links, logs, storage and executor actions; its contracts with their names (the wallets' names as
+ * seeds, the transactions' contract hints as wrapper names with the contract's ABI) and their states
+ * after the trace (the ShardAccount after each account's last transaction); and ours beside
+ * (frame-extras.ts): the trace's failed message attempts, its name and Acton's marks, the bundle's
+ * hidden traces counted on its first frame.
  */
 export function bundleFrames(bundle: ActonBundle, file: string, contracts: Map<string, ActonContract>): string[] {
   const test = { id: null, name: bundle.name, path: bundle.pos?.uri ?? file };
@@ -135,6 +150,7 @@ export function bundleFrames(bundle: ActonBundle, file: string, contracts: Map<s
         childrenIds: t.child_transactions ?? [],
         oldStorage: before ? dataOf(before, `${what}.shard_account_before`) : null,
         newStorage: after ? dataOf(after, `${what}.shard_account`) : null,
+        ...(t.executor_actions?.length ? { executorActions: t.executor_actions } : {}),
       };
     });
     const frameContracts = [...accounts].map(([address, a]) => {
@@ -159,6 +175,12 @@ export function bundleFrames(bundle: ActonBundle, file: string, contracts: Map<s
       testInfo: test,
       transactions: { transactions },
       contracts: frameContracts,
+      ...(trace.failed_messages?.length ? { failedMessages: trace.failed_messages } : {}),
+      acton: {
+        name: trace.name ?? null,
+        treasuryDeploy: trace.is_treasury_deploy === true,
+        hiddenTraces: ti === 0 ? (bundle.skipped_traces_count ?? 0) : 0,
+      },
     });
   });
 }

@@ -80,8 +80,10 @@ export class ActonImporter {
     if (this.imported.get(name) === digest) return;
     this.imported.set(name, digest);
     let frames: string[];
+    let hidden: number;
     try {
       const bundle = parseBundle(text);
+      hidden = bundle.skipped_traces_count ?? 0;
       const names = new Set([
         ...(bundle.contracts ?? []),
         ...bundle.traces.flatMap((t) => t.transactions.map((x) => x.dest_contract_info ?? '')),
@@ -97,7 +99,10 @@ export class ActonImporter {
       const r = await this.ingestor.ingest(frame, `Acton bundle ${path} trace ${i}`);
       if (r.stored) stored++;
     }
-    this.log(`sandbox: Acton bundle ${path}: ${stored} of ${frames.length} traces stored`);
+    // the hidden ones are not in the bundle: counted on its first run, or only here when it has none
+    this.log(
+      `sandbox: Acton bundle ${path}: ${stored} of ${frames.length} traces stored${hidden ? ` (${hidden} hidden by the test)` : ''}`,
+    );
   }
 
   /** The bundle's contract files that exist, with their Tact ABIs when they have one. */

@@ -65,10 +65,19 @@ function record(
 
 /**
  * The two blocks of frame `seqno`: [masterchain, basechain]. `genUtime`: the latest time of the
- * frame's transactions, never earlier than the previous block's (a test may set its clock back).
+ * frame's transactions, never earlier than the previous block's (a test may set its clock back);
+ * a frame of no transactions (only failed message attempts) has no time of its own: the previous
+ * block's, or `receivedAt` for the first.
  */
-export function frameBlocks(seqno: number, prev: PreviousBlocks, txs: TransactionRecord[]): BlockRecord[] {
-  const genUtime = Math.max(prev.mc?.genUtime ?? 0, ...txs.map((t) => t.now));
+export function frameBlocks(
+  seqno: number,
+  prev: PreviousBlocks,
+  txs: TransactionRecord[],
+  receivedAt: number,
+): BlockRecord[] {
+  const genUtime = txs.length
+    ? Math.max(prev.mc?.genUtime ?? 0, ...txs.map((t) => t.now))
+    : (prev.mc?.genUtime ?? receivedAt);
   const shard = record(
     SHARD_REF(seqno),
     prev.shard,

@@ -25,6 +25,13 @@ export interface FrameContext {
   /** The frame's transactions the ledger holds already, by hash (hex): their trace and inbound message. */
   existing: Map<string, StoredTransaction>;
   classifier: TraceClassifier;
+  /**
+   * The frame's failed message attempts (frame-extras.ts): a frame of no transactions is stored
+   * when it has some (an Acton trace whose message made no transaction), as two empty blocks.
+   */
+  failedMessages: number;
+  /** The blocks' time when the frame has no transaction to take it from (unix seconds). */
+  receivedAt: number;
 }
 
 /** What the ledger says of a transaction it holds that a frame checks against. */
@@ -54,7 +61,7 @@ const messageKey = (m: MessageRecord) =>
 
 /** Builds the frame's batch; throws a `FrameError` when the frame cannot be stored whole. */
 export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContract[], ctx: FrameContext): FrameBatch {
-  if (txsInFrame.length === 0) throw new FrameError('no transactions');
+  if (txsInFrame.length === 0 && ctx.failedMessages === 0) throw new FrameError('no transactions');
   const txs = [...txsInFrame].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : a.index - b.index));
   const seen = new Set<string>();
   for (const t of txs) {
@@ -233,7 +240,7 @@ export function frameBatch(txsInFrame: ReadTransaction[], contracts: ReadContrac
     contracts.filter((c) => c.state).map((c) => [c.account, ctx.classifier.describe(c.state!)]),
   );
   const batch: LedgerBatch = {
-    blocks: frameBlocks(ctx.seqno, ctx.prev, transactions),
+    blocks: frameBlocks(ctx.seqno, ctx.prev, transactions, ctx.receivedAt),
     transactions,
     traces: [],
     actions: [],

@@ -2,6 +2,7 @@
 // (`type: "test-data"`, docs/sandbox.md) and the earlier one (`$: "test-data"`, `testName`,
 // `transactions` as a JSON string). Anything else is refused with the reason, before a BOC is parsed.
 import { z } from 'zod';
+import { actonTrace, executorAction, failedMessage, type ActonTrace, type FailedMessage } from './frame-extras';
 
 /** A frame's error: what was wrong with it, told to the log; nothing of the frame is stored. */
 export class FrameError extends Error {}
@@ -18,6 +19,8 @@ const transaction = z.object({
   childrenIds: z.array(lt.nullish()).nullish(),
   oldStorage: hexBoc.nullish(),
   newStorage: hexBoc.nullish(),
+  /** Ours (frame-extras.ts): the executor's actions, from an Acton bundle. */
+  executorActions: z.array(executorAction).optional(),
 });
 
 const contract = z.object({
@@ -46,6 +49,10 @@ const published = z.object({
   testInfo: testInfo.nullish(),
   transactions: transactionList,
   contracts: z.array(contract).nullish(),
+  /** Ours (frame-extras.ts), from an Acton bundle: message attempts of the run that made no transaction. */
+  failedMessages: z.array(failedMessage).optional(),
+  /** Ours, from an Acton bundle: what Acton says of the trace. */
+  acton: actonTrace.optional(),
 });
 
 const earlier = z.object({
@@ -64,6 +71,10 @@ export interface SandboxFrame {
   transactions: FrameTransaction[];
   /** Every contract the test's Blockchain knows, with its ShardAccount after the run (published shape). */
   contracts: FrameContract[];
+  /** Message attempts of the run that made no transaction (Acton's; none from sandbox). */
+  failedMessages: FailedMessage[];
+  /** What Acton says of the trace the frame was made of; null for sandbox's frames. */
+  acton: ActonTrace | null;
 }
 
 /** The first issues zod found, each with where it is: a refusal's reason. */
@@ -105,6 +116,8 @@ export function parseFrame(text: string): SandboxFrame {
       test: { id: null, name: r.data.testName ?? null, path: null },
       transactions: list(t.data),
       contracts: r.data.contracts ?? [],
+      failedMessages: [],
+      acton: null,
     };
   }
   const r = published.safeParse(json);
@@ -115,6 +128,8 @@ export function parseFrame(text: string): SandboxFrame {
     test: { id: info?.id ?? null, name: info?.name ?? null, path: info?.path ?? null },
     transactions: list(r.data.transactions),
     contracts: r.data.contracts ?? [],
+    failedMessages: r.data.failedMessages ?? [],
+    acton: r.data.acton ?? null,
   };
 }
 

@@ -93,12 +93,15 @@ export class Ingestor {
         ]),
       );
       const seqno = this.nextSeqno;
+      const receivedAt = Math.floor(Date.now() / 1000);
       const built = frameBatch(txs, contracts, {
         seqno,
         prev: this.prev,
         stored,
         existing,
         classifier: this.classifier,
+        failedMessages: frame.failedMessages.length,
+        receivedAt,
       });
       const key = testKey(frame.test);
       this.writer.write({
@@ -106,7 +109,7 @@ export class Ingestor {
         testKey: key,
         seqno,
         bytes,
-        receivedAt: Math.floor(Date.now() / 1000),
+        receivedAt,
         contracts,
         ...built,
       });
@@ -115,8 +118,9 @@ export class Ingestor {
       for (const w of built.warnings) this.log(`sandbox: frame ${seqno} from ${source}: ${w}`);
       const known = built.traces.filter((t) => !t.written).length;
       const repeats = built.repeats.length;
+      const failed = frame.failedMessages.length;
       this.log(
-        `sandbox: frame ${seqno} stored from ${source} (${describeTest(frame.test)}): ${built.written.length} transactions, ${built.traces.length - known} traces${known ? `, ${known} already in the ledger` : ''}${repeats ? `, ${repeats} transactions of other runs' traces repeated` : ''}`,
+        `sandbox: frame ${seqno} stored from ${source} (${describeTest(frame.test)}): ${built.written.length} transactions, ${built.traces.length - known} traces${known ? `, ${known} already in the ledger` : ''}${repeats ? `, ${repeats} transactions of other runs' traces repeated` : ''}${failed ? `, ${failed} failed message attempts` : ''}`,
       );
       this.onStored();
       return {

@@ -8,13 +8,15 @@ import Database from 'better-sqlite3';
 import type { SqliteLedgerStore } from '../store/sqlite/open-sqlite-store';
 import type { SqliteLedgerWriter } from '../store/sqlite/sqlite-writer';
 import type { LedgerBatch } from '../store/records';
-import type { SandboxTestRow } from '../store/sandbox-runs';
+import { packLog, type SandboxTestRow } from '../store/sandbox-runs';
 import type { SandboxFrame } from './frame';
 import { packLogs, type ReadContract, type ReadTransaction } from './read-transactions';
 
 export const SANDBOX_SCHEMA_KEY = 'sandbox_schema';
 // 2: sandbox_frame_repeats (a version 1 ledger gets the table, empty: its frames repeated nothing)
-export const SANDBOX_SCHEMA_VERSION = 2;
+// 3: sandbox_failed_messages, sandbox_executor_actions, sandbox_acton_traces (Acton's bundles: a
+//    version 2 ledger gets them empty, its frames carried none of it)
+export const SANDBOX_SCHEMA_VERSION = 3;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS sandbox_tests (
@@ -65,6 +67,26 @@ CREATE TABLE IF NOT EXISTS sandbox_transactions (
   debug_logs BLOB,
   old_storage BLOB,
   new_storage BLOB
+);
+CREATE TABLE IF NOT EXISTS sandbox_failed_messages (
+  mc_seqno INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  error TEXT NOT NULL,
+  vm_exit_code INTEGER,
+  vm_logs BLOB,
+  blockchain_logs BLOB,
+  missing_libraries TEXT NOT NULL,
+  PRIMARY KEY (mc_seqno, position)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sandbox_executor_actions (
+  hash BLOB PRIMARY KEY,
+  actions TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sandbox_acton_traces (
+  mc_seqno INTEGER PRIMARY KEY,
+  name TEXT,
+  treasury_deploy INTEGER NOT NULL,
+  hidden_traces INTEGER NOT NULL
 );
 `;
 
@@ -143,6 +165,9 @@ export class RunWriter {
       ON CONFLICT (test_key, account) DO UPDATE SET wrapper_name = excluded.wrapper_name,
         treasury_seed = excluded.treasury_seed, abi = excluded.abi, last_mc_seqno = excluded.last_mc_seqno`);
     const tx = this.db.prepare('INSERT OR REPLACE INTO sandbox_transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const failed = this.db.prepare('INSERT INTO sandbox_failed_messages VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const actions = this.db.prepare('INSERT OR REPLACE INTO sandbox_executor_actions VALUES (?, ?)');
+    const acton = this.db.prepare('INSERT INTO sandbox_acton_traces VALUES (?, ?, ?, ?)');
     this.writeAll = this.db.transaction((f: StoredFrame) => {
       writer.writeBatchSync(f.batch);
       const t = f.frame.test;
@@ -174,7 +199,22 @@ export class RunWriter {
           hexBytes(w.frame.oldStorage),
           hexBytes(w.frame.newStorage),
         );
+        // kept as Acton wrote them (checked by frame.ts): the API words them (serialize/sandbox-acton.ts)
+        if (w.frame.executorActions?.length) actions.run(w.hash, JSON.stringify(w.frame.executorActions));
       }
+      f.frame.failedMessages.forEach((m, i) =>
+        failed.run(
+          f.seqno,
+          i,
+          m.error,
+          m.vm_exit_code ?? null,
+          packLog(m.vm_log_diff),
+          packLog(m.executor_logs),
+          JSON.stringify(m.missing_libraries ?? []),
+        ),
+      );
+      const a = f.frame.acton;
+      if (a) acton.run(f.seqno, a.name ?? null, a.treasuryDeploy ? 1 : 0, a.hiddenTraces ?? 0);
     });
   }
 

@@ -44,7 +44,59 @@ export interface SandboxFrameRow {
    * the very same transactions: docs/sandbox.md), listed with the run beside its traces'.
    */
   repeats: Buffer[];
+  /** Message attempts of the run that made no transaction (from an Acton bundle), in their order. */
+  failedMessages: SandboxFailedMessageRow[];
+  /** What Acton said of the trace the run was made of; null for sandbox's runs. */
+  acton: { name: string | null; treasuryDeploy: boolean; hiddenTraces: number } | null;
 }
+
+/** A message attempt that made no transaction, as Acton wrote it (`failed_messages`). */
+export interface SandboxFailedMessageRow {
+  error: string;
+  vmExitCode: number | null;
+  vmLogs: string | null;
+  blockchainLogs: string | null;
+  missingLibraries: string[];
+}
+
+/** A Tolk source position of an executor action, as Acton wrote it. */
+export interface SourceLocationRecord {
+  file: string;
+  line: number;
+  column: number;
+  end_line: number;
+  end_column: number;
+  length: number;
+}
+
+export type ActionFailureReasonRecord =
+  | { type: 'not_enough_grams_to_send'; remaining_balance: string; required: string }
+  | { type: 'cannot_reserve_grams'; requested: string; available: string };
+
+interface ActionOutcomeRecord {
+  location?: SourceLocationRecord | null;
+  failure_code?: number | null;
+}
+
+/** One action of a transaction's action phase as Acton read it from the executor's log (`executor_actions`). */
+export type ExecutorActionRecord =
+  | ({
+      type: 'send_message';
+      hash: string;
+      remaining_balance: string;
+      failure_reason?: ActionFailureReasonRecord | null;
+    } & ActionOutcomeRecord)
+  | ({
+      type: 'reserve_currency';
+      mode: number;
+      reserve: string;
+      balance: string;
+      original_balance: string;
+      changed_remaining_balance: string;
+      changed_reserved_balance: string;
+      failure_reason?: ActionFailureReasonRecord | null;
+    } & ActionOutcomeRecord)
+  | ({ type: 'set_code' | 'change_library' } & ActionOutcomeRecord);
 
 export interface SandboxTransactionRow {
   hash: Buffer;
@@ -59,6 +111,8 @@ export interface SandboxTransactionRow {
   /** The account's data cell before and after (BOC), sent with `blockchain.recordStorage = true`. */
   oldStorage: Buffer | null;
   newStorage: Buffer | null;
+  /** Its executor actions, from an Acton bundle (none from sandbox). */
+  executorActions: ExecutorActionRecord[];
 }
 
 export interface SandboxContractRow {

@@ -66,6 +66,82 @@ export const runTransaction = z.object({
   in_msg_bounced: z.boolean(),
 });
 
+/**
+ * A message attempt of the run that made no transaction (Acton's `failed_messages`: an external
+ * message its contract did not accept, a message the emulator could not run): Acton's error, the
+ * VM's exit code and its meaning when the VM ran, its VM log and executor log.
+ */
+export const failedMessage = z.object({
+  error: z.string(),
+  exit_code: z.number().int().nullable(),
+  exit: exitMeaning.nullable(),
+  vm_log: z.string().nullable(),
+  blockchain_log: z.string().nullable(),
+  /** Libraries the message's code needed that the emulator did not have. */
+  missing_libraries: z.array(z.string()),
+});
+
+/** What Acton said of the trace a run was made of (null for sandbox's runs). */
+export const actonTrace = z.object({
+  /** The trace's name (`txs.giveName(...)`, else Acton's `Trace N`). */
+  trace_name: z.string().nullable(),
+  /** Acton marked it as a treasury's deploy. */
+  treasury_deploy: z.boolean(),
+  /** Traces of the test's bundle hidden with `hideTraceFromUi()` (counted on the bundle's first run). */
+  hidden_traces: z.number().int().nonnegative(),
+});
+
+/** A Tolk source position as Acton's source map gives it. */
+export const sourceLocation = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  end_line: z.number().int(),
+  end_column: z.number().int(),
+  length: z.number().int(),
+});
+
+/**
+ * One action of a transaction's action phase as the executor performed it or refused it (Acton's
+ * `executor_actions`, read by Acton from the executor's log): its outcome in words beside Acton's
+ * own fields.
+ */
+export const executorAction = z.object({
+  type: z.enum(['send_message', 'reserve_currency', 'set_code', 'change_library']),
+  /** The executor refused it (a failure code or a reason). */
+  failed: z.boolean(),
+  /** The action phase's result code it ended with, and its meaning. */
+  failure_code: z.number().int().nullable(),
+  failure: exitMeaning.nullable(),
+  /** Why, in words: `not enough balance: remaining 0.5 TON, required 2 TON`. */
+  reason: z.string().nullable(),
+  /** Why, as Acton wrote it (amounts in nanotons). */
+  failure_reason: z
+    .union([
+      z.object({ type: z.literal('not_enough_grams_to_send'), remaining_balance: decimal, required: decimal }),
+      z.object({ type: z.literal('cannot_reserve_grams'), requested: decimal, available: decimal }),
+    ])
+    .nullable(),
+  /** The Tolk source that made the action, and the same as `file:line:column`. */
+  location: sourceLocation.nullable(),
+  at: z.string().nullable(),
+  /** send_message: the hash of the message cell the action named (not the sent message's: the executor completes it). */
+  message_hash: hash.nullable(),
+  /** send_message: the balance left after it. */
+  remaining_balance: decimal.nullable(),
+  /** reserve_currency: Acton's figures (nanotons). */
+  reserve: z
+    .object({
+      mode: z.number().int(),
+      reserve: decimal,
+      balance: decimal,
+      original_balance: decimal,
+      changed_remaining_balance: decimal,
+      changed_reserved_balance: decimal,
+    })
+    .nullable(),
+});
+
 export const sandboxRun = z.object({
   /** The frame's masterchain (and basechain) block seqno: where its transactions are in the ledger. */
   seqno: z.number().int().nonnegative(),
@@ -82,6 +158,12 @@ export const sandboxRun = z.object({
   /** How many of its transactions failed, and the gas of all of them. */
   failed: z.number().int().nonnegative(),
   gas_used: decimal,
+  /**
+   * Its message attempts that made no transaction (from an Acton bundle). A run of these alone has
+   * no transactions, and its two blocks are empty (docs/sandbox.md).
+   */
+  failed_messages: z.array(failedMessage),
+  acton: actonTrace.nullable(),
 });
 
 export const storageCell = z.object({ hash, boc: z.string() }).nullable();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineApiOperation } from './api-operation';
 import { hash as hashParam } from './param-rules';
-import { abiDecoding, runTransaction, sandboxName, storageCell } from './sandbox-shapes';
+import { abiDecoding, executorAction, runTransaction, sandboxName, storageCell } from './sandbox-shapes';
 import { hash, rawAddress, v3Error } from './v3-shapes';
 
 /**
@@ -45,6 +45,8 @@ export const sandboxTransaction = defineApiOperation({
     }),
     /** Hash of the trace's root (the trace page). */
     trace_id: hash,
+    /** Its action phase action by action as the executor went (from an Acton bundle; empty from sandbox). */
+    executor_actions: z.array(executorAction),
   }),
   error: v3Error,
 });

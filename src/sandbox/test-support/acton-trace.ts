@@ -4,8 +4,8 @@
 // transaction of the trace, sandbox's logs as the VM log and the executor log.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Address, beginCell, storeShardAccount } from '@ton/core';
-import type { Blockchain, BlockchainTransaction, SendMessageResult } from '@ton/sandbox';
+import { Address, beginCell, external, storeShardAccount } from '@ton/core';
+import { EmulationError, type Blockchain, type BlockchainTransaction, type SendMessageResult } from '@ton/sandbox';
 import { toRaw } from '../../ton/address';
 
 /** The account's ShardAccount now, base64, as Acton saves it. */
@@ -53,11 +53,25 @@ export async function actonTrace(
   };
 }
 
-/** A test's bundle, `<test>_trace.json` in `folder`, of its traces. */
+/**
+ * A real external message a contract does not accept (our thrower has no recv_external): the
+ * emulator runs it, no transaction is made, and sandbox throws what Acton saves as a failed message.
+ */
+export async function refusedExternal(chain: Blockchain, to: Address): Promise<EmulationError> {
+  const refused = await chain.sendMessage(external({ to, body: beginCell().storeUint(1, 32).endCell() })).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(refused instanceof EmulationError)) throw new Error(`the external message was not refused: ${String(refused)}`);
+  return refused;
+}
+
+/** A test's bundle, `<test>_trace.json` in `folder`, of its traces (and `more` top-level fields). */
 export function writeActonBundle(
   folder: string,
   test: { name: string; uri: string; wallets: Record<string, string>; contracts: string[] },
   traces: { json: unknown }[],
+  more: Record<string, unknown> = {},
 ) {
   const bundle = {
     name: test.name,
@@ -65,6 +79,7 @@ export function writeActonBundle(
     contracts: test.contracts,
     wallets: test.wallets,
     traces: traces.map((t) => t.json),
+    ...more,
   };
   writeFileSync(join(folder, `${test.name}_trace.json`), JSON.stringify(bundle, null, 2));
 }

@@ -5,6 +5,7 @@ import { parseVmLog } from '../../ton/vm-log';
 import { NotFoundError } from '../errors';
 import { defineOperation } from '../execution/operation';
 import { abiDecodedJson, contractAbis, nameJson, runTransactionJson, storageJson } from '../serialize/sandbox';
+import { executorActionJson } from '../serialize/sandbox-acton';
 import { json, sandboxLedger } from './sandbox-ledger';
 
 /** One transaction's logs, links and storage as sandbox sent them, with its outcome. */
@@ -37,6 +38,7 @@ export const sandboxTransaction = defineOperation(api, {
       abi: contract?.abi ? (JSON.parse(contract.abi) as unknown) : null,
       abi_decoded: abiDecodedJson(tx, { before: row.oldStorage, after: row.newStorage }, abis),
       trace_id: hashToBase64(tx.traceId),
+      executor_actions: row.executorActions.map(executorActionJson),
     };
     await out.write(json(answer));
   },

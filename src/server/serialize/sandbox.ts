@@ -19,6 +19,7 @@ import type { CellAbi } from '../../ton/abi-decoding';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 import { hashToBase64 } from '../../ton/hash';
 import { Cell } from '@ton/core';
+import { actonTraceJson, failedMessageJson } from './sandbox-acton';
 
 type RunTransaction = z.output<typeof runTransaction>;
 
@@ -153,6 +154,8 @@ export function runJson(
     transactions,
     failed: transactions.filter((t) => t.failed).length,
     gas_used: gas.toString(),
+    failed_messages: frame.failedMessages.map(failedMessageJson),
+    acton: actonTraceJson(frame.acton),
   };
 }
 

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import {
   unpackLog,
+  type ExecutorActionRecord,
   type SandboxContractRow,
   type SandboxFrameRow,
   type SandboxRunReads,
@@ -21,7 +22,18 @@ const TEST_COLUMNS = `t.test_key AS testKey, t.test_id AS testId, t.name, t.path
 export class SqliteSandboxRuns implements SandboxRunReads {
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Database.Database) {}
+  /**
+   * The tables of sandbox schema 3 (Acton's failed messages, executor actions, trace notes): a
+   * ledger of an earlier receiver served as it is (`npm start`, read-only) lacks them, and reads
+   * as having none of those.
+   */
+  private readonly acton: boolean;
+
+  constructor(private readonly db: Database.Database) {
+    this.acton =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sandbox_acton_traces'").get() !==
+      undefined;
+  }
 
   private q(sql: string): Database.Statement {
     let s = this.statements.get(sql);
@@ -54,16 +66,46 @@ export class SqliteSandboxRuns implements SandboxRunReads {
         LEFT JOIN traces t ON t.trace_id = ft.trace_id WHERE ft.mc_seqno = ? ORDER BY t.start_lt, ft.trace_id`,
     );
     const repeats = this.q('SELECT hash FROM sandbox_frame_repeats WHERE mc_seqno = ? ORDER BY hash').pluck();
-    return rows.map((r) => ({
-      seqno: r.seqno as number,
-      testKey: r.testKey as string,
-      shape: r.shape as SandboxFrameRow['shape'],
-      receivedAt: r.receivedAt as number,
-      written: r.written as number,
-      bytes: r.bytes as number,
-      traces: (traces.all(r.seqno) as Row[]).map((t) => ({ traceId: t.traceId as Buffer, written: t.written === 1 })),
-      repeats: repeats.all(r.seqno) as Buffer[],
-    }));
+    const none = { all: () => [], get: () => undefined };
+    const failed = !this.acton
+      ? none
+      : this.q(
+          `SELECT error, vm_exit_code AS vmExitCode, vm_logs AS vmLogs, blockchain_logs AS blockchainLogs,
+        missing_libraries AS missingLibraries FROM sandbox_failed_messages WHERE mc_seqno = ? ORDER BY position`,
+        );
+    const acton = !this.acton
+      ? none
+      : this.q(
+          `SELECT name, treasury_deploy AS treasuryDeploy, hidden_traces AS hiddenTraces
+        FROM sandbox_acton_traces WHERE mc_seqno = ?`,
+        );
+    return rows.map((r) => {
+      const a = acton.get(r.seqno) as Row | undefined;
+      return {
+        seqno: r.seqno as number,
+        testKey: r.testKey as string,
+        shape: r.shape as SandboxFrameRow['shape'],
+        receivedAt: r.receivedAt as number,
+        written: r.written as number,
+        bytes: r.bytes as number,
+        traces: (traces.all(r.seqno) as Row[]).map((t) => ({ traceId: t.traceId as Buffer, written: t.written === 1 })),
+        repeats: repeats.all(r.seqno) as Buffer[],
+        failedMessages: (failed.all(r.seqno) as Row[]).map((m) => ({
+          error: m.error as string,
+          vmExitCode: (m.vmExitCode as number | null) ?? null,
+          vmLogs: unpackLog(m.vmLogs as Buffer | null),
+          blockchainLogs: unpackLog(m.blockchainLogs as Buffer | null),
+          missingLibraries: JSON.parse(m.missingLibraries as string) as string[],
+        })),
+        acton: a
+          ? {
+              name: (a.name as string | null) ?? null,
+              treasuryDeploy: a.treasuryDeploy === 1,
+              hiddenTraces: a.hiddenTraces as number,
+            }
+          : null,
+      };
+    });
   }
 
   async listFrames(testKey: string, page: { limit: number; offset: number }): Promise<SandboxFrameRow[]> {
@@ -93,8 +135,10 @@ export class SqliteSandboxRuns implements SandboxRunReads {
     const r = this.q(
       `SELECT x.hash, x.mc_seqno AS seqno, f.test_key AS testKey, x.parent_lt AS parentLt, x.children_lts AS childrenLts,
         x.blockchain_logs AS blockchainLogs, x.vm_logs AS vmLogs, x.debug_logs AS debugLogs,
-        x.old_storage AS oldStorage, x.new_storage AS newStorage
-        FROM sandbox_transactions x JOIN sandbox_frames f ON f.mc_seqno = x.mc_seqno WHERE x.hash = ?`,
+        x.old_storage AS oldStorage, x.new_storage AS newStorage,
+        ${this.acton ? '(SELECT actions FROM sandbox_executor_actions a WHERE a.hash = x.hash)' : 'NULL'} AS executorActions
+        FROM sandbox_transactions x JOIN sandbox_frames f ON f.mc_seqno = x.mc_seqno
+        WHERE x.hash = ?`,
     ).get(hash) as Row | undefined;
     if (!r) return null;
     return {
@@ -108,6 +152,7 @@ export class SqliteSandboxRuns implements SandboxRunReads {
       debugLogs: unpackLog(r.debugLogs as Buffer | null),
       oldStorage: (r.oldStorage as Buffer | null) ?? null,
       newStorage: (r.newStorage as Buffer | null) ?? null,
+      executorActions: r.executorActions ? (JSON.parse(r.executorActions as string) as ExecutorActionRecord[]) : [],
     };
   }
 

@@ -17,18 +17,21 @@ import { VmLogViewer } from '../features/sandbox/vm-log-viewer';
 import { StorageView } from '../features/sandbox/storage-view';
 import { RunLogs } from '../features/sandbox/run-logs';
 import { AbiMessages, AbiStorage } from '../features/sandbox/abi-fields';
+import { ExecutorActions } from '../features/sandbox/executor-actions';
 
 // What sandbox sent of one transaction of a test run besides its BOC: its VM log (step by step),
-// the account's storage before and after, its debug output and blockchain log. Each tab is a deep
-// link (`?tab=vm|storage|bodies|logs`), and so is one step of the VM log (`&step=N`), a search
-// (`&q=`) and the raw cells of a storage the ABI reads (`&view=raw`).
+// the account's storage before and after, its debug output and blockchain log, and (from an Acton
+// bundle) its executor actions. Each tab is a deep link (`?tab=vm|storage|bodies|logs|actions`; the
+// actions tab is offered when the transaction has some), and so is one step of the VM log
+// (`&step=N`), a search (`&q=`) and the raw cells of a storage the ABI reads (`&view=raw`).
 
-const TABS = ['vm', 'storage', 'bodies', 'logs'] as const;
+const TABS = ['vm', 'storage', 'bodies', 'logs', 'actions'] as const;
 const TAB_TITLES = {
   vm: 'VM log',
   storage: 'Storage before/after',
   bodies: 'Bodies by the ABI',
   logs: 'Debug output and logs',
+  actions: 'Executor actions',
 } as const;
 const NOT_A_RUN = 'No test run of this ledger has a transaction with this hash (or this is no sandbox ledger).';
 
@@ -63,6 +66,9 @@ function SandboxTxPage() {
   const book = withNames({}, data.name ? { [t.account]: data.name } : undefined);
   const tab = search.tab ?? 'vm';
   const gas = gasOf(t);
+  const actions = data.executor_actions;
+  const refused = actions.filter((a) => a.failed).length;
+  const tabs = TABS.filter((k) => k !== 'actions' || actions.length > 0 || tab === 'actions');
   return (
     <Page>
       <PageHeader title="Test run transaction">
@@ -106,9 +112,23 @@ function SandboxTxPage() {
         </DetailRow>
         <DetailRow k="Gas">{gas === null ? 'no compute phase ran' : formatInt(gas)}</DetailRow>
         <DetailRow k="Total fees">{formatTon(t.total_fees, { maxFraction: 9 })}</DetailRow>
+        {actions.length > 0 && (
+          <DetailRow k="Executor actions">
+            <Link
+              to="/sandbox-tx/$hash"
+              params={{ hash }}
+              search={{ tab: 'actions' }}
+              className={`hover:underline ${refused ? 'font-medium text-red-700 dark:text-red-400' : 'text-teal-700 dark:text-teal-400'}`}
+              data-testid="executor-actions-summary"
+            >
+              {actions.length} action{actions.length === 1 ? '' : 's'}
+              {refused ? `, ${refused} failed` : ', all done'}
+            </Link>
+          </DetailRow>
+        )}
       </dl>
       <nav aria-label="Views of the transaction" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
-        {TABS.map((k) => (
+        {tabs.map((k) => (
           <Link
             key={k}
             to="/sandbox-tx/$hash"
@@ -134,6 +154,7 @@ function SandboxTxPage() {
       {tab === 'storage' && <StorageTab data={data} raw={search.view === 'raw'} hash={hash} />}
       {tab === 'bodies' && <AbiMessages tx={data} />}
       {tab === 'logs' && <RunLogs tx={data} />}
+      {tab === 'actions' && <ExecutorActions actions={actions} />}
     </Page>
   );
 }

@@ -29,15 +29,33 @@ export function gasOf(t: RunTransaction): string | null {
   return t.compute && !t.compute.skipped ? t.compute.gas_used : null;
 }
 
-/** A run's badge: every transaction succeeded, or how many failed. */
+/** A run's badge: every transaction succeeded, or how many failed; and its messages that made none. */
 export function RunOutcome({ run }: { run: SandboxRun }) {
-  return run.failed === 0 ? (
-    <span className="text-emerald-700 dark:text-emerald-400" data-testid="run-outcome">
-      ✓ {run.transactions.length === 1 ? 'the transaction succeeded' : `all ${run.transactions.length} succeeded`}
-    </span>
-  ) : (
-    <span className="font-semibold text-red-700 dark:text-red-400" data-testid="run-outcome">
-      ✕ {run.failed} of {run.transactions.length} failed
-    </span>
+  const attempts = run.failed_messages.length;
+  const notRun = `${attempts} message${attempts === 1 ? '' : 's'} made no transaction`;
+  if (run.transactions.length === 0)
+    return (
+      <span className="font-semibold text-red-700 dark:text-red-400" data-testid="run-outcome">
+        ✕ {notRun}
+      </span>
+    );
+  const txs =
+    run.failed === 0 ? (
+      <span className="text-emerald-700 dark:text-emerald-400" data-testid="run-outcome">
+        ✓ {run.transactions.length === 1 ? 'the transaction succeeded' : `all ${run.transactions.length} succeeded`}
+      </span>
+    ) : (
+      <span className="font-semibold text-red-700 dark:text-red-400" data-testid="run-outcome">
+        ✕ {run.failed} of {run.transactions.length} failed
+      </span>
+    );
+  if (attempts === 0) return txs;
+  return (
+    <>
+      {txs}
+      <span className="font-semibold text-red-700 dark:text-red-400" data-testid="run-failed-messages">
+        ✕ {notRun}
+      </span>
+    </>
   );
 }
