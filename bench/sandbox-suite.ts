@@ -4,7 +4,9 @@
 // each of two ways (SUITE_WAYS, default both):
 // - `script`: bench/tools/sandbox-suite-tests.ts, timed from inside: the test bodies alone;
 // - `jest`: `npx jest` over bench/tools/jest-suite/, timed from the command's start to its exit, as a
-//   developer sees a run (jest's start, the TypeScript transform, the tests, the sockets closing);
+//   developer sees a run (jest's start, the TypeScript transform, the tests, the sockets closing); the
+//   UI on as `blueprint test --ui` turns it on: sandbox's jest setup file on the command line (one
+//   socket a test file);
 // and in three modes, alternating, SUITE_ROUNDS rounds (default 3):
 // - off: the UI off;
 // - receiver: the UI on (`SANDBOX_UI_ENABLED=true`, verbose VM logs) sending to a running
@@ -53,8 +55,12 @@ async function runSuite(way: Way, env: Record<string, string>): Promise<number> 
     const out = await run(process.execPath, ['--import', 'tsx', 'bench/tools/sandbox-suite-tests.ts'], { env: all });
     return (JSON.parse(out.trim().split('\n').pop()!) as { ms: number }).ms;
   }
+  // SANDBOX_UI_ENABLED stays set (the suite reads it for SUITE_VM_LOGS): with the setup file's socket
+  // given, sandbox sends on that socket alone, as under `blueprint test --ui`
+  const ui = env.SANDBOX_UI_ENABLED === 'true';
+  const args = ['jest', '--ci', ...(ui ? ['--setupFilesAfterEnv', '@ton/sandbox/dist/jest/uiSetup'] : [])];
   const t0 = performance.now();
-  await run('npx', ['jest', '--ci'], { env: all, cwd: JEST_PROJECT });
+  await run('npx', args, { env: all, cwd: JEST_PROJECT });
   return Math.round(performance.now() - t0);
 }
 
