@@ -1,13 +1,13 @@
 // `npm run sandbox`'s settings: defaults, values read, bad values refused by name; a ledger the
 // producer made is refused, the file left as it was.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { syntheticBatches } from '../store/test-support/synthetic-ledger';
 import { DEFAULT_SANDBOX_PORT, readSandboxConfig } from './config';
-import { runReceiver } from './test-support/receiver-process';
+import { runReceiver, startReceiverProcess } from './test-support/receiver-process';
 
 describe('npm run sandbox: configuration', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-sandbox-config-'));
@@ -23,6 +23,8 @@ describe('npm run sandbox: configuration', () => {
     expect(c.service.live).toBe(false);
     expect(c.readers).toBe(Math.max(0, Math.min(availableParallelism() - 2, 3)));
     expect(readSandboxConfig({ SANDBOX_READERS: '0' }).readers).toBe(0);
+    expect(c.nice).toBe(10);
+    expect(readSandboxConfig({ SANDBOX_NICE: '0' }).nice).toBe(0);
   });
 
   it('reads its variables and the service’s', () => {
@@ -46,7 +48,19 @@ describe('npm run sandbox: configuration', () => {
     expect(() => readSandboxConfig({ SANDBOX_WEBSOCKET_PORT: 'abc' })).toThrow(/SANDBOX_WEBSOCKET_PORT must be/);
     expect(() => readSandboxConfig({ SANDBOX_WEBSOCKET_PORT: '70000' })).toThrow(/SANDBOX_WEBSOCKET_PORT must be/);
     expect(() => readSandboxConfig({ SANDBOX_MAX_FRAME_MB: '0' })).toThrow(/SANDBOX_MAX_FRAME_MB must be/);
+    expect(() => readSandboxConfig({ SANDBOX_NICE: '20' })).toThrow(/SANDBOX_NICE must be/);
     expect(() => readSandboxConfig({ LEDGER_DB: 'postgres://u:p@h/db' })).toThrow(/a sandbox ledger is a SQLite file/);
+  });
+
+  it('runs below the test suite’s priority (SANDBOX_NICE), or at its parent’s with 0', async () => {
+    const niced = await startReceiverProcess({ LEDGER_DB: join(dir, 'niced.db') });
+    const plain = await startReceiverProcess({ LEDGER_DB: join(dir, 'plain.db'), SANDBOX_NICE: '0' });
+    try {
+      expect(getPriority(niced.child.pid!)).toBe(10);
+      expect(getPriority(plain.child.pid!)).toBe(getPriority(process.pid));
+    } finally {
+      await Promise.all([niced.stop(), plain.stop()]);
+    }
   });
 
   it('refuses a ledger the producer made, touching nothing', async () => {

@@ -14,9 +14,18 @@ export interface SandboxConfig {
   maxFrameBytes: number;
   /** SANDBOX_READERS: frame reader threads beside the receiver's (frame-readers.ts); 0: the receiver's thread alone. */
   readers: number;
+  /** SANDBOX_NICE: the process's scheduling priority, lowered so that the test suite comes first (0: unchanged). */
+  nice: number;
 }
 
 export const DEFAULT_SANDBOX_PORT = 7743;
+
+/**
+ * The receiver stores what a test suite sends while the suite runs, on the same machine: where both
+ * want the cores, the suite should have them (the runs are listed a little later instead). Nice 10
+ * gives a competing process about a tenth of a core's time against the suite's (Linux's weights).
+ */
+export const DEFAULT_NICE = 10;
 
 /**
  * Frame reader threads by default: the cores beyond two, up to three. One core is left to the test
@@ -37,5 +46,6 @@ export function readSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     wsPort: int(env, 'SANDBOX_WEBSOCKET_PORT', DEFAULT_SANDBOX_PORT, 0, 65535),
     maxFrameBytes: int(env, 'SANDBOX_MAX_FRAME_MB', 64, 1, 1024) * 1024 * 1024,
     readers: int(env, 'SANDBOX_READERS', defaultReaders(), 0, 64),
+    nice: int(env, 'SANDBOX_NICE', DEFAULT_NICE, 0, 19),
   };
 }

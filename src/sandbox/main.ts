@@ -1,6 +1,7 @@
 // `npm run sandbox`: the explorer and the API over a ledger of @ton/sandbox test runs, received live
 // on sandbox's UI protocol (docs/sandbox.md). Nothing is produced here: every block is a frame a
 // test process sent.
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../cli/config';
 import { createServer } from '../server/app';
@@ -23,8 +24,24 @@ function importFolder(argv: string[]): string | null {
   return folder;
 }
 
+/**
+ * Lowers this process's priority before any thread is started (Linux sets it per thread, and the
+ * threads started later inherit it: the reader threads, the API's readers).
+ */
+function yieldToTests(nice: number): void {
+  if (nice === 0) return;
+  try {
+    setPriority(nice);
+  } catch (error) {
+    log(
+      `ledgerscope: SANDBOX_NICE=${nice}: the priority could not be lowered (${(error as Error).message}); running as is`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const config = readSandboxConfig();
+  yieldToTests(config.nice);
   const folder = importFolder(process.argv.slice(2));
   const { service } = config;
   if (holdsProducedLedger(service.dbPath)) {
