@@ -9,6 +9,7 @@ import { compileContracts } from '../src/ledger/contracts/compile';
 import { refusedExternal } from '../src/sandbox/test-support/acton-trace';
 import { sendFrame, waitForTransactions } from '../src/sandbox/test-support/api';
 import { MetaMap, Thrower } from '../src/sandbox/test-support/contracts';
+import { Vault, compileVault } from '../src/sandbox/test-support/tolk-vault';
 import { startReceiverProcess, type ReceiverProcess } from '../src/sandbox/test-support/receiver-process';
 import { formatInt } from '../src/web/lib/format';
 
@@ -20,8 +21,9 @@ import { formatInt } from '../src/web/lib/format';
 // sandbox names a run's test from jest's global `expect`; Playwright's has no getState, so this
 // process gives one naming the test it is running
 const testName = 'e2e: the thrower fails';
+let currentTest = testName;
 (globalThis as { expect?: unknown }).expect = {
-  getState: () => ({ testId: undefined, currentTestName: testName, testPath: import.meta.filename }),
+  getState: () => ({ testId: undefined, currentTestName: currentTest, testPath: import.meta.filename }),
 };
 
 let dir: string;
@@ -218,6 +220,50 @@ test('two runs of the test side by side: each transaction’s outcome and gas, a
   const throwRow = rows.nth(left.indexOf(throwerTx(older.txs)));
   await expect(throwRow.getByTestId('compare-outcome').first()).toContainText(`exit ${older.exit}`);
   await expect(throwRow.getByTestId('compare-outcome').last()).toContainText(`exit ${newer.exit}`);
+});
+
+test("a Tolk contract's storage by its Tolk ABI: a map's entry and a list's item under their field, its own exit code named", async ({
+  page,
+}) => {
+  // a test of its own, so that the thrower's test keeps its runs
+  currentTest = 'e2e: the Tolk vault';
+  let deposit: BlockchainTransaction;
+  let refused: BlockchainTransaction;
+  const vault = chain.openContract(Vault.create(await compileVault(), deployer.address));
+  try {
+    const runs = [
+      await vault.sendDeploy(deployer.getSender(), toNano('1')),
+      await vault.sendDeposit(deployer.getSender(), toNano('2'), { queryId: 1n, note: null, at: { x: 3, y: 4 } }),
+      await vault.sendFreeze((await chain.treasury('stranger')).getSender(), toNano('0.2'), 2n, 1),
+    ];
+    const ofVault = (txs: BlockchainTransaction[]) =>
+      txs.find((t) => t.address.toString(16) === hex(vault.address.hash))!;
+    deposit = ofVault(runs[1]!.transactions);
+    refused = ofVault(runs[2]!.transactions);
+    await waitForTransactions(recv.api, frames(runs.flatMap((r) => r.transactions)), () => recv.stderr());
+  } finally {
+    currentTest = testName;
+  }
+  const value = deposit.inMessage!.info.type === 'internal' ? deposit.inMessage!.info.value.coins : -1n;
+  await page.goto(`${recv.api}/sandbox-tx/${hex(deposit.hash())}?tab=storage`);
+  const after = page.getByTestId('abi-storage-after');
+  await expect(after.locator('[data-path="mode"]')).toContainText('Open (0)');
+  // a map's entry and a list's item: one level under their field, labelled by their key
+  const entry = after.locator('[data-path="history[0]"]');
+  await expect(entry).toContainText(value.toString());
+  await expect(entry.locator('td').first()).toHaveText('[0]');
+  const item = after.locator('[data-path="extra.marks[0]"]');
+  await expect(item.locator('td').first()).toHaveText('[0]');
+  await expect(item).toContainText('uint8');
+  const indent = async (path: string) =>
+    after
+      .locator(`[data-path="${path}"] td`)
+      .first()
+      .evaluate((td) => parseFloat(getComputedStyle(td).paddingLeft));
+  expect(await indent('extra.marks[0]')).toBeGreaterThan(await indent('extra.marks'));
+  // the stranger's freeze: the vault's own exit code, by the name its ABI gives
+  await page.goto(`${recv.api}/sandbox-tx/${hex(refused.hash())}`);
+  await expect(page.getByTestId('sandbox-tx-outcome')).toContainText('exit 401: ERR_NOT_OWNER');
 });
 
 test("a run of a failed message alone shows the message on the run's page, and its block as empty", async ({

@@ -17,6 +17,7 @@ import {
   beginCell,
   contractAddress,
   type Contract,
+  type ContractABI,
   type ContractProvider,
   type Sender,
 } from '@ton/core';
@@ -76,6 +77,11 @@ export function initialStorage(owner: Address): Cell {
 }
 
 export class Vault implements Contract {
+  /**
+   * Sandbox sends the ABI a wrapper carries as it is (`contract.abi`, typed as Tact's): a wrapper
+   * holding its Tolk ABI has it read by the Tolk reader, as an Acton bundle's contract file has.
+   */
+  readonly abi = VAULT_ABI as unknown as ContractABI;
   constructor(
     readonly address: Address,
     readonly init?: { code: Cell; data: Cell },

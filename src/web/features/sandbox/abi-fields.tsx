@@ -47,11 +47,13 @@ export function AbiFields({ decoded: d, testId }: { decoded: AbiDecodingJson; te
         <table className="text-sm">
           <tbody>
             {decoded.fields.map((f) => {
-              const depth = f.path.split('.').length - 1;
+              // `outer.inner`, `list[0]`, `map[key]`: each step one level in, the last one the label
+              const steps = f.path.split(/\.|(?=\[)/);
+              const depth = steps.length - 1;
               return (
                 <tr key={f.path} data-testid="abi-field" data-path={f.path}>
                   <td className="pr-3 align-top" style={{ paddingLeft: `${depth}rem` }}>
-                    {f.path.split('.').at(-1)}
+                    {steps.at(-1)}
                   </td>
                   <td className="mono pr-3 align-top text-xs text-muted">{f.type}</td>
                   <td className="align-top">
