@@ -4,6 +4,7 @@
 // checked here field by field, so that a bundle and a frame are refused with the same reasons.
 // docs/sandbox.md, "Acton's trace bundles".
 import { z } from 'zod';
+import type { ExecutorActionRecord } from '../store/sandbox-runs';
 
 /** Nanotons as Acton writes them: a decimal string. */
 const nanotons = z.string().regex(/^\d{1,40}$/, 'a decimal amount of nanotons');
@@ -81,5 +82,8 @@ export const actonTrace = z.object({
 });
 
 export type ExecutorAction = z.output<typeof executorAction>;
+// what is checked here is what the run records keep and read back (run-store.ts writes it as JSON,
+// the store reads it as ExecutorActionRecord): the two must not drift apart
+executorAction satisfies z.ZodType<ExecutorActionRecord>;
 export type FailedMessage = z.output<typeof failedMessage>;
 export type ActonTrace = z.output<typeof actonTrace>;

@@ -38,6 +38,12 @@ export interface CellAbi {
 /** A cell read wrong by the ABI: what was wrong, where. */
 export class AbiError extends Error {}
 
+/** A cell read as `what` must be read to its end: bits or references left mean it is not one. */
+export function ensureEnd(s: import('@ton/core').Slice, what: string): void {
+  if (s.remainingBits > 0 || s.remainingRefs > 0)
+    throw new AbiError(`${s.remainingBits} bits and ${s.remainingRefs} references left after ${what}`);
+}
+
 /** A reading of a cell as `type`: the rows `read` gives, or what it threw, as the answer's error. */
 export function attemptReading(type: string, layout: string | null, read: () => AbiField[]): AbiDecoding {
   try {

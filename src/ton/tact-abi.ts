@@ -7,7 +7,7 @@
 import { Address, ExternalAddress, beginCell, type Cell, type Slice } from '@ton/core';
 import { z } from 'zod';
 import { toRaw } from './address';
-import { AbiError, attemptReading, type AbiDecoding, type AbiField, type CellAbi } from './abi-decoding';
+import { AbiError, attemptReading, ensureEnd, type AbiDecoding, type AbiField, type CellAbi } from './abi-decoding';
 
 const format = z.union([z.string(), z.number(), z.boolean()]).nullish();
 const typeRef = z.union([
@@ -89,7 +89,7 @@ export class TactAbi implements CellAbi {
     return attemptReading(type.name, null, () => {
       const fields: AbiField[] = [];
       this.readStruct(type, s, { bits: 0, refs: 0 }, '', fields);
-      this.ensureEnd(s, type);
+      ensureEnd(s, type.name);
       return fields;
     });
   }
@@ -126,18 +126,13 @@ export class TactAbi implements CellAbi {
         if (l.initBit && !s.loadBit()) throw new AbiError('the initialized bit is 0: init() has not run yet');
         const fields: AbiField[] = [];
         this.readStruct(type, s, { bits: 0, refs: l.sys ? 1 : 0 }, '', fields);
-        this.ensureEnd(s, type);
+        ensureEnd(s, type.name);
         return fields;
       });
       if (!('error' in got)) return got;
       why.push(`${l.name}: ${got.error}`);
     }
     return { error: `the data is not a ${type.name} in any of Tact's layouts (${why.join('; ')})` };
-  }
-
-  private ensureEnd(s: Slice, type: AbiType) {
-    if (s.remainingBits > 0 || s.remainingRefs > 0)
-      throw new AbiError(`${s.remainingBits} bits and ${s.remainingRefs} references left after ${type.name}`);
   }
 
   private type(name: string): AbiType {
@@ -333,7 +328,7 @@ export class TactAbi implements CellAbi {
           put('struct', t.name);
           const inner = c.beginParse();
           this.readStruct(t, inner, { bits: 0, refs: 0 }, `${path}.`, out);
-          return this.ensureEnd(inner, t);
+          return ensureEnd(inner, t.name);
         }
         put('struct', t.name);
         return this.readStruct(t, s, { bits: 0, refs: 0 }, `${path}.`, out);

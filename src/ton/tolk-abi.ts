@@ -25,7 +25,7 @@
 import { Address, Dictionary, ExternalAddress, beginCell, type Cell, type DictionaryKey, type Slice } from '@ton/core';
 import { z } from 'zod';
 import { toRaw } from './address';
-import { AbiError, attemptReading, type AbiDecoding, type AbiField, type CellAbi } from './abi-decoding';
+import { AbiError, attemptReading, ensureEnd, type AbiDecoding, type AbiField, type CellAbi } from './abi-decoding';
 
 const idx = z.number().int().nonnegative();
 const unpackFlags = z.object({ unpack_from_slice: z.boolean().nullish() }).passthrough().nullish();
@@ -423,7 +423,7 @@ export class TolkAbi implements CellAbi {
     for (const [kv, v] of values) {
       const at = `${path}[${k.text(kv)}]`;
       this.value(val, v, at, out, undefined, depth + 1);
-      ensureEnd(v, `${at}`);
+      ensureEnd(v, at);
     }
   }
 
@@ -520,9 +520,4 @@ const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 function need<T>(v: T | null | undefined, t: Ty): T {
   if (v == null) throw new AbiError(`a ${t.kind} type without its parts`);
   return v;
-}
-
-function ensureEnd(s: Slice, what: string) {
-  if (s.remainingBits > 0 || s.remainingRefs > 0)
-    throw new AbiError(`${s.remainingBits} bits and ${s.remainingRefs} references left after ${what}`);
 }
