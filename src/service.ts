@@ -14,12 +14,21 @@ import { createServer } from './server/app';
 import { closeOnSignals } from './server/lifecycle';
 import { generateInto } from './ledger/generate';
 import { LiveProducer, wallClock } from './ledger/live';
+import { listing, localWallets } from './ledger/traffic/local-wallets';
+import { openInboundQueue } from './store/open-ledger';
+import type { WalletListing } from './server/sending/send-routes';
 
 /**
  * Told after each live block is in the store. When the service shares this process it nudges the
  * streaming follower, so subscribers hear of the block at once rather than at the next poll.
  */
 let blockWritten: () => void = () => undefined;
+
+/** The live producer of this process, once it runs: a message accepted here nudges it. */
+let liveProducer: LiveProducer | null = null;
+
+/** Sending needs a producer to take the messages: this process's (live), or another's (role api). */
+const sendingOn = (config: Config) => config.send && (config.role === 'api' || config.live);
 
 /**
  * Fills an empty ledger, then keeps producing (when live); answers a way to stop it. `thread`: the
@@ -33,6 +42,8 @@ async function produce(
 ): Promise<() => Promise<void>> {
   let live: LiveProducer | null = null;
   let stopping = false;
+  const inbound = sendingOn(config) ? openInboundQueue(config.dbPath) : null;
+  const options = { inbound, traffic: config.traffic };
   if ((await store.reader.latestMasterchainSeqno()) === null) {
     process.stderr.write(`${name} is empty: generating ${config.txs} transactions of history (seed ${config.seed})\n`);
     // the history ends now (or at LEDGER_EPOCH), where live blocks, dated by the wall clock, go on
@@ -46,7 +57,7 @@ async function produce(
     });
     process.stderr.write(`history ready: ${r.transactions} transactions in ${r.seconds.toFixed(1)} s\n`);
     if (config.live && r.producer) {
-      live = new LiveProducer(r.producer);
+      live = liveProducer = new LiveProducer(r.producer, options);
       live.start(() => blockWritten());
     }
   } else {
@@ -57,10 +68,10 @@ async function produce(
     if (config.live) {
       // The producer takes up its saved position in the background (a ledger of an older build,
       // without one, is replayed from the seed once, and saves its position as it goes).
-      LiveProducer.resume(store, Number((await store.getMeta('seed')) ?? config.seed), thread ?? undefined)
+      LiveProducer.resume(store, Number((await store.getMeta('seed')) ?? config.seed), thread ?? undefined, options)
         .then(async (resumed) => {
           if (stopping) return resumed.stop();
-          live = resumed;
+          live = liveProducer = resumed;
           resumed.start(() => blockWritten());
           const replayed = resumed.replayedSlots;
           process.stderr.write(
@@ -77,16 +88,39 @@ async function produce(
   return async () => {
     stopping = true;
     await live?.stop();
+    await inbound?.close();
   };
+}
+
+/** The pre-funded wallets of the ledger's seed, as the server lists them. */
+async function walletListing(config: Config): Promise<WalletListing[]> {
+  const store = await openLedger(config.readLocation ?? config.dbPath, { readonly: true });
+  const seed = Number((await store.getMeta('seed')) ?? config.seed);
+  await store.close();
+  return (await localWallets(seed)).map(listing);
 }
 
 async function serve(config: Config, cleanup: () => Promise<void>): Promise<void> {
   const location = config.readLocation ?? config.dbPath;
+  const wallets = sendingOn(config) ? walletListing(config) : null;
+  // a failure to list them is told when the list is asked for, not as an unhandled rejection
+  wallets?.catch(() => undefined);
   const app = await createServer({
     location,
     limits: config.limits,
     streaming: config.streaming,
     trustProxy: config.trustProxy,
+    ...(wallets
+      ? {
+          sending: {
+            apiKey: config.sendKey,
+            sendsPerSecond: config.sendsPerSecond,
+            location: config.dbPath,
+            wallets,
+            onAccepted: () => liveProducer?.nudge(),
+          },
+        }
+      : {}),
     webRoot: join(process.cwd(), 'dist', 'web'),
     log: true,
   });
@@ -101,7 +135,18 @@ async function serve(config: Config, cleanup: () => Promise<void>): Promise<void
         ? '(producing live blocks)'
         : '(live production off)';
   process.stderr.write(`ledgerscope: explorer and API at http://${config.host}:${port}/ ${what}\n`);
+  if (wallets) printWallets(await wallets, `http://${config.host}:${port}`);
+  else if (config.send && !config.live)
+    process.stderr.write('ledgerscope: sending is off: live production is off, so no block would take a message\n');
   closeOnSignals(app, cleanup);
+}
+
+/** The local network's pre-funded wallets, for a developer to copy (sending on: a local network). */
+function printWallets(wallets: WalletListing[], base: string): void {
+  const lines = wallets.map((w, i) => `  ${i + 1}. ${w.version}  ${w.friendly}\n     ${w.mnemonic}`);
+  process.stderr.write(
+    `ledgerscope: a local network: send to ${base}/api/v2/jsonRPC (TonClient, tonweb, blueprint run --custom); pre-funded wallets (WALLET_VERSION, address, WALLET_MNEMONIC), also at ${base}/api/local/wallets:\n${lines.join('\n')}\n`,
+  );
 }
 
 /** Runs the process as `config.role` says; `thread`: the emulator thread, started when the role produces. */

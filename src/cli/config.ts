@@ -30,6 +30,22 @@ export interface Config {
   streaming: StreamingLimits;
   /** API_TRUST_PROXY: the API is behind a reverse proxy; client addresses come from X-Forwarded-For. */
   trustProxy: boolean | string[];
+  /** LEDGER_SEND: the API accepts messages (a local network) and lists its pre-funded wallets. */
+  send: boolean;
+  /** LEDGER_TRAFFIC: live blocks carry the generated traffic (off: only what developers send). */
+  traffic: boolean;
+  /** API_SEND_KEY: sending needs this API key (reads stay open); null: no key. */
+  sendKey: string | null;
+  /** API_SENDS_PER_SECOND: messages one client may send a second (bursts of twice that). */
+  sendsPerSecond: number;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') return fallback;
+  if (raw !== 'on' && raw !== 'off')
+    throw new ConfigError(`${name} must be on or off, got ${JSON.stringify(env[name])}`);
+  return raw === 'on';
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +104,14 @@ function trustProxy(value: string | undefined): boolean | string[] {
       );
   }
   return list;
+}
+
+/** API_SEND_KEY: printable, no spaces, 8 to 256 characters; unset or empty: no key. */
+function sendKey(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^[\x21-\x7e]{8,256}$/.test(value))
+    throw new ConfigError('API_SEND_KEY must be 8 to 256 printable characters without spaces');
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -164,5 +188,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     live: live === 'on',
     txs: int(env, 'LEDGER_TXS', 3000, 1, 10_000_000),
     epoch: readEpoch(env),
+    send: onOff(env, 'LEDGER_SEND', true),
+    traffic: onOff(env, 'LEDGER_TRAFFIC', true),
+    sendKey: sendKey(env.API_SEND_KEY),
+    sendsPerSecond: int(env, 'API_SENDS_PER_SECOND', 20, 1, 1_000_000),
   };
 }

@@ -19,6 +19,6 @@ export const API_ANSWER_HEADERS = {
 export const PREFLIGHT_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST',
-  'access-control-allow-headers': 'content-type',
+  'access-control-allow-headers': 'content-type, x-api-key',
   'access-control-max-age': '86400',
 } as const;

@@ -20,7 +20,17 @@ import { engineAt } from '../store/open-ledger';
 import { ReadError } from './readers/executor';
 import { ReaderPool } from './readers/reader-pool';
 import { registerExplorer } from './static-files';
-import { JSON_RPC_PATH, registerJsonRpc, READ_ONLY_CODE, READ_ONLY_METHODS, readOnlyMessage } from './json-rpc';
+import { JSON_RPC_PATH, registerJsonRpc } from './json-rpc';
+import {
+  createSending,
+  registerLocalWallets,
+  registerSendRoutes,
+  type Sending,
+  type WalletListing,
+} from './sending/send-routes';
+import { SendService } from './sending/send-service';
+import { SendLimiter } from './sending/send-limiter';
+import { openInboundQueue } from '../store/open-ledger';
 import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS, PREFLIGHT_HEADERS } from './answer-headers';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
 import { registerStreaming, type LedgerStream } from './streaming/register';
@@ -53,20 +63,34 @@ export interface ServerOptions {
    * or the proxies' addresses and CIDR ranges), and the per-client connection bound is left to the proxy.
    */
   trustProxy?: boolean | string[];
+  /** The server accepts messages for the local network (LEDGER_SEND); absent: it answers 403 to sends. */
+  sending?: SendingSettings;
 }
 
-/** `GET`/`POST /api/v2/sendBoc` and the other methods that would change the chain: TON Center's envelope, refused. */
-function registerReadOnlyMethods(app: FastifyInstance): void {
-  for (const method of READ_ONLY_METHODS) {
-    app.route({
-      method: ['GET', 'POST'],
-      url: `/api/v2/${method}`,
-      handler: async (request, reply) => {
-        reply.code(READ_ONLY_CODE);
-        return errorBody(request.url, READ_ONLY_CODE, readOnlyMessage(method));
-      },
-    });
-  }
+export interface SendingSettings {
+  /** Sending needs this API key (`API_SEND_KEY`); null: open. */
+  apiKey: string | null;
+  /** Sends one client may make a second (`API_SENDS_PER_SECOND`), in bursts of twice that. */
+  sendsPerSecond: number;
+  /** Told after a message is stored: the producer of this process makes its block at once. */
+  onAccepted?: () => void;
+  /** Where accepted messages are stored: the primary ledger (LEDGER_DB), even when reads go to a replica. */
+  location: string;
+  /** The pre-funded wallets, listed by `GET /api/local/wallets`. */
+  wallets: Promise<WalletListing[]>;
+}
+
+/** The write path: the inbound queue on a connection of its own, closed with the server. */
+function startSending(app: FastifyInstance, readers: ReaderPool, s: SendingSettings): Sending {
+  const queue = openInboundQueue(s.location);
+  app.addHook('onClose', async () => queue.close());
+  const service = new SendService({
+    readers,
+    queue,
+    limiter: new SendLimiter(s.sendsPerSecond),
+    onAccepted: s.onAccepted,
+  });
+  return createSending({ service, apiKey: s.apiKey });
 }
 
 /** The query service: the five REST operations, streaming, the explorer, and their errors. */
@@ -260,8 +284,10 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // a browser asks before it POSTs JSON across origins
   for (const url of [...OPERATIONS.filter((op) => op.acceptsPost).map((op) => op.path), JSON_RPC_PATH])
     app.options(url, (_request, reply) => void reply.code(204).headers(PREFLIGHT_HEADERS).send());
-  registerJsonRpc(app, readers, answers);
-  registerReadOnlyMethods(app);
+  const sending = opts.sending ? startSending(app, readers, opts.sending) : null;
+  registerJsonRpc(app, readers, answers, sending);
+  registerSendRoutes(app, sending);
+  registerLocalWallets(app, opts.sending?.wallets ?? null);
   app.decorate(
     'ledgerStream',
     await registerStreaming(app, {

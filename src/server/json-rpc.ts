@@ -14,26 +14,13 @@ import { runKept } from './execution/kept-runs';
 import { operationByPath } from './operations/registry';
 import { ReadError } from './readers/executor';
 import type { ReaderPool } from './readers/reader-pool';
+import { isV2SendMethod, READ_ONLY_CODE, readOnlyMessage, type Sending } from './sending/send-routes';
+import { SendError } from './sending/send-service';
 
 export const JSON_RPC_PATH = '/api/v2/jsonRPC';
 
 /** Calls one batch may hold; past it the batch is refused whole (422). */
 export const MAX_BATCH_CALLS = 100;
-
-/**
- * Methods that would change the chain. The ledger is read-only: they answer this code, 403, which a
- * client tells apart from a bad request (422), a missing thing (404) or a busy server (429, 503).
- */
-export const READ_ONLY_METHODS = new Set([
-  'sendBoc',
-  'sendBocReturnHash',
-  'sendQuery',
-  'sendQuerySimple',
-  'estimateFee',
-]);
-export const READ_ONLY_CODE = 403;
-export const readOnlyMessage = (method: string) =>
-  `${method} is not available: ledgerscope serves a recorded ledger read-only, so no message can be sent to it or estimated against it`;
 
 /** TON Center's other names for a method. */
 const ALIASES: Record<string, string> = { shards: 'getShards' };
@@ -78,7 +65,12 @@ async function whole(body: Buffer | Readable): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-export function registerJsonRpc(app: FastifyInstance, readers: ReaderPool, answers: AnswerCache | null): void {
+export function registerJsonRpc(
+  app: FastifyInstance,
+  readers: ReaderPool,
+  answers: AnswerCache | null,
+  sending: Sending | null,
+): void {
   const v2Methods = [...operationByPath.keys()]
     .filter((p) => p.startsWith('/api/v2/'))
     .map((p) => p.slice('/api/v2/'.length));
@@ -98,7 +90,11 @@ export function registerJsonRpc(app: FastifyInstance, readers: ReaderPool, answe
       if (typeof method !== 'string' || method === '') throw new CallError(422, 'method: a method name is required');
       if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params)))
         throw new CallError(422, 'params must be an object of named parameters');
-      if (READ_ONLY_METHODS.has(method)) throw new CallError(READ_ONLY_CODE, readOnlyMessage(method));
+      if (isV2SendMethod(method)) {
+        if (!sending) throw new CallError(READ_ONLY_CODE, readOnlyMessage(method));
+        const result = await sending.v2(method, (params ?? {}) as Record<string, unknown>, request, signal);
+        return { status: 200, json: `{"ok":true,"result":${JSON.stringify(result)}${tail}`, seqno: null };
+      }
       const op = operationByPath.get(`/api/v2/${ALIASES[method] ?? method}`);
       if (!op)
         throw new CallError(
@@ -112,6 +108,7 @@ export function registerJsonRpc(app: FastifyInstance, readers: ReaderPool, answe
       return { status: 200, json: withCallId((await whole(answer.body)).toString('utf8'), id), seqno: answer.seqno };
     } catch (error) {
       if (error instanceof CallError) return failure(error.code, error.message);
+      if (error instanceof SendError) return failure(error.status, error.message);
       if (error instanceof ParamError) return failure(422, error.message);
       if (error instanceof NotFoundError) return failure(404, error.message);
       if (error instanceof ReadError) return failure(error.status, error.message);

@@ -202,6 +202,11 @@ export interface LedgerQueries {
    */
   getBalanceChanges(scope: { traceId: Buffer } | { actionId: Buffer }): Promise<BalanceChangesRecord | null>;
   latestMasterchainSeqno(): Promise<number | null>;
+  /**
+   * An account as the producer's emulator last left it (its ShardAccount BOC, `producer_accounts`):
+   * what a message sent now runs on. Null for an account the network has never seen.
+   */
+  getShardAccount(account: string): Promise<Buffer | null>;
   /** Traces by id in any state (pending ones too, unlike `findTraces`); unknown ids are skipped. */
   getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]>;
   /**

@@ -6,6 +6,9 @@ import { openPgStore, pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
 import { openSqliteStore, sqliteReaderSnapshots } from './sqlite/open-sqlite-store';
 import { sqliteCommitCounter } from './sqlite/sqlite-commit-counter';
+import type { InboundQueue } from './inbound';
+import { openPgInbound } from './postgres/pg-inbound';
+import { openSqliteInbound } from './sqlite/sqlite-inbound';
 
 export interface OpenLedgerOptions {
   /** Reads only; never creates or migrates (an API process). */
@@ -53,6 +56,14 @@ export function engineAt(location: string): LedgerEngine {
 
 export function openLedger(location: string, opts: OpenLedgerOptions = {}): Promise<LedgerStore> {
   return engineAt(location).open(location, opts);
+}
+
+/**
+ * The inbound queue of the ledger at `location` (inbound.ts), on a connection of its own: what the
+ * service writes accepted messages to and the producer takes them from.
+ */
+export function openInboundQueue(location: string): InboundQueue {
+  return isPostgresUrl(location) ? openPgInbound(location) : openSqliteInbound(location);
 }
 
 /** A read-only source of snapshots over the ledger at `location`: what each reader worker of the service opens. */

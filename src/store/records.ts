@@ -12,6 +12,7 @@
 // - shard ids are signed 64-bit `bigint`s (`-9223372036854775808n` is the full shard);
 // - times are Unix seconds (`number`).
 
+import type { InboundOutcome } from './inbound';
 import type { TokenRows } from './token-rows';
 
 export type AccountStatus = 'uninit' | 'frozen' | 'active' | 'nonexist';
@@ -265,6 +266,8 @@ export interface LedgerBatch {
   meta?: Record<string, string>;
   /** The producer's position after this batch, when it can resume from there (see `ProducerCheckpoint`). */
   checkpoint?: ProducerCheckpoint;
+  /** What the producer did with accepted messages in this batch's slot (inbound.ts). */
+  inbound?: InboundOutcome[];
 }
 
 /** An account as the producer's emulator last left it: what a restarted producer runs it from. */

@@ -1,7 +1,9 @@
-// A get method run by the real TVM (@ton/sandbox's executor, the emulator's WebAssembly) on a stored
-// account state. The executor weighs ~22 MB and takes about a second to load: it is imported on the
-// first call, in the reader worker that needs it, never by the accepting thread.
+// A get method run by the real TVM (@ton/sandbox's executor, the emulator's WebAssembly, loaded by
+// executor.ts on the first call) on a stored account state.
 import type { Address, Cell, TupleItem } from '@ton/core';
+import { loadExecutor } from './executor';
+
+export { emulatorLoaded, emulatorReady } from './executor';
 
 /** Gas one call may use (TON Center's liteservers allow about this much to a get method). */
 export const GET_METHOD_GAS_LIMIT = 1_000_000n;
@@ -19,31 +21,6 @@ export interface GetMethodCall {
 
 export type GetMethodOutcome =
   { ok: true; exitCode: number; gasUsed: bigint; stack: Cell } | { ok: false; error: string };
-
-type Sandbox = typeof import('@ton/sandbox');
-let executor: Promise<{ sandbox: Sandbox; run: import('@ton/sandbox').Executor }> | null = null;
-
-let loaded = false;
-
-function loadExecutor() {
-  executor ??= import('@ton/sandbox').then(async (sandbox) => {
-    const run = await sandbox.Executor.create();
-    loaded = true;
-    return { sandbox, run };
-  });
-  return executor;
-}
-
-/**
- * Resolves once the emulator is loaded (loading it on the first call). A caller may stop waiting
- * and the load goes on: the next call finds it done.
- */
-export async function emulatorLoaded(): Promise<void> {
-  await loadExecutor();
-}
-
-/** Whether the emulator is loaded in this thread (a call then waits for nothing but its run). */
-export const emulatorReady = () => loaded;
 
 /**
  * Runs the method; a method the code does not have ends with its exit code (11), as on the

@@ -5,7 +5,19 @@ import type { AccountStateRecord, TransactionRecord } from '../../store/records'
  * worker thread, so every event is plain data (strings, numbers, bigints, Buffers: what
  * `v8.serialize` carries between threads).
  */
-export type EmulatorEvent = GenesisEvent | TransactionEvent | { kind: 'traceEnd'; trace: number } | EndSlotEvent;
+export type EmulatorEvent =
+  GenesisEvent | TransactionEvent | { kind: 'traceEnd'; trace: number } | EndSlotEvent | RefusedEvent;
+
+/**
+ * An external message that made no transaction when its block came: its contract did not accept it
+ * (a developer's message that went stale between its check and its block). Nothing of it is in the
+ * ledger; the inbound queue records why.
+ */
+export interface RefusedEvent {
+  kind: 'refused';
+  messageHash: Buffer;
+  reason: string;
+}
 
 /**
  * The slot is over. `checkpoint` (plain data: the traffic's state and the messages and traces in

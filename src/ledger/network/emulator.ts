@@ -5,7 +5,7 @@ import type { AccountStatus } from '../../store/records';
 import { describeTransaction, isFailed } from './describe-transaction';
 import type { EmulatorSink } from './emulator-events';
 import { accountStateRecord } from './account-state';
-import { ExecutorChain, type Executed } from './executor-chain';
+import { ExecutorChain, NotAccepted, type Executed } from './executor-chain';
 import { messageCells } from './extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 import { configBlockLimits, type BlockLimits } from './block-limits';
@@ -97,6 +97,8 @@ export class Emulator {
   checkpoint: (() => Record<string, unknown>) | null = null;
   /** Told of every trace as it completes (the traffic applies what it learns of it). */
   onTraceComplete: ((trace: number, result: EmulatedTrace) => void) | null = null;
+  /** Told of a trace whose external message its contract did not accept: it ends with no transaction. */
+  onTraceRefused: ((trace: number) => void) | null = null;
   private readonly slotSeconds: number;
   private readonly limits: { masterchain: BlockLimits; basechain: BlockLimits };
   private nextTrace = 0;
@@ -177,6 +179,10 @@ export class Emulator {
     });
   }
 
+  hasAccount(address: Address): boolean {
+    return this.chain.has(address);
+  }
+
   /**
    * Sends an external-in message: it is processed in its destination shard's block of this slot
    * (or a later one, when that block is full). Gives back the id of the trace it starts.
@@ -221,10 +227,12 @@ export class Emulator {
 
   /**
    * Dates the current slot (nothing of it has run yet) by the wall clock: live blocks carry the
-   * time they are made, never earlier than a second after the slot before.
+   * time they are made, never earlier than the slot before. Blocks made one after another for a
+   * developer's messages may share a second (as a fast network's do): pushing each a second later
+   * would run the chain's clock ahead of the wall clock, and a wallet message's expiry with it.
    */
   dateSlot(now: number): void {
-    this.chain.now = Math.max(now, this.lastSlotTime + 1);
+    this.chain.now = Math.max(now, this.lastSlotTime);
   }
 
   /**
@@ -312,7 +320,8 @@ export class Emulator {
     if (key === MASTERCHAIN) this.specials = [];
   }
 
-  private account(executed: Executed, used: { gas: number; bytes: number }): void {
+  private account(executed: Executed | null, used: { gas: number; bytes: number }): void {
+    if (!executed) return;
     const compute =
       executed.tx.description.type === 'generic' || executed.tx.description.type === 'tick-tock'
         ? executed.tx.description.computePhase
@@ -327,10 +336,20 @@ export class Emulator {
     slot: number,
     key: string,
     d: Queued | { address: Address; which: 'tick' | 'tock'; trace: number; depth: 0 },
-  ): Promise<Executed> {
+  ): Promise<Executed | null> {
     const dest = 'cell' in d ? d.dest : d.address;
-    const executed =
-      'cell' in d ? await this.chain.deliver(d.cell, d.dest) : await this.chain.tickTock(d.address, d.which);
+    let executed: Executed;
+    try {
+      executed = 'cell' in d ? await this.chain.deliver(d.cell, d.dest) : await this.chain.tickTock(d.address, d.which);
+    } catch (error) {
+      // an external message the contract does not accept (now) starts no trace: it is dropped, as a
+      // collator drops it; only a message that starts a trace can be refused so
+      if (!(error instanceof NotAccepted) || !('cell' in d) || d.depth !== 0) throw error;
+      this.flights.delete(d.trace);
+      this.sink({ kind: 'refused', messageHash: d.cell.hash(), reason: error.reason });
+      this.onTraceRefused?.(d.trace);
+      return null;
+    }
     const cells = this.emit(executed, dest, d.depth === 0, d.trace);
     const flight = this.flights.get(d.trace)!;
     flight.pending -= 1;

@@ -33,6 +33,17 @@ const NONEXISTENT = beginCell()
 
 type CommonArgs = Omit<ExecutorRunTransactionArgs, 'message'>;
 
+/** The emulator made no transaction of a message: an external message its contract did not accept. */
+export class NotAccepted extends Error {
+  constructor(
+    message: string,
+    /** The emulator's words, with the VM's exit code when the contract ran. */
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}
+
 /** One transaction the emulator ran, with what it returned still serialized beside the parsed transaction. */
 export interface Executed {
   tx: Transaction;
@@ -84,6 +95,11 @@ export class ExecutorChain {
     this.currentLt = lt;
   }
 
+  /** The chain holds a state of the account. */
+  has(address: Address): boolean {
+    return this.accounts.has(toRaw(address));
+  }
+
   /** Sets an account's state outright (genesis). */
   setAccount(address: Address, shard: ShardAccount): Cell {
     const cell = beginCell().store(storeShardAccount(shard)).endCell();
@@ -119,8 +135,12 @@ export class ExecutorChain {
       debugEnabled: false,
     });
     if (!result.success) {
-      // on a real chain such a message is simply not accepted; our traffic never sends one
-      throw new Error(`the emulator ran no transaction on ${key} (lt ${this.currentLt}): ${result.error}`);
+      // on a real chain such a message is simply not accepted (an external the contract refused):
+      // our traffic never sends one, a developer's message may have gone stale since it was checked
+      throw new NotAccepted(
+        `the emulator ran no transaction on ${key} (lt ${this.currentLt}): ${result.error}`,
+        result.error + (result.vmResults ? `; exit code ${result.vmResults.vmExitCode}` : ''),
+      );
     }
     this.accounts.set(key, result.shardAccount);
     const tx = loadTransaction(Cell.fromBase64(result.transaction).beginParse());

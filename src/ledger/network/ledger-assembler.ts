@@ -11,6 +11,7 @@ import type {
   TraceRecord,
   TransactionRecord,
 } from '../../store/records';
+import type { InboundOutcome } from '../../store/inbound';
 import { accountStateRecord } from './account-state';
 import { BlockProducer } from './block-producer';
 import type { EmulatorEvent, EndSlotEvent, TransactionEvent } from './emulator-events';
@@ -75,6 +76,8 @@ export class LedgerAssembler {
   private readonly changed = new Map<string, ProducerAccountRecord>();
   /** Written with the next batch, in the same transaction. */
   nextBatchMeta: Record<string, string> = {};
+  /** What became of accepted messages in this slot (inbound.ts), written with its batch. */
+  private inbound: InboundOutcome[] = [];
   /**
    * Batches of masterchain blocks up to this seqno are already in the ledger: they are assembled
    * (to rebuild the state) but not written again, except the position they end on.
@@ -166,6 +169,14 @@ export class LedgerAssembler {
       case 'endSlot':
         this.endSlot(event);
         return null;
+      case 'refused':
+        this.inbound.push({
+          hash: event.messageHash,
+          state: 'refused',
+          mcSeqno: this.producer.slot,
+          error: event.reason,
+        });
+        return null;
     }
   }
 
@@ -242,6 +253,14 @@ export class LedgerAssembler {
     for (const m of rec.outMsgs) if (m.destination !== null) trace.inFlight.set(hex(m.hash), m);
   }
 
+  /**
+   * Messages the service accepted, handed to the emulator for the current slot: marked taken in its
+   * batch, the one whose position holds them (in a queue, or as transactions).
+   */
+  takeInbound(hashes: Buffer[]): void {
+    for (const hash of hashes) this.inbound.push({ hash, state: 'taken', mcSeqno: this.producer.slot });
+  }
+
   /** Seals the current slot's blocks and writes them, with their transactions and traces, in one batch. */
   private endSlot({ now, lt, checkpoint }: EndSlotEvent): void {
     const blocks = this.producer.seal(now, lt);
@@ -254,7 +273,9 @@ export class LedgerAssembler {
       accounts: [],
       tokens: [],
       meta: this.nextBatchMeta,
+      ...(this.inbound.length > 0 ? { inbound: this.inbound } : {}),
     };
+    this.inbound = [];
     if (this.classifier) {
       // the jetton and NFT tables follow each transaction, whatever its trace's state (as the
       // address book does): what each contract is comes from its code hash

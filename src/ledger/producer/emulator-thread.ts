@@ -2,6 +2,7 @@
 // commands of the main thread one after another and streams back the events of each (see
 // protocol.ts); the main thread turns them into the ledger while this thread emulates the next slot.
 import { serialize } from 'node:v8';
+import { Address, Cell } from '@ton/core';
 import { parentPort } from 'node:worker_threads';
 import { adoptCompiledContracts } from '../contracts/compile';
 import { Emulator } from '../network/emulator';
@@ -20,8 +21,16 @@ const port = parentPort!;
 const executor = ExecutorChain.create();
 let pending: EmulatorEvent[] = [];
 let commandId = 0;
+/** Traces of messages the service accepted (not the traffic's), while in flight. */
+const inboundTraces = new Set<number>();
 const post = (done: boolean, error?: string) => {
-  const reply: ProducerReply = { id: commandId, events: serialize(pending), done, ...(error ? { error } : {}) };
+  const reply: ProducerReply = {
+    id: commandId,
+    events: serialize(pending),
+    done,
+    ...(error ? { error } : {}),
+    ...(done ? { inboundInFlight: inboundTraces.size } : {}),
+  };
   pending = [];
   port.postMessage(reply);
 };
@@ -35,10 +44,18 @@ async function run(command: ProducerCommand): Promise<void> {
       if (pending.length >= FLUSH_EVERY) post(false);
     });
     traffic = new Traffic(emulator, command.seed);
+    // the traffic hears of its own traces; the inbound ones are followed here
+    const trafficComplete = emulator.onTraceComplete;
+    emulator.onTraceComplete = (trace, result) => {
+      inboundTraces.delete(trace);
+      trafficComplete?.(trace, result);
+    };
+    emulator.onTraceRefused = (trace) => inboundTraces.delete(trace);
     // every slot carries the traffic's state, for the ledger side to save
     emulator.checkpoint = () => traffic.snapshot() as unknown as Record<string, unknown>;
     // the main thread compiled our contracts (its classifier needs their code hashes): no second compiler run
     adoptCompiledContracts(command.contracts);
+    traffic.fundLocalWallets((command.localWallets ?? []).map((a) => Address.parseRaw(a)));
     if (command.restore) {
       const { slot, lastSlotTime, lt, accounts, traffic: state, delivery } = command.restore;
       emulator.restore(slot, lastSlotTime, lt, accounts, delivery);
@@ -49,6 +66,9 @@ async function run(command: ProducerCommand): Promise<void> {
     }
   } else {
     if (command.now !== undefined) emulator.dateSlot(command.now);
+    // a developer's messages first, as they came: each is the first message of a trace of its own
+    for (const boc of command.inbound ?? [])
+      inboundTraces.add(emulator.sendExternal(Cell.fromBoc(Buffer.from(boc))[0]!));
     await traffic.slot(command.traces, command.force);
   }
 }

@@ -11,6 +11,8 @@ import type { DeliveryState } from '../network/emulator';
 import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, RestoreState } from './protocol';
 import { spawnEmulatorThread } from './emulator-thread-spawn';
 import { deserializeOwning } from './owning-deserialize';
+import { localWallets, type LocalWallet } from '../traffic/local-wallets';
+import { toRaw } from '../../ton/address';
 
 /**
  * Chain time of slot 0 when no epoch anchors the history (tests, benchmarks): derived from the seed
@@ -69,8 +71,18 @@ const FIRST_KINDS: TraceKind[] = [
  */
 const IN_FLIGHT = 8;
 
+/** What a slot carries beyond the traffic. */
+export interface SlotExtras {
+  /** The traffic's traces in this slot (default on); off, the slot makes only what it is sent. */
+  traffic?: boolean;
+  /** External messages the service accepted, each with its hash (inbound.ts). */
+  inbound?: { hash: Buffer; boc: Buffer }[];
+}
+
 interface Pending {
   meta: Record<string, string>;
+  /** Hashes of the inbound messages the command carries, until its first events are handled. */
+  inbound: Buffer[];
   resolve: (transactions: number) => void;
   reject: (error: Error) => void;
 }
@@ -93,6 +105,9 @@ export class Producer {
   private readonly pending = new Map<number, Pending>();
   private failure: Error | null = null;
   private readonly firstKinds = [...FIRST_KINDS];
+  private inboundTraces = 0;
+  /** The developer's pre-funded wallets of this seed (local-wallets.ts). */
+  localWallets: LocalWallet[] = [];
   /** Slots `resume` produced again (0 when the ledger ended on its saved position). */
   replayedSlots = 0;
 
@@ -213,8 +228,11 @@ export class Producer {
     producer.assembler.skipThrough = skipThrough;
     producer.assembler.skipThroughHash = skipThroughHash;
     try {
+      const wallets = localWallets(seed);
       producer.assembler.classifyWith(await createTraceClassifier());
       const contracts = await compiledContractBocs();
+      producer.localWallets = await wallets;
+      const local = producer.localWallets.map((w) => toRaw(w.address));
       if (saved) {
         const { position, accounts } = saved;
         producer.bulkSlots = position.bulkSlots;
@@ -232,9 +250,9 @@ export class Producer {
           traffic: position.emulator.driver as TrafficState,
           delivery: position.emulator.delivery as DeliveryState,
         };
-        await producer.send({ cmd: 'start', seed, genesisTime, contracts, restore });
+        await producer.send({ cmd: 'start', seed, genesisTime, contracts, restore, localWallets: local });
       } else {
-        await producer.send({ cmd: 'start', seed, genesisTime, contracts });
+        await producer.send({ cmd: 'start', seed, genesisTime, contracts, localWallets: local });
       }
       return producer;
     } catch (error) {
@@ -257,15 +275,26 @@ export class Producer {
    * or else a slot after the one before. Resolves when its batch is written, with the ledger's
    * transaction count then; callers may start the next one before that.
    */
-  slot(live = false, now?: number): Promise<number> {
+  slot(live = false, now?: number, extra: SlotExtras = {}): Promise<number> {
     if (live) this.liveSlots += 1;
     else this.bulkSlots += 1;
-    return this.send({
-      cmd: 'slot',
-      traces: live ? LIVE_TRACES : BULK_TRACES,
-      force: this.firstKinds.shift(),
-      ...(now === undefined ? {} : { now }),
-    });
+    const traffic = extra.traffic ?? true;
+    const inbound = extra.inbound ?? [];
+    return this.send(
+      {
+        cmd: 'slot',
+        traces: traffic ? (live ? LIVE_TRACES : BULK_TRACES) : 0,
+        ...(traffic ? { force: this.firstKinds.shift() } : {}),
+        ...(now === undefined ? {} : { now }),
+        ...(inbound.length > 0 ? { inbound: inbound.map((m) => m.boc) } : {}),
+      },
+      inbound.map((m) => m.hash),
+    );
+  }
+
+  /** Traces of inbound messages in flight after the latest slot (the live producer hurries them). */
+  get inboundInFlight(): number {
+    return this.inboundTraces;
   }
 
   /**
@@ -303,7 +332,7 @@ export class Producer {
   }
 
   /** Sends a command; the batches its events make carry the slot counts after it. */
-  private send(command: CommandBody): Promise<number> {
+  private send(command: CommandBody, inbound: Buffer[] = []): Promise<number> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const meta = {
@@ -313,7 +342,7 @@ export class Producer {
       live_slots: String(this.liveSlots),
     };
     return new Promise<number>((resolve, reject) => {
-      this.pending.set(id, { meta, resolve, reject });
+      this.pending.set(id, { meta, inbound, resolve, reject });
       this.worker.postMessage({ ...command, id } as ProducerCommand);
     });
   }
@@ -324,6 +353,11 @@ export class Producer {
     try {
       // batches written while this command's events are handled carry its slot counts
       this.assembler.nextBatchMeta = pending.meta;
+      // the messages are taken in this command's slot: marked so in the batch that ends it
+      if (pending.inbound.length > 0) {
+        this.assembler.takeInbound(pending.inbound);
+        pending.inbound = [];
+      }
       for (const event of deserializeOwning(reply.events) as EmulatorEvent[]) this.assembler.handle(event);
       if (reply.error) throw new Error(`the emulator thread failed: ${reply.error}`);
     } catch (error) {
@@ -332,6 +366,7 @@ export class Producer {
     }
     if (reply.done) {
       this.pending.delete(reply.id);
+      this.inboundTraces = reply.inboundInFlight ?? 0;
       const transactions = this.assembler.stats.transactions;
       // the slot is done once its batches are committed; a failed write fails the whole producer
       this.assembler.written().then(

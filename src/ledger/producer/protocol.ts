@@ -13,9 +13,14 @@ export type CommandBody =
       genesisTime: number;
       contracts: Record<keyof CompiledContracts, string>;
       restore?: RestoreState;
+      /** The developer's pre-funded wallets (raw addresses): the faucet funds them first thing. */
+      localWallets?: string[];
     }
-  /** `now`: the slot's time by the wall clock (a live slot); without it, the chain's own pace. */
-  | { cmd: 'slot'; traces: number; force?: TraceKind; now?: number };
+  /**
+   * `now`: the slot's time by the wall clock (a live slot); without it, the chain's own pace.
+   * `inbound`: BOCs of external messages the service accepted, sent first in the slot.
+   */
+  | { cmd: 'slot'; traces: number; force?: TraceKind; now?: number; inbound?: Uint8Array[] };
 
 /**
  * The emulator thread → the main thread: the events of command `id`, in order, in one or more
@@ -28,6 +33,8 @@ export interface ProducerReply {
   events: Uint8Array;
   done: boolean;
   error?: string;
+  /** With `done`: traces of inbound messages still in flight (the live producer hurries their blocks). */
+  inboundInFlight?: number;
 }
 
 /** A saved position, for the emulator thread to go on from instead of genesis. */

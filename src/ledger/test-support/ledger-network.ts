@@ -63,6 +63,10 @@ export class LedgerNetwork {
     return this.emulator.genesisAccount(...args);
   }
 
+  hasAccount(address: Parameters<Emulator['hasAccount']>[0]): boolean {
+    return this.emulator.hasAccount(address);
+  }
+
   sendExternal(message: Message | Cell): number {
     return this.emulator.sendExternal(message);
   }

@@ -1,4 +1,5 @@
-import { Address, internal, toNano, type Cell, type Message } from '@ton/core';
+import { Address, beginCell, internal, storeMessage, toNano, type Cell, type Message } from '@ton/core';
+import { LOCAL_WALLET_BALANCE } from './local-wallets';
 import { commentCell } from '../../ton/comment';
 import { compileContracts, type CompiledContracts } from '../contracts/compile';
 import {
@@ -109,6 +110,11 @@ export const WIDE_FAN_TRANSACTIONS =
  */
 const NO_FUNDS_BOUNCE_VALUE = toNano('0.0006');
 const GENESIS_BALANCE = toNano('1000000');
+/** The faucet wallet's key index and funds: it funds the pre-funded wallets, then pays faucet requests. */
+const FAUCET_KEY = 3000;
+const FAUCET_BALANCE = toNano('100000000');
+/** Messages one faucet external carries at most (a v5r1 wallet sends up to 255). */
+export const FAUCET_BATCH = 255;
 
 /** Plain data (JSON), written with the batch that ends a slot: see `Traffic.snapshot`. */
 export interface TrafficState {
@@ -124,6 +130,8 @@ export interface TrafficState {
   queryId: string;
   freshAddresses: number;
   counts: [TraceKind, number][];
+  /** [seqno, deployed] of the faucet wallet (absent in the snapshots of older builds: never used). */
+  faucet?: [number, number];
   /** What the traffic will learn of traces in flight once they complete: [trace id, effect]. */
   pending: [number, TraceEffect][];
 }
@@ -150,6 +158,8 @@ export interface TrafficNetwork {
     address: Address,
     init: { balance: bigint; code?: Cell; data?: Cell; special?: { tick: boolean; tock: boolean } },
   ): Promise<void>;
+  /** The network holds a state of this account (genesis, or any transaction). */
+  hasAccount(address: Address): boolean;
   /** Queues an external message in this slot; gives back the id of the trace it starts. */
   sendExternal(message: Message): number;
   runTickTock(address: Address, which: 'tick' | 'tock'): number;
@@ -163,6 +173,9 @@ export interface TrafficNetwork {
 export class Traffic {
   private wallets: TrafficWallet[] = [];
   private mcWallet!: TrafficWallet;
+  private faucet!: TrafficWallet;
+  /** The developer's pre-funded wallets (local-wallets.ts), funded by the faucet's first transfer. */
+  private localWallets: Address[] = [];
   private admin!: TrafficWallet;
   private contracts!: CompiledContracts;
   private minter!: Address;
@@ -207,6 +220,7 @@ export class Traffic {
     await this.setup();
     for (const w of this.wallets) await this.net.genesisAccount(w.address, { balance: GENESIS_BALANCE });
     await this.net.genesisAccount(this.mcWallet.address, { balance: GENESIS_BALANCE });
+    await this.net.genesisAccount(this.faucet.address, { balance: FAUCET_BALANCE });
     await this.net.genesisAccount(this.tickTock, {
       balance: toNano('1000'),
       ...this.inits.tickTock,
@@ -247,6 +261,7 @@ export class Traffic {
       this.wallets.push(new TrafficWallet(i % 2 === 0 ? 'v4r2' : 'v5r1', deriveKeyPair(this.seed, i), 0));
     this.admin = this.wallets[0]!;
     this.mcWallet = new TrafficWallet('v4r2', deriveKeyPair(this.seed, 1000), -1);
+    this.faucet = new TrafficWallet('v5r1', deriveKeyPair(this.seed, FAUCET_KEY), 0);
     this.inits = {
       tickTock: { code: c.tickTock, data: tickTockData() },
       minter: {
@@ -302,6 +317,7 @@ export class Traffic {
       freshAddresses: this.freshAddresses,
       counts: [...this.counts],
       pending: [...this.pending],
+      faucet: [this.faucet.seqno, this.faucet.deployed ? 1 : 0],
     };
   }
 
@@ -323,6 +339,43 @@ export class Traffic {
     this.freshAddresses = state.freshAddresses;
     for (const [k, n] of state.counts) this.counts.set(k, n);
     for (const [trace, effect] of state.pending) this.pending.set(trace, effect);
+    const [faucetSeqno, faucetDeployed] = state.faucet ?? [0, 0];
+    this.faucet.seqno = faucetSeqno;
+    this.faucet.deployed = faucetDeployed === 1;
+    // a ledger made before the faucet: its genesis now, as the state of an account no transaction touched
+    if (!this.net.hasAccount(this.faucet.address))
+      await this.net.genesisAccount(this.faucet.address, { balance: FAUCET_BALANCE });
+  }
+
+  /** The developer's pre-funded wallets: the faucet's first transfer funds them (local-wallets.ts). */
+  fundLocalWallets(addresses: Address[]): void {
+    this.localWallets = addresses;
+  }
+
+  /** The faucet wallet's address. */
+  get faucetAddress(): Address {
+    return this.faucet.address;
+  }
+
+  /**
+   * Pays faucet requests from the faucet wallet, up to FAUCET_BATCH a message: real external
+   * messages of a real wallet, so each payment is a trace like any other. Gives back each
+   * message's hash, in order.
+   */
+  async pay(requests: { to: Address; amount: bigint }[]): Promise<Buffer[]> {
+    const hashes: Buffer[] = [];
+    for (let i = 0; i < requests.length; i += FAUCET_BATCH) {
+      const batch = requests.slice(i, i + FAUCET_BATCH);
+      const message = await this.faucet.transfer(
+        batch.map(({ to, amount }) =>
+          internal({ to, value: amount, bounce: false, body: commentCell('from the faucet of the local network') }),
+        ),
+        this.net.now,
+      );
+      hashes.push(beginCell().store(storeMessage(message)).endCell().hash());
+      this.net.sendExternal(message);
+    }
+    return hashes;
   }
 
   /**
@@ -332,6 +385,19 @@ export class Traffic {
   async slot(traces: number, force?: TraceKind): Promise<void> {
     this.net.runTickTock(this.tickTock, 'tick');
     this.net.runTickTock(this.tickTock, 'tock');
+    // the faucet's first transfer funds the developer's wallets, in the first slot it can
+    if (!this.faucet.deployed && this.localWallets.length > 0)
+      await this.send(
+        this.faucet,
+        this.localWallets.map((to) =>
+          internal({
+            to,
+            value: LOCAL_WALLET_BALANCE,
+            bounce: false,
+            body: commentCell('a pre-funded wallet of the local network'),
+          }),
+        ),
+      );
     for (let i = 0; i < traces; i++) await this.trace(i === 0 && force ? force : this.pickKind());
     await this.net.endSlot();
   }

@@ -193,15 +193,19 @@ describe('the JSON-RPC envelope', () => {
     expect(answers[1]!.error).toMatch(/address/);
   });
 
-  it('refuses the methods that would send, with a code of their own', async () => {
+  it('where sending is off, refuses the methods that would send, with a code of their own', async () => {
     for (const method of ['sendBoc', 'sendBocReturnHash', 'sendQuery', 'estimateFee']) {
       const { status, body } = await rpc(method, { boc: 'te6cc' });
       expect(status).toBe(403);
       expect(body).toMatchObject({ ok: false, code: 403, id: '1' });
-      expect(body.error).toMatch(/read-only/);
+      expect(body.error).toMatch(/sending is off/);
     }
     const r = await s.get('/api/v2/sendBoc');
     expect(r.status).toBe(403);
+    const v3 = await fetch(`${s.base}/api/v3/message`, { method: 'POST', body: '{"boc":"te6cc"}' });
+    expect(v3.status).toBe(403);
+    // and lists no wallets: the switch that turns sending off hides the keys
+    expect((await s.get('/api/local/wallets')).status).toBe(404);
   });
 
   it('names the parameter that is wrong', async () => {

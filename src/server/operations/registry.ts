@@ -1,4 +1,5 @@
 import { balanceChanges } from './balance-changes';
+import { runMessageTask } from '../sending/run-message-task';
 import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { getAddressBalance, getAddressInformation, getAddressState } from './address-information';
 import { getMasterchainInfo } from './get-masterchain-info';
@@ -88,4 +89,10 @@ void everyOperation;
 // each with parameters of its own type, held here as one (the service passes them on unread)
 export const OPERATIONS = IMPLEMENTED as unknown as readonly Operation<never>[];
 
-export const operationByPath = new Map(OPERATIONS.map((op) => [op.path, op]));
+/**
+ * What the workers run that is not an HTTP route of its own: the message runs of sending and fee
+ * estimates (their handlers call them through the reader pool).
+ */
+const WORKER_TASKS = [runMessageTask] as unknown as readonly Operation<never>[];
+
+export const operationByPath = new Map([...OPERATIONS, ...WORKER_TASKS].map((op) => [op.path, op]));

@@ -484,6 +484,11 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
     return null;
   }
 
+  async getShardAccount(account: string): Promise<Buffer | null> {
+    const [row] = await this.rows('SELECT shard_account FROM producer_accounts WHERE account = $1', [account]);
+    return (row?.shard_account as Buffer | undefined) ?? null;
+  }
+
   async latestMasterchainSeqno(): Promise<number | null> {
     if (this.snapshotLatest !== undefined) return this.snapshotLatest;
     return latestFromRows(await this.rows(LATEST_MC_SQL));

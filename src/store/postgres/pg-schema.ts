@@ -28,6 +28,7 @@ import { MESSAGE_LIST_INDEXES } from '../message-list';
 import { BALANCE_DIGITS } from '../account-balances';
 import { tokenTablesDdl, type TokenWrite } from '../token-tables';
 import { deriveTokenTables } from '../token-migration';
+import { inboundTableDdl } from '../inbound';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   // version 1
@@ -144,6 +145,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   migrateToV4,
   // version 5: the jetton and NFT tables, as SQLite's (token-tables.ts; not partitioned)
   migrateToV5,
+  // version 6: the inbound queue of the local network, as SQLite's (inbound.ts)
+  inboundTableDdl('pg'),
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { INBOUND_OUTCOME_SQL, inboundOutcomeArgs } from '../inbound';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TransactionRecord } from '../records';
 import { cellsOfState } from '../account-cells';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
@@ -524,6 +525,14 @@ export class PgLedgerWriter {
       meta.push([PRODUCER_POSITION_KEY, batch.checkpoint.position]);
     }
     await insertRows(client, 'ledger_meta', META_COLS, lastByKey(meta, 1), replace(META_COLS, ['key']));
+    // what the producer did with the messages the service accepted: in the batch whose position holds them
+    for (const o of batch.inbound ?? []) {
+      let n = 0;
+      await client.query(
+        INBOUND_OUTCOME_SQL[o.state].replace(/\?/g, () => `$${++n}`),
+        inboundOutcomeArgs(o),
+      );
+    }
     // a token's reading older than its account's newest stored transaction is not written
     const tokenAccounts = [...new Set(batch.tokens.map((t) => t.account))];
     const newest = new Map<string, { mcSeqno: number; lt: bigint }>();

@@ -418,6 +418,11 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
     return this.sandbox;
   }
 
+  async getShardAccount(account: string): Promise<Buffer | null> {
+    const boc = this.q('SELECT shard_account FROM producer_accounts WHERE account = ?').pluck().get(account);
+    return (boc as Buffer | undefined) ?? null;
+  }
+
   async latestMasterchainSeqno(): Promise<number | null> {
     // the masterchain has one shard: naming it makes this the last entry of the primary key, read
     // in one step (max() over the workchain alone walks all its blocks; every request asks this)

@@ -21,6 +21,7 @@ import { MESSAGE_LIST_INDEXES } from '../message-list';
 import { BALANCE_DIGITS } from '../account-balances';
 import { tokenTablesDdl, type TokenWrite } from '../token-tables';
 import { deriveTokenTables } from '../token-migration';
+import { inboundTableDdl } from '../inbound';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
 export const APPLICATION_ID = 0x4c534350;
@@ -135,6 +136,9 @@ export const MIGRATIONS: readonly Migration[] = [
   migrateToV4,
   // version 5: the jetton and NFT tables (token-tables.ts), derived from what version 4 stores
   migrateToV5,
+  // version 6: the inbound queue of the local network (inbound.ts): messages the service accepted,
+  // taken by the producer into its next block
+  inboundTableDdl('sqlite'),
 ];
 
 const TRANSACTIONS_V2 = `

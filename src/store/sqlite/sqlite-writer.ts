@@ -5,6 +5,7 @@ import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
 import { BALANCE_UPSERT, balanceKey, tokenIsCurrent } from '../account-balances';
 import { PRODUCER_POSITION_KEY } from '../ledger-meta';
+import { INBOUND_OUTCOME_SQL, inboundOutcomeArgs, type InboundOutcome } from '../inbound';
 import { tokenWrites } from '../token-tables';
 import { insertTokenRows } from './sqlite-schema';
 import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, TransactionRecord } from '../records';
@@ -62,6 +63,7 @@ export class SqliteLedgerWriter implements LedgerWriter {
   private readonly newestTx;
   private readonly putMeta;
   private readonly upsertProducerAccount;
+  private readonly inboundOutcome: Record<InboundOutcome['state'], Database.Statement>;
   private readonly write: (batch: LedgerBatch) => void;
 
   constructor(private readonly db: Database.Database) {
@@ -96,6 +98,10 @@ export class SqliteLedgerWriter implements LedgerWriter {
     this.upsertProducerAccount =
       db.prepare(`INSERT INTO producer_accounts VALUES (?, ?, ?) ON CONFLICT (account) DO UPDATE
       SET state_hash = excluded.state_hash, shard_account = excluded.shard_account`);
+    this.inboundOutcome = {
+      taken: db.prepare(INBOUND_OUTCOME_SQL.taken),
+      refused: db.prepare(INBOUND_OUTCOME_SQL.refused),
+    };
     this.write = db.transaction((batch: LedgerBatch) => this.writeUnsafe(batch));
   }
 
@@ -171,6 +177,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
       for (const a of batch.checkpoint.accounts) this.upsertProducerAccount.run(a.account, a.stateHash, a.shardAccount);
       this.putMeta.run(PRODUCER_POSITION_KEY, batch.checkpoint.position);
     }
+    // what the producer did with the messages the service accepted: in the batch whose position holds them
+    for (const o of batch.inbound ?? []) this.inboundOutcome[o.state].run(...inboundOutcomeArgs(o));
     if (batch.tokenRows) {
       for (const w of tokenWrites(batch.tokenRows, 'sqlite')) insertTokenRows(this.db, w);
     }

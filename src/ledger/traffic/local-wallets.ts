@@ -1,0 +1,92 @@
+// The pre-funded wallets of the local network: what a developer deploys and sends with (Blueprint's
+// WALLET_MNEMONIC and WALLET_VERSION, TonClient, tonweb). Each has a 24-word mnemonic of its own,
+// the same for the same seed, and a version: v4r2 and v5r1 alternately, on the basechain. The v5r1
+// wallets sign for network id -239, mainnet's: the network runs mainnet's config, whose global id
+// that is, and it is what Blueprint and @ton/ton sign a v5r1 transfer for unless told otherwise.
+import { mnemonicToWalletKey, mnemonicValidate, mnemonicWordList } from '@ton/crypto';
+import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+import { createHash } from 'node:crypto';
+import type { Address } from '@ton/core';
+import { toRaw } from '../../ton/address';
+
+export const LOCAL_WALLET_COUNT = 6;
+/** What each is funded with, by the faucet wallet's first transfer. */
+export const LOCAL_WALLET_BALANCE = 100_000n * 1_000_000_000n;
+/** The network id a v5r1 wallet signs for: mainnet's, the global id of the config the network runs. */
+export const NETWORK_GLOBAL_ID = -239;
+
+export type LocalWalletVersion = 'v4r2' | 'v5r1';
+
+export interface LocalWallet {
+  version: LocalWalletVersion;
+  mnemonic: string[];
+  publicKey: Buffer;
+  /** ed25519 secret key as @ton/crypto gives it (seed and public key, 64 bytes). */
+  secretKey: Buffer;
+  address: Address;
+}
+
+/** The listing a server serves and `npm start` prints (no secret key: the mnemonic is the key). */
+export interface LocalWalletListing {
+  version: LocalWalletVersion;
+  address: string;
+  /** Non-bounceable, as a wallet not deployed yet is shown (no test-only flag: the network runs mainnet's config). */
+  friendly: string;
+  mnemonic: string;
+  /** What a v5r1 wallet signs for (Blueprint's WALLET_NETWORK_ID); null for v4r2. */
+  network_id: number | null;
+}
+
+export function walletContract(version: LocalWalletVersion, publicKey: Buffer) {
+  return version === 'v4r2'
+    ? WalletContractV4.create({ workchain: 0, publicKey })
+    : WalletContractV5R1.create({
+        publicKey,
+        walletId: {
+          networkGlobalId: NETWORK_GLOBAL_ID,
+          context: { workchain: 0, subwalletNumber: 0, walletVersion: 'v5r1' },
+        },
+      });
+}
+
+/**
+ * The `index`-th wallet's mnemonic: words drawn from the seed until they make a valid TON mnemonic
+ * (its check word is a PBKDF2 of the words: a few hundred draws, a few milliseconds each).
+ */
+async function mnemonicOf(seed: number, index: number): Promise<string[]> {
+  for (let attempt = 0; ; attempt++) {
+    const words = Array.from({ length: 24 }, (_, i) => {
+      const h = createHash('sha256').update(`ledgerscope-mnemonic:${seed}:${index}:${attempt}:${i}`).digest();
+      return mnemonicWordList[h.readUInt16BE(0) % mnemonicWordList.length]!;
+    });
+    if (await mnemonicValidate(words)) return words;
+  }
+}
+
+/** The seed's pre-funded wallets, in order. */
+export async function localWallets(seed: number): Promise<LocalWallet[]> {
+  return Promise.all(
+    Array.from({ length: LOCAL_WALLET_COUNT }, async (_, i) => {
+      const version: LocalWalletVersion = i % 2 === 0 ? 'v4r2' : 'v5r1';
+      const mnemonic = await mnemonicOf(seed, i);
+      const key = await mnemonicToWalletKey(mnemonic);
+      return {
+        version,
+        mnemonic,
+        publicKey: key.publicKey,
+        secretKey: key.secretKey,
+        address: walletContract(version, key.publicKey).address,
+      };
+    }),
+  );
+}
+
+export function listing(w: LocalWallet): LocalWalletListing {
+  return {
+    version: w.version,
+    address: toRaw(w.address),
+    friendly: w.address.toString({ bounceable: false, urlSafe: true }),
+    mnemonic: w.mnemonic.join(' '),
+    network_id: w.version === 'v5r1' ? NETWORK_GLOBAL_ID : null,
+  };
+}
