@@ -14,7 +14,8 @@ import { createServer } from './server/app';
 import { closeOnSignals } from './server/lifecycle';
 import { generateInto } from './ledger/generate';
 import { LiveProducer, wallClock } from './ledger/live';
-import { listing, localWallets } from './ledger/traffic/local-wallets';
+import { faucetWallet, listing, localWallets } from './ledger/traffic/local-wallets';
+import { toRaw } from './ton/address';
 import { openInboundQueue } from './store/open-ledger';
 import type { WalletListing } from './server/sending/send-routes';
 
@@ -93,11 +94,11 @@ async function produce(
 }
 
 /** The pre-funded wallets of the ledger's seed, as the server lists them. */
-async function walletListing(config: Config): Promise<WalletListing[]> {
+async function walletListing(config: Config): Promise<{ wallets: WalletListing[]; faucet: string }> {
   const store = await openLedger(config.readLocation ?? config.dbPath, { readonly: true });
   const seed = Number((await store.getMeta('seed')) ?? config.seed);
   await store.close();
-  return (await localWallets(seed)).map(listing);
+  return { wallets: (await localWallets(seed)).map(listing), faucet: toRaw(faucetWallet(seed).address) };
 }
 
 async function serve(config: Config, cleanup: () => Promise<void>): Promise<void> {
@@ -116,7 +117,12 @@ async function serve(config: Config, cleanup: () => Promise<void>): Promise<void
             apiKey: config.sendKey,
             sendsPerSecond: config.sendsPerSecond,
             location: config.dbPath,
-            wallets,
+            wallets: wallets.then((w) => w.wallets),
+            faucet: {
+              address: wallets.then((w) => w.faucet),
+              maxPerRequest: BigInt(config.faucetMaxTon) * 1_000_000_000n,
+              perClientHour: BigInt(config.faucetTonPerHour) * 1_000_000_000n,
+            },
             onAccepted: () => liveProducer?.nudge(),
           },
         }
@@ -135,7 +141,7 @@ async function serve(config: Config, cleanup: () => Promise<void>): Promise<void
         ? '(producing live blocks)'
         : '(live production off)';
   process.stderr.write(`ledgerscope: explorer and API at http://${config.host}:${port}/ ${what}\n`);
-  if (wallets) printWallets(await wallets, `http://${config.host}:${port}`);
+  if (wallets) printWallets((await wallets).wallets, `http://${config.host}:${port}`);
   else if (config.send && !config.live)
     process.stderr.write('ledgerscope: sending is off: live production is off, so no block would take a message\n');
   closeOnSignals(app, cleanup);

@@ -38,6 +38,10 @@ export interface Config {
   sendKey: string | null;
   /** API_SENDS_PER_SECOND: messages one client may send a second (bursts of twice that). */
   sendsPerSecond: number;
+  /** FAUCET_MAX_TON: TON one faucet request may ask for. */
+  faucetMaxTon: number;
+  /** FAUCET_TON_PER_HOUR: TON the faucet pays one client an hour. */
+  faucetTonPerHour: number;
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -192,5 +196,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     traffic: onOff(env, 'LEDGER_TRAFFIC', true),
     sendKey: sendKey(env.API_SEND_KEY),
     sendsPerSecond: int(env, 'API_SENDS_PER_SECOND', 20, 1, 1_000_000),
+    faucetMaxTon: int(env, 'FAUCET_MAX_TON', 1000, 1, 1_000_000),
+    faucetTonPerHour: int(env, 'FAUCET_TON_PER_HOUR', 10_000, 1, 100_000_000),
   };
 }

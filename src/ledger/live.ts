@@ -107,6 +107,9 @@ export class LiveProducer {
         await this.producer.slot(true, this.clock(), {
           traffic: this.traffic && timed,
           inbound: externals(queued),
+          faucet: queued
+            .filter((r) => r.kind === 'faucet' && r.amount !== null)
+            .map((r) => ({ id: r.hash, to: r.account, amount: r.amount! })),
         });
         onWritten?.();
         if (this.stopped) break;

@@ -30,6 +30,7 @@ import {
 } from './sending/send-routes';
 import { SendService } from './sending/send-service';
 import { SendLimiter } from './sending/send-limiter';
+import { registerFaucet, type FaucetSettings } from './sending/faucet-routes';
 import { openInboundQueue } from '../store/open-ledger';
 import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS, PREFLIGHT_HEADERS } from './answer-headers';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
@@ -78,6 +79,8 @@ export interface SendingSettings {
   location: string;
   /** The pre-funded wallets, listed by `GET /api/local/wallets`. */
   wallets: Promise<WalletListing[]>;
+  /** The faucet (`/api/local/faucet`) and its bounds. */
+  faucet: FaucetSettings;
 }
 
 /** The write path: the inbound queue on a connection of its own, closed with the server. */
@@ -90,7 +93,9 @@ function startSending(app: FastifyInstance, readers: ReaderPool, s: SendingSetti
     limiter: new SendLimiter(s.sendsPerSecond),
     onAccepted: s.onAccepted,
   });
-  return createSending({ service, apiKey: s.apiKey });
+  const sending = createSending({ service, apiKey: s.apiKey });
+  registerFaucet(app, { queue, settings: s.faucet, authorize: sending.authorize, onAccepted: s.onAccepted });
+  return sending;
 }
 
 /** The query service: the five REST operations, streaming, the explorer, and their errors. */
@@ -288,6 +293,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   registerJsonRpc(app, readers, answers, sending);
   registerSendRoutes(app, sending);
   registerLocalWallets(app, opts.sending?.wallets ?? null);
+  if (!sending) registerFaucet(app, null);
   app.decorate(
     'ledgerStream',
     await registerStreaming(app, {

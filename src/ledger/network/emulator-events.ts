@@ -6,7 +6,14 @@ import type { AccountStateRecord, TransactionRecord } from '../../store/records'
  * `v8.serialize` carries between threads).
  */
 export type EmulatorEvent =
-  GenesisEvent | TransactionEvent | { kind: 'traceEnd'; trace: number } | EndSlotEvent | RefusedEvent;
+  GenesisEvent | TransactionEvent | { kind: 'traceEnd'; trace: number } | EndSlotEvent | RefusedEvent | PaidEvent;
+
+/** Faucet requests paid by one external message of the faucet wallet (its trace follows like any other). */
+export interface PaidEvent {
+  kind: 'paid';
+  requests: Buffer[];
+  messageHash: Buffer;
+}
 
 /**
  * An external message that made no transaction when its block came: its contract did not accept it

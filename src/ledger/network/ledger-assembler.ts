@@ -169,6 +169,10 @@ export class LedgerAssembler {
       case 'endSlot':
         this.endSlot(event);
         return null;
+      case 'paid':
+        for (const hash of event.requests)
+          this.inbound.push({ hash, state: 'taken', mcSeqno: this.producer.slot, resultHash: event.messageHash });
+        return null;
       case 'refused':
         this.inbound.push({
           hash: event.messageHash,

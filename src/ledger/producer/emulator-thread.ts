@@ -8,6 +8,7 @@ import { adoptCompiledContracts } from '../contracts/compile';
 import { Emulator } from '../network/emulator';
 import type { EmulatorEvent } from '../network/emulator-events';
 import { Traffic } from '../traffic/traffic';
+import { FAUCET_BATCH } from '../traffic/local-wallets';
 import { ExecutorChain } from '../network/executor-chain';
 import type { ProducerCommand, ProducerReply } from './protocol';
 
@@ -69,6 +70,16 @@ async function run(command: ProducerCommand): Promise<void> {
     // a developer's messages first, as they came: each is the first message of a trace of its own
     for (const boc of command.inbound ?? [])
       inboundTraces.add(emulator.sendExternal(Cell.fromBoc(Buffer.from(boc))[0]!));
+    // faucet requests, paid by the faucet wallet's external messages (FAUCET_BATCH a message)
+    const requests = command.faucet ?? [];
+    for (let i = 0; i < requests.length; i += FAUCET_BATCH) {
+      const batch = requests.slice(i, i + FAUCET_BATCH);
+      const paid = await traffic.pay(
+        batch.map(([, to, amount]) => ({ to: Address.parseRaw(to), amount: BigInt(amount) })),
+      );
+      inboundTraces.add(paid.trace);
+      pending.push({ kind: 'paid', requests: batch.map(([id]) => Buffer.from(id)), messageHash: paid.hash });
+    }
     await traffic.slot(command.traces, command.force);
   }
 }

@@ -77,6 +77,8 @@ export interface SlotExtras {
   traffic?: boolean;
   /** External messages the service accepted, each with its hash (inbound.ts). */
   inbound?: { hash: Buffer; boc: Buffer }[];
+  /** Faucet requests to pay from the faucet wallet: request id, address (raw), nanotons. */
+  faucet?: { id: Buffer; to: string; amount: bigint }[];
 }
 
 interface Pending {
@@ -287,6 +289,9 @@ export class Producer {
         ...(traffic ? { force: this.firstKinds.shift() } : {}),
         ...(now === undefined ? {} : { now }),
         ...(inbound.length > 0 ? { inbound: inbound.map((m) => m.boc) } : {}),
+        ...(extra.faucet?.length
+          ? { faucet: extra.faucet.map((f) => [f.id, f.to, f.amount.toString()] as [Buffer, string, string]) }
+          : {}),
       },
       inbound.map((m) => m.hash),
     );

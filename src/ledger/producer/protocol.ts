@@ -20,7 +20,15 @@ export type CommandBody =
    * `now`: the slot's time by the wall clock (a live slot); without it, the chain's own pace.
    * `inbound`: BOCs of external messages the service accepted, sent first in the slot.
    */
-  | { cmd: 'slot'; traces: number; force?: TraceKind; now?: number; inbound?: Uint8Array[] };
+  | {
+      cmd: 'slot';
+      traces: number;
+      force?: TraceKind;
+      now?: number;
+      inbound?: Uint8Array[];
+      /** Faucet requests to pay: [request id, address (raw), nanotons]. */
+      faucet?: [Uint8Array, string, string][];
+    };
 
 /**
  * The emulator thread → the main thread: the events of command `id`, in order, in one or more

@@ -8,8 +8,20 @@ import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { createHash } from 'node:crypto';
 import type { Address } from '@ton/core';
 import { toRaw } from '../../ton/address';
+import { deriveKeyPair } from './keys';
+import { TrafficWallet } from './wallets';
 
 export const LOCAL_WALLET_COUNT = 6;
+/** The faucet wallet's key index and funds: it funds the pre-funded wallets, then pays faucet requests. */
+const FAUCET_KEY = 3000;
+export const FAUCET_BALANCE = 100_000_000n * 1_000_000_000n;
+/** Messages one faucet external carries at most (a v5r1 wallet sends up to 255). */
+export const FAUCET_BATCH = 255;
+
+/** The faucet wallet of a seed: a v5r1 wallet on the basechain, funded at genesis. */
+export function faucetWallet(seed: number): TrafficWallet {
+  return new TrafficWallet('v5r1', deriveKeyPair(seed, FAUCET_KEY), 0);
+}
 /** What each is funded with, by the faucet wallet's first transfer. */
 export const LOCAL_WALLET_BALANCE = 100_000n * 1_000_000_000n;
 /** The network id a v5r1 wallet signs for: mainnet's, the global id of the config the network runs. */

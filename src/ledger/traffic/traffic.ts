@@ -1,5 +1,5 @@
 import { Address, beginCell, internal, storeMessage, toNano, type Cell, type Message } from '@ton/core';
-import { LOCAL_WALLET_BALANCE } from './local-wallets';
+import { FAUCET_BALANCE, faucetWallet, LOCAL_WALLET_BALANCE } from './local-wallets';
 import { commentCell } from '../../ton/comment';
 import { compileContracts, type CompiledContracts } from '../contracts/compile';
 import {
@@ -110,11 +110,6 @@ export const WIDE_FAN_TRANSACTIONS =
  */
 const NO_FUNDS_BOUNCE_VALUE = toNano('0.0006');
 const GENESIS_BALANCE = toNano('1000000');
-/** The faucet wallet's key index and funds: it funds the pre-funded wallets, then pays faucet requests. */
-const FAUCET_KEY = 3000;
-const FAUCET_BALANCE = toNano('100000000');
-/** Messages one faucet external carries at most (a v5r1 wallet sends up to 255). */
-export const FAUCET_BATCH = 255;
 
 /** Plain data (JSON), written with the batch that ends a slot: see `Traffic.snapshot`. */
 export interface TrafficState {
@@ -261,7 +256,7 @@ export class Traffic {
       this.wallets.push(new TrafficWallet(i % 2 === 0 ? 'v4r2' : 'v5r1', deriveKeyPair(this.seed, i), 0));
     this.admin = this.wallets[0]!;
     this.mcWallet = new TrafficWallet('v4r2', deriveKeyPair(this.seed, 1000), -1);
-    this.faucet = new TrafficWallet('v5r1', deriveKeyPair(this.seed, FAUCET_KEY), 0);
+    this.faucet = faucetWallet(this.seed);
     this.inits = {
       tickTock: { code: c.tickTock, data: tickTockData() },
       minter: {
@@ -358,24 +353,18 @@ export class Traffic {
   }
 
   /**
-   * Pays faucet requests from the faucet wallet, up to FAUCET_BATCH a message: real external
-   * messages of a real wallet, so each payment is a trace like any other. Gives back each
-   * message's hash, in order.
+   * Pays faucet requests (at most FAUCET_BATCH) by one external message of the faucet wallet: a real
+   * message of a real wallet, so each payment is a trace like any other. Gives back the message's
+   * hash and the id of the trace it starts.
    */
-  async pay(requests: { to: Address; amount: bigint }[]): Promise<Buffer[]> {
-    const hashes: Buffer[] = [];
-    for (let i = 0; i < requests.length; i += FAUCET_BATCH) {
-      const batch = requests.slice(i, i + FAUCET_BATCH);
-      const message = await this.faucet.transfer(
-        batch.map(({ to, amount }) =>
-          internal({ to, value: amount, bounce: false, body: commentCell('from the faucet of the local network') }),
-        ),
-        this.net.now,
-      );
-      hashes.push(beginCell().store(storeMessage(message)).endCell().hash());
-      this.net.sendExternal(message);
-    }
-    return hashes;
+  async pay(requests: { to: Address; amount: bigint }[]): Promise<{ hash: Buffer; trace: number }> {
+    const message = await this.faucet.transfer(
+      requests.map(({ to, amount }) =>
+        internal({ to, value: amount, bounce: false, body: commentCell('from the faucet of the local network') }),
+      ),
+      this.net.now,
+    );
+    return { hash: beginCell().store(storeMessage(message)).endCell().hash(), trace: this.net.sendExternal(message) };
   }
 
   /**

@@ -89,6 +89,8 @@ function v2Fees(f: FeeEstimate, requestId: string) {
  * (json-rpc.ts wraps it in its envelope; REST in `{ok, result}`).
  */
 export interface Sending {
+  /** Throws a SendError (401) when the request lacks the API key sending needs. */
+  authorize(request: FastifyRequest, params: Record<string, unknown>): void;
   v2(
     method: V2SendMethod,
     params: Record<string, unknown>,
@@ -109,6 +111,7 @@ export function createSending(opts: SendingOptions): Sending {
       throw new SendError(401, 'sending needs an API key on this server: give it as the X-API-Key header or api_key');
   };
   return {
+    authorize,
     async v2(method, params, request, signal) {
       const ctx = context(request, signal);
       switch (method) {

@@ -360,3 +360,37 @@ describe('v3 and fee estimates', () => {
     expect(estimate.source_fees.fwd_fee).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('the faucet', () => {
+  it('pays an address with no history by a real external message of the faucet wallet, in one request', async () => {
+    const info = await get('/api/local/faucet');
+    expect(info.status).toBe(200);
+    const fresh = new Address(0, Buffer.alloc(32, 0x5a));
+    expect(accountTxs(fresh.toRawString().toUpperCase())).toBe(0);
+    const r = await post('/api/local/faucet', { address: fresh.toString({ bounceable: false }), amount: '5.5' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ state: 'taken', amount: toNano('5.5').toString() });
+    const trace = await completedTrace(Buffer.from(r.body.message_hash, 'base64'));
+    const txs = Object.values(trace.transactions) as { account: string; total_fees: string }[];
+    // sent by the faucet wallet the server names
+    expect(txs.some((t) => Address.parseRaw(t.account).equals(Address.parseRaw(info.body.address)))).toBe(true);
+    const paid = txs.find((t) => Address.parseRaw(t.account).equals(fresh))!;
+    expect(await client.getBalance(fresh)).toBe(toNano('5.5') - BigInt(paid.total_fees));
+  }, 60_000);
+
+  it('refuses what it will not pay, naming why, and stores nothing', async () => {
+    const rows = inboundRows();
+    const to = wallets[0]!.friendly;
+    const over = await post('/api/local/faucet', { address: to, amount: '1000000' });
+    expect(over.status).toBe(422);
+    expect(over.body.error).toMatch(/amount: at most 1000 TON a request/);
+    const bad = await post('/api/local/faucet', { address: 'nowhere', amount: '1' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toMatch(/^address: /);
+    const zero = await post('/api/local/faucet', { address: to, amount: '0' });
+    expect(zero.status).toBe(422);
+    const keyless = await post('/api/local/faucet', { address: to, amount: '1' }, {});
+    expect(keyless.status).toBe(401);
+    expect(inboundRows()).toBe(rows);
+  });
+});
