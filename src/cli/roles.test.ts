@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgCluster, type PgCluster } from '../store/postgres/test-support/pg-cluster';
 import { runMain, startServing, waitForLine, type MainProcess } from './test-support/main-process';
+import {
+  completedTraceOf,
+  listedWallets,
+  postJson,
+  receiversOf,
+  v4Transfer,
+  type ListedWallet,
+} from '../server/test-support/local-network';
 
 // One producer and two API processes share one PostgreSQL database, as they would on three
 // machines: the API processes hold no state of their own, so a trace the producer writes after
-// both started is served by each, identically.
+// both started is served by each, identically; and either takes messages for the producer, handed
+// over through PostgreSQL itself (the inbound table and LISTEN/NOTIFY).
 
 let cluster: PgCluster;
 let producer: MainProcess;
@@ -72,4 +81,24 @@ describe('one producer, two API processes, one PostgreSQL', () => {
       break;
     }
   });
+});
+
+describe('sending through any API process', () => {
+  it('each API process accepts messages; the one producer includes each once, however many accepted it', async () => {
+    const [a, b] = apis.map((p) => p.base!) as [string, string];
+    const wallets = await listedWallets(a);
+    expect(await listedWallets(b)).toEqual(wallets);
+    const [w0, w1, w2] = wallets.filter((w) => w.version === 'v4r2') as [ListedWallet, ListedWallet, ListedWallet];
+    // the pre-funded wallets are funded by the faucet wallet's first transfer, early in the history
+    const one = await v4Transfer(w0, w1.friendly, 0);
+    const two = await v4Transfer(w1, w2.friendly, 0);
+    expect((await postJson(`${a}/api/v2/sendBoc`, { boc: one.boc })).status).toBe(200);
+    expect((await postJson(`${b}/api/v3/message`, { boc: two.boc })).status).toBe(200);
+    // the first one again, through the other process, before or after its block: once in the chain
+    const again = await postJson(`${b}/api/v2/sendBoc`, { boc: one.boc });
+    expect([200, 409]).toContain(again.status);
+    for (const m of [one, two]) await completedTraceOf(a, m.cell.hash());
+    expect(await receiversOf(a, one.cell.hash())).toBe(1);
+    expect(await receiversOf(b, two.cell.hash())).toBe(1);
+  }, 120_000);
 });
