@@ -124,6 +124,7 @@ async function serve(config: Config, cleanup: () => Promise<void>): Promise<void
               perClientHour: BigInt(config.faucetTonPerHour) * 1_000_000_000n,
             },
             onAccepted: () => liveProducer?.nudge(),
+            takenWithinMs: Math.max(config.limits.queryTimeoutMs, 3000),
           },
         }
       : {}),

@@ -34,7 +34,8 @@ beforeAll(async () => {
     LEDGER_TRAFFIC: 'off',
   });
   await waitForLine(producer, /producer writing/);
-  api = await startServing({ LEDGER_ROLE: 'api', LEDGER_DB: db });
+  // the budget (3 s) is how long an accepted message may wait for a producer before sends get 503
+  api = await startServing({ LEDGER_ROLE: 'api', LEDGER_DB: db, API_QUERY_TIMEOUT_MS: '3000' });
 }, 300_000);
 
 afterAll(async () => {
@@ -69,6 +70,13 @@ describe('a producer killed while a message waits', () => {
     expect(state()).toBe('queued');
     // the same message accepted again before any block: one row, one transaction later
     expect((await postJson(`${api.base}/api/v2/sendBoc`, { boc })).status).toBe(200);
+    // past the budget with no producer taking it, a new send is not acknowledged: 503, nothing stored
+    await new Promise((res) => setTimeout(res, 3500));
+    const other = await v4Transfer(wallets[2]!, wallets[1]!.friendly, 0);
+    const late = await postJson(`${api.base}/api/v2/sendBoc`, { boc: other.boc });
+    expect(late.status).toBe(503);
+    expect(String(late.body.error)).toMatch(/no producer has taken a message for \d+ s/);
+    expect(sql.prepare('SELECT count(*) FROM inbound_messages').pluck().get()).toBe(1);
     producer = runMain({
       LEDGER_ROLE: 'producer',
       LEDGER_DB: db,
@@ -80,6 +88,8 @@ describe('a producer killed while a message waits', () => {
     await completedTraceOf(api.base!, cell.hash());
     expect(state()).toBe('taken');
     expect(await receiversOf(api.base!, cell.hash())).toBe(1);
+    // a producer takes them again: sends are acknowledged again
+    expect((await postJson(`${api.base}/api/v2/sendBoc`, { boc: other.boc })).status).toBe(200);
     sql.close();
   }, 180_000);
 });

@@ -81,6 +81,8 @@ export interface SendingSettings {
   wallets: Promise<WalletListing[]>;
   /** The faucet (`/api/local/faucet`) and its bounds. */
   faucet: FaucetSettings;
+  /** An accepted message not taken by a producer within this (ms): new sends get 503 (the query budget). */
+  takenWithinMs: number;
 }
 
 /** The write path: the inbound queue on a connection of its own, closed with the server. */
@@ -92,9 +94,16 @@ function startSending(app: FastifyInstance, readers: ReaderPool, s: SendingSetti
     queue,
     limiter: new SendLimiter(s.sendsPerSecond),
     onAccepted: s.onAccepted,
+    takenWithinMs: s.takenWithinMs,
   });
   const sending = createSending({ service, apiKey: s.apiKey });
-  registerFaucet(app, { queue, settings: s.faucet, authorize: sending.authorize, onAccepted: s.onAccepted });
+  registerFaucet(app, {
+    queue,
+    settings: s.faucet,
+    authorize: sending.authorize,
+    onAccepted: s.onAccepted,
+    checkProducer: () => service.checkProducer(),
+  });
   return sending;
 }
 

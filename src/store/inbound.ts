@@ -56,6 +56,8 @@ export interface InboundQueue {
   queued(limit: number): Promise<InboundRecord[]>;
   /** One row by hash (a message's, or a faucet request's id). */
   get(hash: Buffer): Promise<InboundRecord | null>;
+  /** When the oldest row still queued came (unix ms), or null when none waits. */
+  oldestQueued(): Promise<number | null>;
   /**
    * Resolves when a row may have been queued since the last call (PostgreSQL: a NOTIFY; SQLite:
    * the process's own enqueue), or after `ms`. The producer waits here between its blocks.

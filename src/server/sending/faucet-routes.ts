@@ -33,6 +33,8 @@ export interface FaucetDeps {
   /** Throws a SendError when the request lacks the API key sending needs. */
   authorize(request: FastifyRequest, params: Record<string, unknown>): void;
   onAccepted?: () => void;
+  /** Throws a SendError (503) while no producer takes what is queued. */
+  checkProducer(): Promise<void>;
 }
 
 /** Decimal TON ("12", "0.5", up to 9 decimals) to nanotons; null when it is not one. */
@@ -120,6 +122,7 @@ export function registerFaucet(app: FastifyInstance, deps: FaucetDeps | null): v
         throw new SendError(422, `amount: TON as a decimal above 0 with at most 9 decimals ("10", "0.5")`);
       if (amount > settings.maxPerRequest)
         throw new SendError(422, `amount: at most ${ton(settings.maxPerRequest)} TON a request`);
+      await deps.checkProducer();
       const wait = allowance.take(request.ip, amount);
       if (wait !== null)
         throw new SendError(

@@ -52,6 +52,11 @@ export interface SendServiceOptions {
   limiter: SendLimiter;
   /** Told after a message is stored (the producer of this process makes a block at once). */
   onAccepted?: () => void;
+  /**
+   * A message waiting longer than this (ms) means no producer takes them: new ones get 503 until
+   * one does, rather than an acknowledgement that no block would honour soon.
+   */
+  takenWithinMs: number;
 }
 
 export interface AcceptedMessage {
@@ -189,6 +194,19 @@ export class SendService {
     };
   }
 
+  /** 503 while an accepted message has waited past the budget: no producer is taking them. */
+  async checkProducer(): Promise<void> {
+    const oldest = await this.opts.queue.oldestQueued();
+    if (oldest === null) return;
+    const waited = Date.now() - oldest;
+    if (waited > this.opts.takenWithinMs)
+      throw new SendError(
+        503,
+        `no producer has taken a message for ${Math.round(waited / 1000)} s (the oldest accepted one still waits): try again when the network's producer runs`,
+        Math.max(1, Math.ceil(this.opts.takenWithinMs / 1000)),
+      );
+  }
+
   private async accept(message: ExternalMessage, ctx: SendContext): Promise<AcceptedMessage> {
     const wait = this.opts.limiter.take(ctx.client);
     if (wait !== null)
@@ -197,6 +215,7 @@ export class SendService {
         `too many messages from this client: at most ${this.opts.limiter.describe()}; retry after ${wait} s`,
         wait,
       );
+    await this.checkProducer();
     const verdict = await this.run(message, false, ctx);
     if (!verdict.accepted) throw new SendError(NOT_ACCEPTED_STATUS, refusal(message, verdict));
     const fresh = await this.opts.queue.enqueue({

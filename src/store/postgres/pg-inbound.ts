@@ -77,6 +77,12 @@ export function openPgInbound(location: string): InboundQueue {
       const r = await db.query(`SELECT ${INBOUND_COLUMNS} FROM inbound_messages WHERE hash = $1`, [hash]);
       return r.rows[0] ? inboundRecord(r.rows[0] as Record<string, unknown>) : null;
     },
+    async oldestQueued() {
+      const r = await db.query(
+        "SELECT received_at FROM inbound_messages WHERE state = 'queued' ORDER BY received_at, hash LIMIT 1",
+      );
+      return r.rows[0] ? Number((r.rows[0] as { received_at: string | number }).received_at) : null;
+    },
     async waitForMessages(ms: number) {
       await listen();
       await new Promise<void>((done) => {

@@ -38,6 +38,9 @@ export function openSqliteInbound(path: string): InboundQueue {
     `SELECT ${INBOUND_COLUMNS} FROM inbound_messages WHERE state = 'queued' ORDER BY received_at, hash LIMIT ?`,
   );
   const byHash = db.prepare(`SELECT ${INBOUND_COLUMNS} FROM inbound_messages WHERE hash = ?`);
+  const oldest = db
+    .prepare("SELECT received_at FROM inbound_messages WHERE state = 'queued' ORDER BY received_at, hash LIMIT 1")
+    .pluck();
   return {
     async enqueue(m: InboundMessage) {
       const fresh = insert.run(...inboundValues(m)).changes === 1;
@@ -50,6 +53,10 @@ export function openSqliteInbound(path: string): InboundQueue {
     async get(hash: Buffer): Promise<InboundRecord | null> {
       const row = byHash.get(hash) as Record<string, unknown> | undefined;
       return row ? inboundRecord(row) : null;
+    },
+    async oldestQueued() {
+      const at = oldest.get() as number | bigint | undefined;
+      return at === undefined ? null : Number(at);
     },
     waitForMessages(ms: number) {
       return new Promise<void>((done) => {
