@@ -14,7 +14,7 @@ import { createServer } from './server/app';
 import { closeOnSignals } from './server/lifecycle';
 import { generateInto } from './ledger/generate';
 import { LiveProducer, wallClock } from './ledger/live';
-import { faucetWallet, listing, localWallets } from './ledger/traffic/local-wallets';
+import { faucetWallet, keptLocalWallets, listing } from './ledger/traffic/local-wallets';
 import { toRaw } from './ton/address';
 import { openInboundQueue } from './store/open-ledger';
 import type { WalletListing } from './server/sending/send-routes';
@@ -96,9 +96,14 @@ async function produce(
 /** The pre-funded wallets of the ledger's seed, as the server lists them. */
 async function walletListing(config: Config): Promise<{ wallets: WalletListing[]; faucet: string }> {
   const store = await openLedger(config.readLocation ?? config.dbPath, { readonly: true });
-  const seed = Number((await store.getMeta('seed')) ?? config.seed);
-  await store.close();
-  return { wallets: (await localWallets(seed)).map(listing), faucet: toRaw(faucetWallet(seed).address) };
+  try {
+    const seed = Number((await store.getMeta('seed')) ?? config.seed);
+    // kept in the ledger's metadata by the producer (derived here when it has not kept them yet)
+    const wallets = await keptLocalWallets(seed, { getMeta: (key) => store.getMeta(key) });
+    return { wallets: wallets.map(listing), faucet: toRaw(faucetWallet(seed).address) };
+  } finally {
+    await store.close();
+  }
 }
 
 async function serve(config: Config, cleanup: () => Promise<void>): Promise<void> {

@@ -11,7 +11,7 @@ import type { DeliveryState } from '../network/emulator';
 import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, RestoreState } from './protocol';
 import { spawnEmulatorThread } from './emulator-thread-spawn';
 import { deserializeOwning } from './owning-deserialize';
-import { localWallets, type LocalWallet } from '../traffic/local-wallets';
+import { keptLocalWallets, localWallets, type LocalWallet } from '../traffic/local-wallets';
 import { toRaw } from '../../ton/address';
 
 /**
@@ -109,7 +109,7 @@ export class Producer {
   private readonly firstKinds = [...FIRST_KINDS];
   private inboundTraces = 0;
   /** The developer's pre-funded wallets of this seed (local-wallets.ts). */
-  localWallets: LocalWallet[] = [];
+  localWallets: Omit<LocalWallet, 'secretKey'>[] = [];
   /** Slots `resume` produced again (0 when the ledger ended on its saved position). */
   replayedSlots = 0;
 
@@ -230,7 +230,8 @@ export class Producer {
     producer.assembler.skipThrough = skipThrough;
     producer.assembler.skipThroughHash = skipThroughHash;
     try {
-      const wallets = localWallets(seed);
+      // the wallets' keys are kept in the ledger's metadata once derived (no PBKDF2 at a later start)
+      const wallets = store ? keptLocalWallets(seed, store) : localWallets(seed);
       producer.assembler.classifyWith(await createTraceClassifier());
       const contracts = await compiledContractBocs();
       producer.localWallets = await wallets;

@@ -93,7 +93,52 @@ export async function localWallets(seed: number): Promise<LocalWallet[]> {
   );
 }
 
-export function listing(w: LocalWallet): LocalWalletListing {
+/** The ledger metadata key the wallets are kept under once derived (no PBKDF2 at a later start). */
+const META_KEY = 'local_wallets';
+
+interface KeptWallet {
+  version: LocalWalletVersion;
+  mnemonic: string;
+  public_key: string;
+}
+
+/**
+ * The seed's pre-funded wallets, without their secret keys: read from the ledger's metadata when a
+ * start before kept them there, else derived (about a second of PBKDF2) and kept when the ledger is
+ * writable. What the producer funds and the server lists.
+ */
+export async function keptLocalWallets(
+  seed: number,
+  meta: { getMeta(key: string): Promise<string | null>; setMeta?(key: string, value: string): Promise<void> },
+): Promise<Omit<LocalWallet, 'secretKey'>[]> {
+  const kept = await meta.getMeta(META_KEY);
+  if (kept) {
+    const doc = JSON.parse(kept) as { seed: number; wallets: KeptWallet[] };
+    if (doc.seed === seed)
+      return doc.wallets.map((w) => {
+        const publicKey = Buffer.from(w.public_key, 'hex');
+        return {
+          version: w.version,
+          mnemonic: w.mnemonic.split(' '),
+          publicKey,
+          address: walletContract(w.version, publicKey).address,
+        };
+      });
+  }
+  const wallets = await localWallets(seed);
+  const doc = {
+    seed,
+    wallets: wallets.map((w) => ({
+      version: w.version,
+      mnemonic: w.mnemonic.join(' '),
+      public_key: w.publicKey.toString('hex'),
+    })),
+  };
+  await meta.setMeta?.(META_KEY, JSON.stringify(doc));
+  return wallets;
+}
+
+export function listing(w: Omit<LocalWallet, 'secretKey'>): LocalWalletListing {
   return {
     version: w.version,
     address: toRaw(w.address),
