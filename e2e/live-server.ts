@@ -11,7 +11,7 @@ export interface LiveServer {
   close: () => Promise<void>;
 }
 
-export async function startLiveServer(port: number): Promise<LiveServer> {
+export async function startLiveServer(port: number, env: Record<string, string> = {}): Promise<LiveServer> {
   const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-live-'));
   const child: ChildProcess = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
     env: {
@@ -27,6 +27,7 @@ export async function startLiveServer(port: number): Promise<LiveServer> {
       // and the home page's 20 newest then weigh up to ~4 MB: with the whole suite and the producer
       // on two cores that took 4.3 s, past the default 3 s budget, and the home page showed its 504.
       API_QUERY_TIMEOUT_MS: '20000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

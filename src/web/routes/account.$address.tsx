@@ -18,6 +18,7 @@ import { ACCOUNT_PAGE, accountLatestQuery, accountTracesQuery, prefetchContract 
 import { Page, PageTitle, Section } from '../components/page';
 import { methodSearch } from '../features/account/get-methods';
 import { MethodsPanel } from '../features/account/methods-panel';
+import { Faucet } from '../features/account/faucet';
 import { AccountContract } from './-account/account-contract';
 import {
   ACCOUNT_TABS,
@@ -101,6 +102,7 @@ function AccountPage() {
           </Deferred>
         </PageTitle>
         <AddressForms raw={raw} />
+        <Faucet address={raw} />
       </header>
       <LatestFirst
         raw={raw}
