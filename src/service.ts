@@ -44,7 +44,7 @@ async function produce(
   let live: LiveProducer | null = null;
   let stopping = false;
   const inbound = sendingOn(config) ? openInboundQueue(config.dbPath) : null;
-  const options = { inbound, traffic: config.traffic };
+  const options = { inbound, traffic: config.traffic, instant: config.instantBlocks };
   if ((await store.reader.latestMasterchainSeqno()) === null) {
     process.stderr.write(`${name} is empty: generating ${config.txs} transactions of history (seed ${config.seed})\n`);
     // the history ends now (or at LEDGER_EPOCH), where live blocks, dated by the wall clock, go on

@@ -34,6 +34,8 @@ export interface Config {
   send: boolean;
   /** LEDGER_TRAFFIC: live blocks carry the generated traffic (off: only what developers send). */
   traffic: boolean;
+  /** LEDGER_BLOCK_PACE: `instant` (a block as soon as a message comes) or `interval` (every 3 s only). */
+  instantBlocks: boolean;
   /** API_SEND_KEY: sending needs this API key (reads stay open); null: no key. */
   sendKey: string | null;
   /** API_SENDS_PER_SECOND: messages one client may send a second (bursts of twice that). */
@@ -108,6 +110,13 @@ function trustProxy(value: string | undefined): boolean | string[] {
       );
   }
   return list;
+}
+
+function blockPace(value: string | undefined): boolean {
+  const v = (value ?? '').toLowerCase();
+  if (v === '' || v === 'instant') return true;
+  if (v === 'interval') return false;
+  throw new ConfigError(`LEDGER_BLOCK_PACE must be instant or interval, got ${JSON.stringify(value)}`);
 }
 
 /** API_SEND_KEY: printable, no spaces, 8 to 256 characters; unset or empty: no key. */
@@ -194,6 +203,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     epoch: readEpoch(env),
     send: onOff(env, 'LEDGER_SEND', true),
     traffic: onOff(env, 'LEDGER_TRAFFIC', true),
+    instantBlocks: blockPace(env.LEDGER_BLOCK_PACE),
     sendKey: sendKey(env.API_SEND_KEY),
     sendsPerSecond: int(env, 'API_SENDS_PER_SECOND', 20, 1, 1_000_000),
     faucetMaxTon: int(env, 'FAUCET_MAX_TON', 1000, 1, 1_000_000),

@@ -31,6 +31,12 @@ export interface LiveOptions {
   inbound?: InboundQueue | null;
   /** The generated traffic's traces in live blocks (LEDGER_TRAFFIC; default on). */
   traffic?: boolean;
+  /**
+   * Blocks for accepted messages at once (default), or only on the interval (LEDGER_BLOCK_PACE=interval:
+   * a message waits for the next block, and a trace that crosses shards spans blocks seconds apart,
+   * as on the public network: for a dApp's pending states to be seen).
+   */
+  instant?: boolean;
 }
 
 /**
@@ -45,6 +51,7 @@ export class LiveProducer {
   private readonly clock: () => number | undefined;
   private readonly inbound: InboundQueue | null;
   private readonly traffic: boolean;
+  private readonly instant: boolean;
   private loop: Promise<void> | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
@@ -61,6 +68,7 @@ export class LiveProducer {
     this.clock = o.clock ?? wallClock;
     this.inbound = o.inbound ?? null;
     this.traffic = o.traffic ?? true;
+    this.instant = o.instant ?? true;
   }
 
   /** Takes up an existing ledger where it ends (see `Producer.resume`), ready to go live. */
@@ -99,8 +107,8 @@ export class LiveProducer {
     while (!this.stopped) {
       this.nudged = false;
       const timed = Date.now() >= nextTimed;
-      const queued = this.inbound ? await this.inbound.queued(INBOUND_PER_SLOT) : [];
-      const hurry = this.producer.inboundInFlight > 0 && hurried < HURRIED_SLOTS;
+      const queued = this.inbound && (timed || this.instant) ? await this.inbound.queued(INBOUND_PER_SLOT) : [];
+      const hurry = this.instant && this.producer.inboundInFlight > 0 && hurried < HURRIED_SLOTS;
       if (timed || queued.length > 0 || hurry) {
         if (timed) nextTimed = Date.now() + this.intervalMs;
         hurried = queued.length > 0 ? 0 : hurried + (hurry && !timed ? 1 : 0);
@@ -114,8 +122,8 @@ export class LiveProducer {
         onWritten?.();
         if (this.stopped) break;
       }
-      const more = this.producer.inboundInFlight > 0 && hurried < HURRIED_SLOTS;
-      if (more || this.nudged || queued.length === INBOUND_PER_SLOT) continue;
+      const more = this.instant && this.producer.inboundInFlight > 0 && hurried < HURRIED_SLOTS;
+      if (more || (this.instant && this.nudged) || queued.length === INBOUND_PER_SLOT) continue;
       await this.idle(Math.max(0, nextTimed - Date.now()));
     }
   }
@@ -124,9 +132,10 @@ export class LiveProducer {
   private async idle(ms: number): Promise<void> {
     if (ms === 0 || this.stopped) return;
     const woken = new Promise<void>((resolve) => (this.wake = resolve));
-    const waited = this.inbound
-      ? this.inbound.waitForMessages(ms)
-      : new Promise<void>((resolve) => setTimeout(resolve, ms));
+    const waited =
+      this.inbound && this.instant
+        ? this.inbound.waitForMessages(ms)
+        : new Promise<void>((resolve) => setTimeout(resolve, ms));
     await Promise.race([woken, waited]);
     this.wake = null;
   }
