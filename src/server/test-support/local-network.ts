@@ -20,7 +20,8 @@ export async function listedWallets(base: string): Promise<ListedWallet[]> {
 }
 
 /**
- * The external message of a v4r2 wallet's transfer of `value` to `to` at `seqno` (the state init
+ * The external message of a v4r2 wallet's transfer of `value` to `to` at `seqno`, bounceable when
+ * `bounce` (the state init
  * when the wallet is not deployed yet: seqno 0), as a BOC in base64 and its cell.
  */
 export async function v4Transfer(
@@ -28,13 +29,14 @@ export async function v4Transfer(
   to: string,
   seqno: number,
   value = toNano('0.1'),
+  bounce = false,
 ): Promise<{ boc: string; cell: Cell }> {
   const keys = await mnemonicToWalletKey(from.mnemonic.split(' '));
   const wallet = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
   const body = wallet.createTransfer({
     seqno,
     secretKey: keys.secretKey,
-    messages: [internal({ to: Address.parse(to), value, bounce: false })],
+    messages: [internal({ to: Address.parse(to), value, bounce })],
   });
   const cell = beginCell()
     .store(storeMessage(external({ to: wallet.address, init: seqno === 0 ? wallet.init : undefined, body })))
