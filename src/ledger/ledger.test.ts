@@ -3,7 +3,7 @@ import { Cell } from '@ton/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testLedgerPath } from './test-support/test-ledger';
 import { decodeAction, decodeBoc, decodeDescription } from '../store/compact';
-import { messageCells } from './network/extract-messages';
+import { messageCells } from '../tvm/extract-messages';
 import { shardContainsAccount } from '../ton/shard';
 import { OP } from './contracts/opcodes';
 import { configBlockLimits } from './network/block-limits';

@@ -14,7 +14,7 @@
 //   recorded (`blockchain.recordStorage`); otherwise unknown (null hashes), never guessed;
 // - hashes and statuses: from the transaction itself, always exact.
 import { Address, beginCell, storeShardAccount, type Cell } from '@ton/core';
-import { accountStateRecord } from '../ledger/network/account-state';
+import { accountStateRecord } from '../tvm/account-state';
 import type { AccountStateRecord, AccountStatus } from '../store/records';
 import { FrameError } from './frame';
 import { bocCell, type ReadTransaction } from './read-transactions';

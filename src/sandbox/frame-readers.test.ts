@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cell } from '@ton/core';
-import { messageCells, messageRecord } from '../ledger/network/extract-messages';
+import { messageCells, messageRecord } from '../tvm/extract-messages';
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { unpackLog } from '../store/sandbox-runs';
 import { FrameError, parseFrame } from './frame';

@@ -3,10 +3,9 @@
 // states from their ShardAccount BOCs (accountStateRecord).
 import { Address, Cell, loadShardAccount, loadTransaction, type Transaction } from '@ton/core';
 import { toRaw } from '../ton/address';
-import { describeTransaction, extraCurrencies } from '../ledger/network/describe-transaction';
-import { messageCells, messageRecord } from '../ledger/network/extract-messages';
-import { accountStateRecord } from '../ledger/network/account-state';
-import { STATUS } from '../ledger/network/emulator';
+import { describeTransaction, extraCurrencies } from '../tvm/describe-transaction';
+import { messageCells, messageRecord } from '../tvm/extract-messages';
+import { accountStateRecord, STATUS } from '../tvm/account-state';
 import type { AccountStateRecord, AccountStatus, MessageRecord, TransactionDescription } from '../store/records';
 import { FrameError, type FrameContract, type FrameTransaction } from './frame';
 import { originalTransactionCell } from './original-cell';

@@ -31,6 +31,7 @@ import {
 import { SendService } from './sending/send-service';
 import { SendLimiter } from './sending/send-limiter';
 import { registerFaucet, type FaucetSettings } from './sending/faucet-routes';
+import { registerEmulation } from './emulation/emulate-route';
 import { openInboundQueue } from '../store/open-ledger';
 import { API_ANSWER_HEADERS, EVERY_ANSWER_HEADERS, PREFLIGHT_HEADERS } from './answer-headers';
 import { defaultStreamingLimits, type StreamingLimits } from './streaming/limits';
@@ -302,6 +303,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   registerJsonRpc(app, readers, answers, sending);
   registerSendRoutes(app, sending);
   registerLocalWallets(app, opts.sending?.wallets ?? null);
+  registerEmulation(app, readers, limits.queryTimeoutMs);
   if (!sending) registerFaucet(app, null);
   app.decorate(
     'ledgerStream',

@@ -3,7 +3,7 @@ import { Cell, type Slice } from '@ton/core';
 import { toRaw } from '../../ton/address';
 import { decodeTextComment } from '../../ton/comment';
 import { OP } from '../contracts/opcodes';
-import { isFailed } from '../network/describe-transaction';
+import { isFailed } from '../../tvm/describe-transaction';
 import type { TraceClassifier } from '../network/ledger-assembler';
 import type {
   AccountInfoRecord,

@@ -1,12 +1,11 @@
 import { Address, beginCell, Cell, loadMessage, storeMessage, type Message, type ShardAccount } from '@ton/core';
 import { FULL_SHARD } from '../../ton/shard';
 import { toRaw } from '../../ton/address';
-import type { AccountStatus } from '../../store/records';
-import { describeTransaction, isFailed } from './describe-transaction';
+import { describeTransaction, isFailed } from '../../tvm/describe-transaction';
 import type { EmulatorSink } from './emulator-events';
-import { accountStateRecord } from './account-state';
+import { accountStateRecord, STATUS } from '../../tvm/account-state';
 import { ExecutorChain, NotAccepted, type Executed } from './executor-chain';
-import { messageCells } from './extract-messages';
+import { messageCells } from '../../tvm/extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 import { configBlockLimits, type BlockLimits } from './block-limits';
 import { shardKey, shardKeyOf, shardKeys } from './shard-layout';
@@ -30,13 +29,6 @@ export interface EmulatedTrace {
 
 const hex256 = (v: bigint) => v.toString(16).padStart(64, '0');
 
-/** @ton/core's account statuses in the API's spelling. */
-export const STATUS: Record<string, AccountStatus> = {
-  uninitialized: 'uninit',
-  'non-existing': 'nonexist',
-  active: 'active',
-  frozen: 'frozen',
-};
 
 const MASTERCHAIN = shardKey(-1, FULL_SHARD);
 

@@ -11,7 +11,7 @@ import {
 } from '@ton/core';
 import { toRaw } from '../../ton/address';
 import { ExecutorChain } from './executor-chain';
-import { messageCells } from './extract-messages';
+import { messageCells } from '../../tvm/extract-messages';
 
 const funder = Address.parse('0:' + '11'.repeat(32));
 const fresh = Address.parse('0:' + 'a7'.repeat(32));

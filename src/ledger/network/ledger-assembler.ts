@@ -12,11 +12,11 @@ import type {
   TransactionRecord,
 } from '../../store/records';
 import type { InboundOutcome } from '../../store/inbound';
-import { accountStateRecord } from './account-state';
+import { accountStateRecord } from '../../tvm/account-state';
 import { BlockProducer } from './block-producer';
 import type { EmulatorEvent, EndSlotEvent, TransactionEvent } from './emulator-events';
 import type { AssemblerPosition } from '../producer/position';
-import { messageCells, messageRecord } from './extract-messages';
+import { messageCells, messageRecord } from '../../tvm/extract-messages';
 import { useNodeSha256 } from './fast-sha256';
 import { addTokenRows, emptyTokenRows, tokenTransactionOf } from '../../store/token-rows';
 

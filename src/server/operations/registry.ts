@@ -1,5 +1,6 @@
 import { balanceChanges } from './balance-changes';
 import { runMessageTask } from '../sending/run-message-task';
+import { emulateTask } from '../emulation/emulate-task';
 import { getBlockTransactionsExt } from './get-block-transactions-ext';
 import { getAddressBalance, getAddressInformation, getAddressState } from './address-information';
 import { getMasterchainInfo } from './get-masterchain-info';
@@ -91,8 +92,8 @@ export const OPERATIONS = IMPLEMENTED as unknown as readonly Operation<never>[];
 
 /**
  * What the workers run that is not an HTTP route of its own: the message runs of sending and fee
- * estimates (their handlers call them through the reader pool).
+ * estimates, and emulation (their handlers call them through the reader pool).
  */
-const WORKER_TASKS = [runMessageTask] as unknown as readonly Operation<never>[];
+const WORKER_TASKS = [runMessageTask, emulateTask] as unknown as readonly Operation<never>[];
 
 export const operationByPath = new Map([...OPERATIONS, ...WORKER_TASKS].map((op) => [op.path, op]));

@@ -1,8 +1,8 @@
 import { Dictionary, beginCell, loadMessage, storeStateInit, type Address, type Cell, type Message } from '@ton/core';
-import { decodeTextComment } from '../../ton/comment';
-import { normalizedExternalHash } from '../../ton/normalized-hash';
-import { toRaw } from '../../ton/address';
-import type { MessageRecord } from '../../store/records';
+import { decodeTextComment } from '../ton/comment';
+import { normalizedExternalHash } from '../ton/normalized-hash';
+import { toRaw } from '../ton/address';
+import type { MessageRecord } from '../store/records';
 import { extraCurrencies } from './describe-transaction';
 
 /**

@@ -6,7 +6,7 @@ import type {
   TransactionDescription,
   TransactionStoragePhase,
 } from '@ton/core';
-import type { TransactionDescription as V3Description } from '../../store/records';
+import type { TransactionDescription as V3Description } from '../store/records';
 
 // @ton/core's parsed description → the v3 `Description` shape of docs/api.md (TON Center's field names
 // and value spellings: `no_state`, `negfunds`, amounts as decimal strings, hashes as base64). Every

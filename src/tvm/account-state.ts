@@ -1,5 +1,13 @@
 import type { Cell, ShardAccount } from '@ton/core';
-import type { AccountStateRecord } from '../../store/records';
+import type { AccountStateRecord, AccountStatus } from '../store/records';
+
+/** @ton/core's account statuses in the API's spelling. */
+export const STATUS: Record<string, AccountStatus> = {
+  uninitialized: 'uninit',
+  'non-existing': 'nonexist',
+  active: 'active',
+  frozen: 'frozen',
+};
 
 // A ledger runs a handful of contract codes: each one's BOC is made once, not per transaction.
 const codeBocs = new Map<string, Buffer>();
