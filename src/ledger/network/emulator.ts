@@ -29,7 +29,6 @@ export interface EmulatedTrace {
 
 const hex256 = (v: bigint) => v.toString(16).padStart(64, '0');
 
-
 const MASTERCHAIN = shardKey(-1, FULL_SHARD);
 
 /** A message waiting in its destination shard's queue: which trace it belongs to, how deep. */
