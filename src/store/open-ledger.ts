@@ -61,6 +61,28 @@ export function openLedgerReaderFor(location: string, opts: ReaderOptions = {}):
 }
 
 /**
+ * A reader's snapshots over the ledger at `location`, opened at the first read rather than now: an
+ * open that fails is that read's error, and the next read opens again. For what a service starts
+ * beside the reader workers and reads again and again (the streaming follower): one failed
+ * read-only open at start, which a first start showed can happen, must not stop the service.
+ */
+export function openLedgerReaderOnFirstRead(location: string, opts: ReaderOptions = {}): LedgerSnapshots {
+  let ledger: LedgerSnapshots | null = null;
+  let closed = false;
+  return {
+    readSnapshot: async (fn) => {
+      if (closed) throw new Error('the ledger reader is closed');
+      ledger ??= openLedgerReaderFor(location, opts);
+      return ledger.readSnapshot(fn);
+    },
+    close: async () => {
+      closed = true;
+      await ledger?.close();
+    },
+  };
+}
+
+/**
  * A look at whether anything was committed, cheaper than a read of the ledger: two equal marks read
  * at two moments mean that nothing was committed between them; null, that the mark could not be
  * read (the caller reads the ledger). SQLite's mark is `PRAGMA data_version` (shared memory, ~2 µs);
