@@ -4,7 +4,7 @@ import type { CommitCounter, CommitMark, CommitWitness, LedgerSnapshots, LedgerS
 import { pgCommitWitness } from './postgres/pg-commit-witness';
 import { openPgStore, pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
-import { openSqliteStore, sqliteReaderSnapshots } from './sqlite/open-sqlite-store';
+import { openSqliteStore, sqliteReaderSnapshots, vacuumSqliteLedger } from './sqlite/open-sqlite-store';
 import { sqliteCommitCounter } from './sqlite/sqlite-commit-counter';
 
 export interface OpenLedgerOptions {
@@ -30,6 +30,8 @@ export interface LedgerEngine {
   commitCounter(location: string): CommitCounter | null;
   /** Where there is no synchronous witness: one read by a round trip (PostgreSQL's snapshot), or null. */
   commitWitness(location: string): CommitWitness | null;
+  /** Packs a ledger no one has open, once it is built (the SQLite file: VACUUM; PostgreSQL: nothing). */
+  compact(location: string): Promise<void>;
 }
 
 const sqlite: LedgerEngine = {
@@ -37,6 +39,7 @@ const sqlite: LedgerEngine = {
   readerSnapshots: (path) => sqliteReaderSnapshots(path),
   commitCounter: (path) => sqliteCommitCounter(path),
   commitWitness: () => null,
+  compact: async (path) => vacuumSqliteLedger(path),
 };
 
 const postgres: LedgerEngine = {
@@ -44,6 +47,7 @@ const postgres: LedgerEngine = {
   readerSnapshots: (url, opts) => pgLedgerSnapshots(url, opts),
   commitCounter: () => null,
   commitWitness: (url) => pgCommitWitness(url),
+  compact: async () => undefined,
 };
 
 /** The engine of the ledger at `location`. */
@@ -53,6 +57,11 @@ export function engineAt(location: string): LedgerEngine {
 
 export function openLedger(location: string, opts: OpenLedgerOptions = {}): Promise<LedgerStore> {
   return engineAt(location).open(location, opts);
+}
+
+/** Packs a built ledger that no one has open (see `LedgerEngine.compact`). */
+export function compactLedger(location: string): Promise<void> {
+  return engineAt(location).compact(location);
 }
 
 /** A read-only source of snapshots over the ledger at `location`: what each reader worker of the service opens. */
