@@ -1,7 +1,8 @@
 // Bytes on disk per transaction, table by table: `npm run bench -- storage` (a ledger file may be
 // named by STORAGE_BENCH_DB, else the 10,000-transaction ledger of seed 42 is built once under
-// data/bench/). Each table's figure includes its indexes; measured with SQLite's dbstat table
-// after a checkpoint, so the WAL is not counted. Prints one JSON line.
+// data/bench/). Each table's figure includes its indexes, and each b-tree (a table, or one of its
+// indexes) has its own figure; measured with SQLite's dbstat table after a checkpoint, so the WAL is
+// not counted. Prints one JSON line.
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { benchLedgerPath } from './bench-ledger';
@@ -18,10 +19,11 @@ for (const r of db.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type 
   owner.set(r.name, r.tbl_name);
 }
 const perTable = new Map<string, { bytes: number; indexes: number }>();
-for (const r of db.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as {
+const btrees = db.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC').all() as {
   name: string;
   bytes: number;
-}[]) {
+}[];
+for (const r of btrees) {
   const table = owner.get(r.name) ?? r.name;
   const t = perTable.get(table) ?? { bytes: 0, indexes: 0 };
   t.bytes += r.bytes;
@@ -42,6 +44,13 @@ console.log(
       [...perTable]
         .sort((a, b) => b[1].bytes - a[1].bytes)
         .map(([name, t]) => [name, { total: perTx(t.bytes), of_which_indexes: perTx(t.indexes) }]),
+    ),
+    // each b-tree: `table` or `table.index`
+    bytes_per_tx_by_btree: Object.fromEntries(
+      btrees.map((r) => [
+        owner.get(r.name) === r.name || !owner.has(r.name) ? r.name : `${owner.get(r.name)}.${r.name}`,
+        perTx(r.bytes),
+      ]),
     ),
   }),
 );

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { LedgerStore } from '../store/interface';
-import { openLedger } from '../store/open-ledger';
+import { compactLedger, openLedger } from '../store/open-ledger';
 import { genesisTimeFor, Producer } from './producer/producer';
 
 /**
@@ -95,12 +95,16 @@ export async function generateLedger(
   opts: GenerateOptions & { dbPath: string; partitionSpan?: number; resume?: boolean },
 ) {
   const store = await openLedger(opts.dbPath, { partitionSpan: opts.partitionSpan });
+  let built: Omit<Awaited<ReturnType<typeof generateInto>>, 'producer'>;
   try {
     if (!opts.resume && (await store.reader.latestMasterchainSeqno()) !== null)
       throw new Error(`${opts.dbPath} already holds a ledger; choose another file`);
     const { producer: _p, ...r } = await generateInto(store, opts);
-    return r;
+    built = r;
   } finally {
     await store.close();
   }
+  // a built ledger is packed once, closed (a first start's history is not: its user waits for it)
+  await compactLedger(opts.dbPath);
+  return built;
 }

@@ -4,7 +4,7 @@ import type { CommitCounter, CommitMark, CommitWitness, LedgerSnapshots, LedgerS
 import { pgCommitWitness } from './postgres/pg-commit-witness';
 import { openPgStore, pgLedgerSnapshots } from './postgres/open-pg-store';
 import { isPostgresUrl } from './postgres/pg-location';
-import { openSqliteStore, sqliteReaderSnapshots } from './sqlite/open-sqlite-store';
+import { openSqliteStore, sqliteReaderSnapshots, vacuumSqliteLedger } from './sqlite/open-sqlite-store';
 import { sqliteCommitCounter } from './sqlite/sqlite-commit-counter';
 import type { InboundQueue } from './inbound';
 import { openPgInbound } from './postgres/pg-inbound';
@@ -33,6 +33,8 @@ export interface LedgerEngine {
   commitCounter(location: string): CommitCounter | null;
   /** Where there is no synchronous witness: one read by a round trip (PostgreSQL's snapshot), or null. */
   commitWitness(location: string): CommitWitness | null;
+  /** Packs a ledger no one has open, once it is built (the SQLite file: VACUUM; PostgreSQL: nothing). */
+  compact(location: string): Promise<void>;
 }
 
 const sqlite: LedgerEngine = {
@@ -40,6 +42,7 @@ const sqlite: LedgerEngine = {
   readerSnapshots: (path) => sqliteReaderSnapshots(path),
   commitCounter: (path) => sqliteCommitCounter(path),
   commitWitness: () => null,
+  compact: async (path) => vacuumSqliteLedger(path),
 };
 
 const postgres: LedgerEngine = {
@@ -47,6 +50,7 @@ const postgres: LedgerEngine = {
   readerSnapshots: (url, opts) => pgLedgerSnapshots(url, opts),
   commitCounter: () => null,
   commitWitness: (url) => pgCommitWitness(url),
+  compact: async () => undefined,
 };
 
 /** The engine of the ledger at `location`. */
@@ -66,9 +70,36 @@ export function openInboundQueue(location: string): InboundQueue {
   return isPostgresUrl(location) ? openPgInbound(location) : openSqliteInbound(location);
 }
 
+/** Packs a built ledger that no one has open (see `LedgerEngine.compact`). */
+export function compactLedger(location: string): Promise<void> {
+  return engineAt(location).compact(location);
+}
+
 /** A read-only source of snapshots over the ledger at `location`: what each reader worker of the service opens. */
 export function openLedgerReaderFor(location: string, opts: ReaderOptions = {}): LedgerSnapshots {
   return engineAt(location).readerSnapshots(location, opts);
+}
+
+/**
+ * A reader's snapshots over the ledger at `location`, opened at the first read rather than now: an
+ * open that fails is that read's error, and the next read opens again. For what a service starts
+ * beside the reader workers and reads again and again (the streaming follower): one failed
+ * read-only open at start, which a first start showed can happen, must not stop the service.
+ */
+export function openLedgerReaderOnFirstRead(location: string, opts: ReaderOptions = {}): LedgerSnapshots {
+  let ledger: LedgerSnapshots | null = null;
+  let closed = false;
+  return {
+    readSnapshot: async (fn) => {
+      if (closed) throw new Error('the ledger reader is closed');
+      ledger ??= openLedgerReaderFor(location, opts);
+      return ledger.readSnapshot(fn);
+    },
+    close: async () => {
+      closed = true;
+      await ledger?.close();
+    },
+  };
 }
 
 /**

@@ -12,13 +12,19 @@ import { decimal, hash } from './v3-shapes';
 
 const accountParams = z.object({ address: addressParam, seqno: atSeqno });
 
+/**
+ * A v2 balance as TON Center's server prints it: a decimal string, or the JSON number 0 for an
+ * account that does not exist (getWalletInformation: for any balance that is not positive).
+ */
+export const v2Balance = z.union([decimal, z.literal(0)]);
+
 /** v2 getAddressInformation: balance, state, code and data BOCs, last transaction. */
 export const getAddressInformation = defineV2Operation(
   'getAddressInformation',
   accountParams,
   z.object({
     '@type': z.literal('raw.fullAccountState'),
-    balance: decimal,
+    balance: v2Balance,
     extra_currencies: z.array(z.object({ '@type': z.literal('extraCurrency'), id: z.number().int(), amount: decimal })),
     code: z.string(),
     data: z.string(),

@@ -12,6 +12,7 @@ import {
   v2AccountState,
 } from './v2-operation';
 import { decimal, hash } from './v3-shapes';
+import { v2Balance } from './get-address-information';
 
 /** TON Center's names of the wallet versions it recognizes. */
 export const WALLET_TYPES = [
@@ -76,7 +77,7 @@ export const getWalletInformation = defineV2Operation(
   z.object({
     '@type': z.literal('ext.accounts.walletInformation'),
     wallet: z.boolean(),
-    balance: decimal,
+    balance: v2Balance,
     extra_currencies: extraCurrencies,
     account_state: v2AccountState,
     last_transaction_id: transactionId,

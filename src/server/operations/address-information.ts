@@ -21,6 +21,8 @@ export const getAddressBalance = defineOperation(api.getAddressBalance, {
   light: () => true,
   run: async (ctx, p, out) => {
     const { state } = await accountAt(ctx, p.address, p.seqno);
+    // a string always, "0" for an account that does not exist: pyTON prints the number 0 here too, but
+    // TON Center's published TonResponse allows no number for a result (docs/api.md)
     const result: ResponseOf<typeof api.getAddressBalance>['result'] = (state?.state.balance ?? 0n).toString();
     await out.write(answer(result));
   },

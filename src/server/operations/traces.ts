@@ -51,7 +51,9 @@ export async function* traceFragments(
       continue;
     }
     const txs = await reader.getTraceTransactions(t.traceId, maxTxs);
-    const actions = actionTypes ? selectActions(await reader.getActions([t.traceId]), actionTypes) : null;
+    // a trace over the cap is printed without its actions (serialize/v3.ts, traceRest): not read
+    const actions =
+      actionTypes && t.transactions <= maxTxs ? selectActions(await reader.getActions([t.traceId]), actionTypes) : null;
     // written as it is made, each transaction's JSON from the cache or made when first placed; the
     // whole kept once written
     const fragments = new Map<number, TransactionFragment>();

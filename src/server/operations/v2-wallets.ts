@@ -5,7 +5,7 @@ import { formatAddress } from '../../ton/address';
 import { hashToBase64 } from '../../ton/hash';
 import { walletFigures, walletTypeOf, type WalletFigures, type WalletType } from '../../tvm/wallets';
 import { defineOperation } from '../execution/operation';
-import { fullAccountState, v2State } from '../serialize/v2-account';
+import { fullAccountState, v2State, v2WalletBalance } from '../serialize/v2-account';
 import { v2Extra } from '../serialize/v2-extra';
 import { accountAt } from './account-at';
 
@@ -60,7 +60,8 @@ export const getExtendedAddressInformation = defineOperation(api.getExtendedAddr
     const result: Extended = {
       '@type': 'fullAccountState',
       address: { '@type': 'accountAddress', account_address: formatAddress(p.address, 'bounceable') },
-      balance: base.balance,
+      // tonlib's own read, which pyTON prints as it is (no normalization): a decimal string
+      balance: (found?.state.balance ?? 0n).toString(),
       extra_currencies: base.extra_currencies,
       last_transaction_id: base.last_transaction_id,
       block_id: base.block_id,
@@ -86,7 +87,7 @@ export const getWalletInformation = defineOperation(api.getWalletInformation, {
     const result: ResponseOf<typeof api.getWalletInformation>['result'] = {
       '@type': 'ext.accounts.walletInformation',
       wallet: wallet !== undefined,
-      balance: (found?.state.balance ?? 0n).toString(),
+      balance: v2WalletBalance(found),
       extra_currencies: [],
       account_state: v2State(found?.state.status),
       last_transaction_id: {

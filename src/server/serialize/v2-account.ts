@@ -3,6 +3,7 @@ import type { getAddressInformation } from '../../api/operations/get-address-inf
 import type { getTransactions } from '../../api/operations/get-transactions';
 import type { tonBlockIdExt } from '../../api/operations/v2-operation';
 import type { z } from 'zod';
+import { BitBuilder, Cell } from '@ton/core';
 import { formatAddress } from '../../ton/address';
 import { hashToBase64 } from '../../ton/hash';
 import { messageFigures, transactionFees } from './v2';
@@ -37,6 +38,23 @@ export function v2State(status: AccountStatus | undefined): FullAccountState['st
 }
 
 /**
+ * The balance as pyTON, TON Center's v2 server, prints it (ton-http-api, `main.py`): tonlib reads an
+ * account that does not exist (never, or no more) with balance -1, and getAddressInformation prints
+ * a negative balance as the JSON number 0; an account that exists, even
+ * uninit, has its balance as a decimal string. (Its C++ successor prints "0"; the recorded answers
+ * are pyTON's, and TonClient reads both.)
+ */
+export const v2Balance = (found: AccountSnapshotRecord | undefined): string | 0 =>
+  found && found.state.status !== 'nonexist' ? found.state.balance.toString() : 0;
+
+/**
+ * getWalletInformation's balance, by pyTON's own rule there: a balance that is not positive (an
+ * account that does not exist, or an empty one) is the JSON number 0, any other a decimal string.
+ */
+export const v2WalletBalance = (found: AccountSnapshotRecord | undefined): string | 0 =>
+  found && found.state.balance > 0n ? found.state.balance.toString() : 0;
+
+/**
  * An account as getAddressInformation prints it, read at masterchain block `block`; an account
  * without a transaction by then is TON Center's empty account: balance 0, uninitialized, no code or
  * data, a zero last transaction.
@@ -49,7 +67,7 @@ export function fullAccountState(
   const s = found?.state;
   return {
     '@type': 'raw.fullAccountState',
-    balance: (s?.balance ?? 0n).toString(),
+    balance: v2Balance(found),
     extra_currencies: [],
     code: s?.codeBoc?.toString('base64') ?? '',
     data: s?.dataBoc?.toString('base64') ?? '',
@@ -68,6 +86,25 @@ export function fullAccountState(
 
 const friendly = (raw: string | null): string => (raw ? formatAddress(raw, 'bounceable') : '');
 
+/**
+ * getTransactions' `message` of a body that travels raw, as pyTON writes it (TON Center's v2 server,
+ * through pytonlib's `get_transactions`): base64 of the body's root cell's data, its bits padded with
+ * zeros to whole bytes and its references left out, in Python's `codecs.encode(…, 'base64')` form:
+ * lines of at most 76 characters, each ending with "\n"; nothing for a root cell without data.
+ * The recorded answers have it so (a comment has its text instead). Not a form anyone decodes: it
+ * is there because TON Center's answers carry it on every message.
+ */
+export function rawBodyMessage(bodyBoc: Buffer): string {
+  const bits = Cell.fromBoc(bodyBoc)[0]!.bits;
+  const padded = new BitBuilder(bits.length + 7);
+  padded.writeBits(bits);
+  padded.writeUint(0, (8 - (bits.length % 8)) % 8);
+  return padded
+    .buffer()
+    .toString('base64')
+    .replace(/.{1,76}/g, '$&\n');
+}
+
 function v2Message(m: MessageRecord): V2Message {
   const common = {
     '@type': 'raw.message' as const,
@@ -77,7 +114,7 @@ function v2Message(m: MessageRecord): V2Message {
     ...messageFigures(m),
   };
   // a text comment travels as text (base64 of its UTF-8, as TON Center sends it; the text itself in
-  // `message`), any other body as its BOC
+  // `message`), any other body as its BOC (and `message`, rawBodyMessage)
   if (m.comment !== null && !m.initState)
     return {
       ...common,
@@ -91,6 +128,7 @@ function v2Message(m: MessageRecord): V2Message {
       body: m.body.boc.toString('base64'),
       init_state: m.initState ? m.initState.boc.toString('base64') : '',
     },
+    message: rawBodyMessage(m.body.boc),
   };
 }
 

@@ -283,12 +283,17 @@ function traceHead(
   };
 }
 
-/** A trace's fields after its transactions: the warning of a cut trace, the actions when asked for. */
+/**
+ * A trace's fields after its transactions: the warning of a cut trace, the actions when asked for.
+ * A cut trace has no actions, as TON Center's index prints none for a trace over its cap (it loads
+ * neither its transactions nor its actions): an action of it would name transactions the answer
+ * leaves out (docs/api.md).
+ */
 function traceRest(trace: TraceRecord, shown: number, actions: ActionRecord[] | null): TraceRest {
   const json: TraceRest = {};
   if (trace.transactions > shown)
     json.warning = `trace has ${trace.transactions} transactions; only the first ${shown} by lt are included`;
-  if (actions) json.actions = actions.map((a) => actionJson(a, trace));
+  else if (actions) json.actions = actions.map((a) => actionJson(a, trace));
   return json;
 }
 

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import proxyaddr from '@fastify/proxy-addr';
-import { openCommitProbe, openLedgerReaderFor } from '../../store/open-ledger';
+import { openCommitProbe, openLedgerReaderOnFirstRead } from '../../store/open-ledger';
 import { LedgerFollower } from './follower';
 import { StreamHub, TooManyConnections } from './hub';
 import { maxSubscriptionBytes, type StreamingLimits } from './limits';
@@ -50,7 +50,7 @@ export async function registerStreaming(
   const clientAddress = (request: IncomingMessage) =>
     (trust ? proxyaddr(request, trust) : request.socket.remoteAddress) ?? 'unknown';
   const hub = new StreamHub(limits);
-  const follower = new LedgerFollower(openLedgerReaderFor(opts.location), hub, (step) => hub.publish(step), {
+  const follower = new LedgerFollower(openLedgerReaderOnFirstRead(opts.location), hub, (step) => hub.publish(step), {
     pollMs: limits.pollMs,
     traceMaxTxs: opts.traceMaxTxs,
     commitSeen,

@@ -166,6 +166,22 @@ function migrate(db: Database.Database, from: number): void {
   if (from > 0) db.exec('VACUUM');
 }
 
+/**
+ * Rewrites a ledger file that no one has open with every b-tree packed. A ledger is written in
+ * batches whose rows land all over the hash-keyed tables and indexes, which leaves their pages
+ * about 85 % full; VACUUM rebuilds each in order (~98 %): 5,387 -> 4,880 bytes per transaction on
+ * a 20,777-transaction ledger (docs/benchmarks.md). The data, the indexes and every answer are as
+ * they were; rowids may change, and no table or answer refers to one.
+ */
+export function vacuumSqliteLedger(path: string): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.exec('VACUUM');
+  } finally {
+    db.close();
+  }
+}
+
 const READER_CACHE_KB = 16 * 1024;
 const READER_MMAP_BYTES = 128 * 1024 * 1024;
 

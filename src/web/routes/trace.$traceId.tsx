@@ -142,7 +142,15 @@ function TracePage() {
       )}
 
       <Section id="actions-title" title="What happened">
-        <ActionList actions={wire.actions ?? []} book={book} metadata={q.data.page.metadata} letters={letters} />
+        {wire.isIncomplete && !wire.actions ? (
+          // TON Center's index (and ours, following it) lists no actions for a trace over its cap
+          <p className="text-sm text-muted" data-testid="cut-trace-actions">
+            Actions are not listed for a trace cut at {trace?.txs.size ?? 0} of its {wire.transactionCount}{' '}
+            transactions.
+          </p>
+        ) : (
+          <ActionList actions={wire.actions ?? []} book={book} metadata={q.data.page.metadata} letters={letters} />
+        )}
       </Section>
 
       <Section id="balances-title" title="Balance changes">
