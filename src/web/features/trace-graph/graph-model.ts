@@ -1,4 +1,5 @@
-import { failureOf, type MessageView, type TraceView, type TxView } from '../../model/trace-view';
+import { OUTCOME_MARK, verdictOf, type Outcome } from '../../model/outcome';
+import { type MessageView, type TraceView, type TxView } from '../../model/trace-view';
 import { FOLD_LIMIT, layoutTree, type LayoutInput, type TraceLayout } from './trace-layout';
 
 /** Pseudo-nodes around the transactions: the external message that began the trace, and messages sent out of the chain (logs/events). */
@@ -60,14 +61,16 @@ export function edgeMessage(trace: TraceView, sourceId: string, targetId: string
 export interface NodeText {
   title: string;
   status: string;
+  outcome: Outcome;
   failed: boolean;
 }
 
 export function txNodeText(tx: TxView, letter: string, iface: string | undefined): NodeText {
-  const failure = failureOf(tx);
+  const v = verdictOf(tx);
   return {
     title: `${letter} · ${iface ?? 'account'}`,
-    status: failure ? `✕ ${failure}` : '✓ success',
-    failed: failure !== null,
+    status: `${OUTCOME_MARK[v.outcome]} ${v.text}`,
+    outcome: v.outcome,
+    failed: v.outcome === 'failed',
   };
 }

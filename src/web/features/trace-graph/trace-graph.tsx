@@ -23,6 +23,7 @@ import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
 import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, txNodeText } from './graph-model';
 import { messageLabel } from '../../model/message-label';
+import { outcomeOf, type Outcome } from '../../model/outcome';
 import { labelOf } from '../../model/run-names';
 import type { TraceTableProps } from './trace-table';
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
@@ -34,6 +35,7 @@ type TxNodeData = {
   account: string;
   addressForm: AddressForm;
   status: string;
+  outcome: Outcome;
   failed: boolean;
   selected: boolean;
 };
@@ -49,28 +51,36 @@ const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>)
     () => shortAddress(displayAddress(data.account, data.addressForm), 8),
     [data.account, data.addressForm],
   );
-  const tone = data.failed
-    ? 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]'
-    : 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border';
+  const tone = NODE_TONE[data.outcome];
   return (
     <div
       data-testid="trace-node"
       data-failed={data.failed || undefined}
+      data-outcome={data.outcome}
       className={`flex h-full w-full flex-col justify-center rounded-lg px-2 text-xs shadow-sm ${tone} ${data.selected ? 'ring-4 ring-teal-500' : ''}`}
       title={`${address}\n${data.status}`}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <div className="truncate font-semibold">{data.title}</div>
       <div className="mono truncate text-[11px] opacity-80">{address}</div>
-      <div
-        className={`truncate text-[11px] font-medium ${data.failed ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
-      >
-        {data.status}
-      </div>
+      <div className={`truncate text-[11px] font-medium ${STATUS_TONE[data.outcome]}`}>{data.status}</div>
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
   );
 });
+
+/** A failure is drawn heavy and red; a skipped compute phase dashed and amber (no failure); a success plain. */
+const NODE_TONE: Record<Outcome, string> = {
+  failed: 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]',
+  skipped: 'border-amber-600 border-dashed bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50 border-2',
+  success: 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border',
+};
+const STATUS_TONE: Record<Outcome, string> = {
+  failed: 'text-red-700 dark:text-red-300',
+  skipped: 'text-amber-800 dark:text-amber-300',
+  success: 'text-emerald-700 dark:text-emerald-400',
+};
+const MINIMAP_COLOR: Record<Outcome, string> = { failed: '#dc2626', skipped: '#d97706', success: '#94a3b8' };
 
 const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeData, 'pseudo'>>) {
   return (
@@ -242,7 +252,7 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
         target: e.target,
         type: 'msg',
         selectable: false,
-        data: { ...label, bounced: m?.bounced ?? false, failedTarget: target ? !target.success : false },
+        data: { ...label, bounced: m?.bounced ?? false, failedTarget: target ? outcomeOf(target) === 'failed' : false },
       };
     });
     return edges;
@@ -317,7 +327,7 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
           pannable
           zoomable
           position="bottom-left"
-          nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')}
+          nodeColor={(n) => MINIMAP_COLOR[(n.data as TxNodeData).outcome] ?? MINIMAP_COLOR.success}
           ariaLabel="Trace minimap"
         />
       )}
