@@ -142,7 +142,13 @@ function TracePage() {
       )}
 
       <Section id="actions-title" title="What happened">
-        <ActionList actions={wire.actions ?? []} book={book} metadata={q.data.page.metadata} letters={letters} />
+        <ActionList
+          actions={wire.actions ?? []}
+          trace={trace}
+          book={book}
+          metadata={q.data.page.metadata}
+          letters={letters}
+        />
       </Section>
 
       <Section id="balances-title" title="Balance changes">

@@ -6,7 +6,7 @@ import { AddressLink } from '../../components/entity-links';
 import { DataTable, type Column } from '../../components/data-table';
 import { useApi } from '../../lib/router-context';
 import { traceBalanceChangesQuery } from '../../model/queries';
-import { jettonToken } from '../../model/action-summary';
+import { jettonToken } from '../../model/jetton-token';
 import { formatTon } from '../../lib/format';
 import { SignedAmount } from './signed-amount';
 
