@@ -177,6 +177,47 @@ test('a skipped notification reads as skipped, not failed', async ({ page }) => 
   expect(errors).toEqual([]);
 });
 
+test('the graph of an 8-transaction swap is wholly in view on opening, in a frame of its own height', async ({
+  page,
+}) => {
+  await open(page, swap);
+  const nodes = page.getByTestId('trace-node');
+  await expect(nodes).toHaveCount(swapHops.length);
+  const frame = (await page.getByTestId('trace-graph').boundingBox())!;
+  const window = page.viewportSize()!;
+  const boxes = await Promise.all((await nodes.all()).map((n) => n.boundingBox()));
+  for (const b of boxes) {
+    // inside the frame and the window, without a pan or a scroll
+    expect(b!.x).toBeGreaterThanOrEqual(frame.x);
+    expect(b!.y).toBeGreaterThanOrEqual(frame.y);
+    expect(b!.x + b!.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(b!.y + b!.height).toBeLessThanOrEqual(frame.y + frame.height);
+    expect(b!.y + b!.height).toBeLessThanOrEqual(window.height);
+    // and readable: drawn at no less than 80% of their size (200 x 64)
+    expect(b!.width).toBeGreaterThanOrEqual(160);
+  }
+  // no box of empty space: the frame is as tall as the graph and its margins
+  const top = Math.min(...boxes.map((b) => b!.y));
+  const bottom = Math.max(...boxes.map((b) => b!.y + b!.height));
+  expect(frame.height).toBeLessThanOrEqual(bottom - top + 2 * 24 + 4);
+});
+
+test('the lanes of the same swap are wholly in view too, in a box of their own height', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`/trace/${hashHex(hashesOf(swap).traceId)}?view=lanes&api=${encodeURIComponent(tc.base)}`);
+  const chips = page.getByTestId('lane-tx');
+  await expect(chips).toHaveCount(swapHops.length);
+  const box = (await page.getByTestId('lanes').boundingBox())!;
+  for (const chip of await chips.all()) {
+    const b = (await chip.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(b.y + b.height).toBeLessThanOrEqual(box.y + box.height);
+  }
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/ton-center-swap-lanes.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the action lines and outcomes: no axe-core violation in the ${theme} theme`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem('ledgerscope.theme', t), theme);

@@ -21,13 +21,13 @@ import '@xyflow/react/dist/style.css';
 import { shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
-import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, txNodeText } from './graph-model';
+import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, failurePath, txNodeText } from './graph-model';
 import { messageLabel } from '../../model/message-label';
 import { outcomeOf, type Outcome } from '../../model/outcome';
 import { labelOf } from '../../model/run-names';
 import type { TraceTableProps } from './trace-table';
-import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
-import { initialViewport } from './trace-viewport';
+import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId, type Wrap } from './trace-layout';
+import { columnsFor, frameHeight, initialViewport } from './trace-viewport';
 
 type TxNodeData = {
   kind: 'tx';
@@ -41,7 +41,14 @@ type TxNodeData = {
 };
 type PseudoNodeData = { kind: 'ext-in' | 'ext-out' | 'more'; text: string; parentId?: string };
 type GraphNode = Node<TxNodeData, 'tx'> | Node<PseudoNodeData, 'pseudo'>;
-type MsgEdgeData = { value: string | null; name: string; bounced: boolean; failedTarget: boolean };
+type MsgEdgeData = {
+  value: string | null;
+  name: string;
+  bounced: boolean;
+  failedTarget: boolean;
+  /** An edge into the next band of a wrapped layout (trace-layout.ts). */
+  wrap?: Wrap;
+};
 type GraphEdge = Edge<MsgEdgeData, 'msg'>;
 
 const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>) {
@@ -97,23 +104,34 @@ const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeD
 const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
   const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, id } = props;
   const centerX = sourceX + EDGE_BEND;
-  const [path] = getSmoothStepPath({
-    sourceX,
-    sourceY,
-    targetX,
-    targetY,
-    sourcePosition,
-    targetPosition,
-    borderRadius: 8,
-    centerX,
-  });
+  const wrap = data?.wrap;
+  // into the next band: out of the parent, down to the gap between the bands, back along it to the
+  // child's column, down to the child; the label sits on the long run back
+  const [path] =
+    wrap !== undefined
+      ? [`M${sourceX},${sourceY}H${centerX}V${wrap.y}H${targetX - EDGE_BEND}V${targetY}H${targetX}`]
+      : getSmoothStepPath({
+          sourceX,
+          sourceY,
+          targetX,
+          targetY,
+          sourcePosition,
+          targetPosition,
+          borderRadius: 8,
+          centerX,
+        });
   const bounced = data?.bounced ?? false;
   const style = bounced
     ? { stroke: '#ea580c', strokeWidth: 2.5, strokeDasharray: '7 5' }
     : data?.failedTarget
       ? { stroke: '#dc2626', strokeWidth: 2 }
       : { stroke: '#64748b', strokeWidth: 1.5 };
-  const room = targetX - centerX - 10;
+  // a wrapped edge's label takes its own stretch of the line back (its slot), the others' beside it
+  const room = wrap !== undefined ? (centerX - targetX) / wrap.slots - 8 : targetX - centerX - 10;
+  const labelAt =
+    wrap !== undefined
+      ? { x: targetX + ((centerX - targetX) * (wrap.slot + 0.5)) / wrap.slots, y: wrap.y }
+      : { x: (centerX + targetX) / 2, y: targetY };
   return (
     <>
       <BaseEdge id={id} path={path} style={style} markerEnd={props.markerEnd} />
@@ -123,7 +141,7 @@ const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
           className="nodrag nopan pointer-events-none absolute text-center text-[11px] leading-tight text-balance break-words"
           style={{
             maxWidth: room,
-            transform: `translate(-50%, -50%) translate(${(centerX + targetX) / 2}px, ${targetY}px)`,
+            transform: `translate(-50%, -50%) translate(${labelAt.x}px, ${labelAt.y}px)`,
           }}
         >
           {data?.value && (
@@ -192,9 +210,13 @@ export interface TraceGraphProps extends TraceTableProps {
   className?: string;
 }
 
-function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: number } }) {
+/** The canvas as measured, and how many columns its layout wraps at (0: none). */
+type Canvas = { width: number; height: number; columns: number };
+
+function GraphInner(props: TraceGraphProps & { canvas: Canvas }) {
   const { trace, book, letters, addressForm, selected, onSelect, expanded, onExpand } = props;
-  const model = useMemo(() => buildGraphModel(trace, expanded), [trace, expanded]);
+  const columns = props.canvas.columns;
+  const model = useMemo(() => buildGraphModel(trace, expanded, columns), [trace, expanded, columns]);
 
   // Selection is applied on top of a node list built without it, so selecting a transaction makes
   // one new node object (two with the one deselected) and React Flow re-renders only those.
@@ -252,13 +274,26 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
         target: e.target,
         type: 'msg',
         selectable: false,
-        data: { ...label, bounced: m?.bounced ?? false, failedTarget: target ? outcomeOf(target) === 'failed' : false },
+        data: {
+          ...label,
+          bounced: m?.bounced ?? false,
+          failedTarget: target ? outcomeOf(target) === 'failed' : false,
+          wrap: e.wrap,
+        },
       };
     });
     return edges;
   }, [model, trace]);
 
-  const [{ whole: opensWhole, ...defaultViewport }] = useState(() => initialViewport(model.layout, props.canvas));
+  const [{ whole: opensWhole, ...defaultViewport }] = useState(() => {
+    // a trace too big to open whole opens on its root and the path to its first failure
+    const onPath = new Set([model.layout.nodes[0]?.id, ...failurePath(trace)]);
+    return initialViewport(
+      model.layout,
+      props.canvas,
+      model.layout.nodes.filter((n) => onPath.has(n.id)),
+    );
+  });
   const flow = useReactFlow();
   const wide = typeof matchMedia !== 'function' || matchMedia('(min-width: 640px)').matches;
   const coveredRight = props.coveredRight ?? 0;
@@ -342,13 +377,23 @@ export default function TraceGraph(props: TraceGraphProps) {
   // then mounted in a transition: a plain state update there re-rendered at once, synchronously,
   // and the whole of React Flow's first render was one task of the page's load (725 ms with the
   // CPU slowed 4x, for 22 transactions); a transition's render yields to the browser as it goes.
+  //
+  // The frame's height follows the trace: the box's own height (the page's most) is measured, the
+  // layout made for its width (wrapped into bands if that makes a small trace open whole), and the
+  // box set to the height the trace takes at the zoom it opens at, before the browser paints it.
   const ref = useRef<HTMLDivElement>(null);
-  const [canvas, setCanvas] = useState<{ width: number; height: number } | null>(null);
+  const [canvas, setCanvas] = useState<Canvas | null>(null);
+  const { trace, expanded } = props;
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const size = { width: el.offsetWidth, height: el.offsetHeight };
-    startTransition(() => setCanvas(size));
+    const width = el.offsetWidth;
+    const columns = columnsFor(width);
+    const height = frameHeight(buildGraphModel(trace, expanded, columns).layout, width, el.offsetHeight);
+    el.style.height = `${height}px`;
+    startTransition(() => setCanvas({ width, height, columns }));
+    // measured once, like the opening viewport: expanding a fold later does not resize the frame
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div ref={ref} className={props.className ?? 'h-[60vh] min-h-80 w-full'} data-testid="trace-graph">

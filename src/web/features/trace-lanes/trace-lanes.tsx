@@ -32,7 +32,7 @@ export function TraceLanes({
     <div className="space-y-3">
       <div
         ref={box}
-        className={`overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${windowed ? 'max-h-[75vh]' : ''}`}
+        className={`w-fit max-w-full overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${windowed ? 'max-h-[75vh]' : ''}`}
         data-testid="lanes"
         data-windowed={windowed}
       >
