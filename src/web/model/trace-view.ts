@@ -16,6 +16,7 @@ export interface MessageView {
   bounce: boolean;
   bounced: boolean;
   fwdFee: string | null;
+  ihrFee: string | null;
 }
 
 /** A transaction with its place in the tree; the phases' verdict (`PhaseVerdict`) is read by `outcome.ts`. */
@@ -30,6 +31,9 @@ export interface TxView extends PhaseVerdict {
   inMsg: MessageView | null;
   outMsgs: MessageView[];
   totalFees: string;
+  /** The account's balance before and after (null where the API's state has none: TON Center's may not). */
+  balanceBefore: string | null;
+  balanceAfter: string | null;
   blockRef: { workchain: number; shard: string; seqno: number } | null;
   mcSeqno: number | null;
 }
@@ -79,6 +83,7 @@ function messageView(m: M.Message): MessageView {
     bounce: m.bounce ?? false,
     bounced: m.bounced ?? false,
     fwdFee: m.fwdFee,
+    ihrFee: m.ihrFee,
   };
 }
 
@@ -105,6 +110,8 @@ export function txViewOf(t: M.Transaction, book: AddressBook = {}): Omit<TxView,
     // compute phase counts as success unless it was aborted.
     success: !d.aborted && computeOk && actionOk,
     totalFees: t.totalFees,
+    balanceBefore: t.stateBefore?.balance ?? null,
+    balanceAfter: t.stateAfter?.balance ?? null,
     interfaces: book[t.account]?.interfaces ?? [],
     blockRef: t.block,
     mcSeqno: t.mcSeqno,
