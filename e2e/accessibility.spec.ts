@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { accountsWith, allTraces, hex, traceWithSize, txsOf, type Trace } from './fixture-api';
+import { accountsWith, allTraces, hex, skippedBounceTrace, traceWithSize, txsOf, type Trace } from './fixture-api';
 
 // axe-core on every page of the explorer, in both themes: WCAG 2.0/2.1 A and AA plus axe's best
 // practices, zero violations. Each page is checked once its data is drawn (what a reader sees), with
@@ -20,6 +20,7 @@ function pagesOf(
 ): Array<{ name: string; path: string; ready: (page: Page) => Promise<void> }> {
   const trace = traceWithSize(traces, 3, 12);
   const tx = txsOf(trace).find((t) => t.in_msg?.source)!;
+  const skipping = skippedBounceTrace(traces);
   const b = tx.block_ref;
   return [
     { name: 'home', path: '/', ready: (p) => expect(p.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible() },
@@ -42,6 +43,17 @@ function pagesOf(
       name: 'trace lanes',
       path: `/trace/${hex(trace.trace_id)}?view=lanes`,
       ready: (p) => expect(p.getByTestId('lane-tx')).toHaveCount(txsOf(trace).length),
+    },
+    {
+      // TON's third outcome, skipped, in its own colours: the header's count, the node, the details
+      name: 'trace with a skipped transaction',
+      path: `/trace/${hex(skipping.trace.trace_id)}?tx=${hex(skipping.skipped[0]!.hash)}`,
+      ready: (p) => expect(p.getByTestId('trace-skipped-count')).toBeVisible(),
+    },
+    {
+      name: 'trace lanes with a skipped transaction',
+      path: `/trace/${hex(skipping.trace.trace_id)}?view=lanes`,
+      ready: (p) => expect(p.locator('[data-testid="lane-tx"][data-outcome="skipped"]').first()).toBeVisible(),
     },
     { name: 'transaction', path: `/tx/${hex(tx.hash)}`, ready: (p) => expect(p.getByTestId('raw-boc')).toBeVisible() },
     {
@@ -120,6 +132,8 @@ const PAGE_NAMES = [
   'trace graph',
   'trace table',
   'trace lanes',
+  'trace with a skipped transaction',
+  'trace lanes with a skipped transaction',
   'transaction',
   'message',
   'account',

@@ -28,7 +28,15 @@ export interface Tx {
   out_msgs: Msg[];
   description: {
     aborted?: boolean;
-    compute_ph?: { skipped?: boolean; success?: boolean; exit_code?: number; gas_fees?: string; gas_used?: string };
+    compute_ph?: {
+      skipped?: boolean;
+      reason?: string;
+      success?: boolean;
+      exit_code?: number;
+      gas_fees?: string;
+      gas_used?: string;
+    };
+    action?: { success?: boolean };
   };
   account_state_after: AccountState | null;
 }
@@ -90,6 +98,24 @@ export function bounceTrace(traces: Trace[]): Trace {
   const t = traces.find((x) => txsOf(x).some((tx) => tx.in_msg?.bounced));
   if (!t) throw new Error('the fixture ledger has no trace with a bounced message');
   return t;
+}
+
+/**
+ * A trace with a bounce whose only unsuccessful transactions had their compute phase skipped (a
+ * transfer to an account without code): TON's "skipped" outcome, with no failure beside it.
+ */
+export function skippedBounceTrace(traces: Trace[]): { trace: Trace; skipped: Tx[] } {
+  for (const trace of traces) {
+    const txs = txsOf(trace);
+    const skipped = txs.filter((x) => x.description.compute_ph?.skipped === true);
+    const failed = txs.filter(
+      (x) =>
+        x.description.compute_ph?.skipped === false &&
+        (x.description.compute_ph.success === false || x.description.action?.success === false),
+    );
+    if (skipped.length > 0 && failed.length === 0 && txs.some((x) => x.in_msg?.bounced)) return { trace, skipped };
+  }
+  throw new Error('the fixture ledger has no bounce off an account without code');
 }
 
 /** A trace where a contract ran and threw (compute phase not skipped, not successful). */

@@ -34,6 +34,11 @@ export interface Recording {
   /** API path, e.g. `/api/v3/traces`. */
   path: string;
   file: string;
+  /**
+   * An answer built by a spec (e2e/built-ton-center-traces.ts) rather than recorded: sent instead
+   * of the file, which then only names it in `requests`.
+   */
+  body?: unknown;
   /** Does this recording answer the request's query? */
   answers(query: URLSearchParams): boolean;
 }
@@ -53,7 +58,9 @@ export async function startTonCenterFixtures(recordings: Recording[]): Promise<T
     requests.push({ url: url.pathname + url.search, file: hit?.file ?? null });
     const headers = { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' };
     if (hit) {
-      res.writeHead(200, headers).end(readFileSync(join(DIR, hit.file)));
+      res
+        .writeHead(200, headers)
+        .end(hit.body !== undefined ? JSON.stringify(hit.body) : readFileSync(join(DIR, hit.file)));
       return;
     }
     const body = url.pathname.startsWith('/api/v2/')

@@ -13,6 +13,8 @@ import {
 interface RecordedTx {
   hash: string;
   account: string;
+  account_state_before?: { balance: string | null } | null;
+  account_state_after?: { balance: string | null } | null;
   in_msg: { hash: string } | null;
   out_msgs: { hash: string }[];
 }
@@ -123,6 +125,41 @@ test.describe('the explorer on recorded TON Center answers', () => {
     await expect(balances).toContainText('This API does not offer balance changes');
     await expect(balances.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(balances.getByRole('alert')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("trace: TON balance changes derived from the trace's own states, exact where they carry balances", async ({
+    page,
+  }) => {
+    // computed here from the recorded answer: per account, balance after minus before, summed;
+    // an account any of whose states lacks its balance cannot be exact
+    const change = new Map<string, bigint | null>();
+    for (const tx of Object.values(trace.transactions as Record<string, RecordedTx>)) {
+      const before = tx.account_state_before?.balance;
+      const after = tx.account_state_after?.balance;
+      const known = change.get(tx.account);
+      change.set(
+        tx.account,
+        before == null || after == null || known === null ? null : (known ?? 0n) + BigInt(after) - BigInt(before),
+      );
+    }
+    const unknown = [...change].filter(([, v]) => v === null).map(([a]) => a);
+    expect(unknown.length).toBeGreaterThan(0);
+    expect(unknown.length).toBeLessThan(change.size);
+    const { errors } = await open(page, `/trace/${hashHex(trace.trace_id)}`);
+    const derived = page.getByTestId('balance-changes-derived');
+    await expect(derived).toContainText(`Not offered for ${unknown.length} accounts`);
+    const rows = derived.getByTestId('balance-row');
+    await expect(rows).toHaveCount(change.size);
+    for (const [account, delta] of change) {
+      const row = rows.filter({
+        has: page.locator(
+          `a[title="${friendly(account)}"], a[title="${Address.parseRaw(account).toString({ bounceable: false })}"]`,
+        ),
+      });
+      if (delta === null) await expect(row).toContainText('not offered');
+      else await expect(row.locator(`[title="${delta} nanoton"]`)).toHaveCount(1);
+    }
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   allTraces,
-  bounceTrace,
+  skippedBounceTrace,
   depthOf,
   failedComputeTrace,
   hex,
@@ -37,17 +37,32 @@ test('the graph draws one node per transaction; a click puts ?tx= in the URL and
   await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-selected-table.png', fullPage: true });
 });
 
-test('the trace of a bounce: failure banner, bounced edge drawn and labelled', async ({ page, request }) => {
-  const trace = bounceTrace(await allTraces(request));
+test('the trace of a bounce off an undeployed account: skipped, not failed; bounced edge drawn and labelled', async ({
+  page,
+  request,
+}) => {
+  const { trace, skipped } = skippedBounceTrace(await allTraces(request));
   await page.goto(`/trace/${hex(trace.trace_id)}`);
   await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
-  await expect(page.getByTestId('failure-banner')).toBeVisible();
   await expect(page.getByText(/↩ Bounce/).first()).toBeVisible();
-  await expect(page.locator('[data-testid="trace-node"][data-failed]').first()).toBeVisible();
-  await page.getByRole('button', { name: /Show the first failure/ }).click();
-  await expect(page).toHaveURL(/[?&]tx=/);
-  await expect(page.getByTestId('tx-panel')).toContainText('✕');
+  // TON's third outcome: no compute phase ran (no code at the destination). Counted and drawn as
+  // skipped, and no failure: no banner, no failed count, no red node.
+  await expect(page.getByTestId('trace-skipped-count')).toHaveText(`⊘ ${skipped.length} skipped`);
+  await expect(page.getByTestId('trace-failed-count')).toHaveCount(0);
+  await expect(page.getByTestId('failure-banner')).toHaveCount(0);
+  await expect(page.locator('[data-testid="trace-node"][data-failed]')).toHaveCount(0);
+  const node = page.locator('[data-testid="trace-node"][data-outcome="skipped"]');
+  await expect(node).toHaveCount(skipped.length);
+  await expect(node.first()).toContainText(`⊘ skipped (${skipped[0]!.description.compute_ph!.reason})`);
+  await node.first().click();
+  await expect(page.getByTestId('tx-panel')).toContainText('⊘ skipped');
+  await expect(page.getByTestId('tx-panel')).toContainText('nothing ran');
+  await page.getByRole('tab', { name: 'table' }).click();
+  await expect(page.locator('[data-testid="trace-row"] [data-outcome="skipped"]')).toHaveCount(skipped.length);
   await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-bounce.png', fullPage: true });
+  await page.goto(`/tx/${hex(skipped[0]!.hash)}`);
+  await expect(page.getByTestId('tx-status')).toContainText('⊘ Skipped');
+  await expect(page.getByTestId('tx-status')).not.toContainText('Failed');
 });
 
 test('the trace of a failed compute phase names the exit code and its meaning', async ({ page, request }) => {

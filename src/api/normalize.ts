@@ -296,7 +296,8 @@ function traceNode(node: WireTraceNode): M.TraceNode {
   };
 }
 
-function action(a: W<typeof wireAction>, traceId: string): M.Action {
+/** An action as a trace carries it, or as TON Center's `/api/v3/actions` lists it (with its own `trace_id`). */
+export function normalizeAction(a: W<typeof wireAction>, traceId = ''): M.Action {
   return {
     id: a.action_id,
     type: a.type,
@@ -345,7 +346,7 @@ function traceWith(t: W<typeof wireTrace>, transactions: Record<string, M.Transa
     root: t.trace ? traceNode(t.trace) : null,
     order,
     transactions,
-    actions: t.actions ? t.actions.map((a) => action(a, t.trace_id)) : null,
+    actions: t.actions ? t.actions.map((a) => normalizeAction(a, t.trace_id)) : null,
   };
 }
 

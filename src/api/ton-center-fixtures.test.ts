@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  normalizeAction,
   normalizeAddressBook,
   normalizeAddressInformation,
   normalizeJettonMasters,
@@ -17,6 +18,7 @@ import {
   normalizeV2Transaction,
 } from './normalize';
 import {
+  wireActionsResponse,
   wireAddressInformation,
   wireJettonMasters,
   wireShardStateResponse,
@@ -46,6 +48,8 @@ const readers: Record<string, (body: unknown) => unknown> = {
   'v3-transactions-1.json': (b) => wireTransactionsResponse.parse(b).transactions.map(normalizeTransaction),
   'v3-traces-cookbook-mainnet.json': (b) => wireTracesResponse.parse(b).traces.map(normalizeTrace),
   'v3-jetton-masters-kabacoin-testnet.json': (b) => normalizeJettonMasters(wireJettonMasters.parse(b)),
+  'v3-actions-built-from-ton-indexer-cases.json': (b) =>
+    wireActionsResponse.parse(b).actions.map((a) => normalizeAction(a)),
   'v3-address-information-toncenter-rs-testnet.json': (b) =>
     normalizeAddressInformation(wireAddressInformation.parse(b)),
 };

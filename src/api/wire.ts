@@ -202,6 +202,13 @@ export const wireBlock = z.looseObject({
 /** v3 `masterchainInfo`: the first and the newest masterchain block. */
 export const wireMasterchainInfo = z.looseObject({ first: wireBlock, last: wireBlock });
 
+/** TON Center's `/api/v3/actions` answer (the explorer reads actions inside traces; the tests read this list). */
+export const wireActionsResponse = z.looseObject({
+  actions: z.array(wireAction),
+  address_book: orEmpty(wireAddressBook, {}),
+  metadata: orEmpty(wireMetadata, {}),
+});
+
 const tracesBookAndMetadata = { address_book: orEmpty(wireAddressBook, {}), metadata: orEmpty(wireMetadata, {}) };
 export const wireTracesResponse = z.looseObject({ traces: z.array(wireTrace), ...tracesBookAndMetadata });
 /** A `traces` answer with its traces not yet checked: the client checks them one at a time. */

@@ -48,7 +48,8 @@ interface DeferredProps {
   resetKey: string;
   fallback?: ReactNode;
   failed?: (error: unknown, retry: () => void) => ReactNode;
-  offers?: { what: string; endpoint: string; testId?: string };
+  /** `instead`: what the page can show in its place (derived from what it has), under the note. */
+  offers?: { what: string; endpoint: string; testId?: string; instead?: ReactNode };
   children: ReactNode;
 }
 
@@ -71,7 +72,13 @@ function DeferredBoundary({
           resetQueries();
           again();
         };
-        if (offers && isNotFound(error)) return <Unoffered {...offers} />;
+        if (offers && isNotFound(error))
+          return (
+            <>
+              <Unoffered {...offers} />
+              {offers.instead}
+            </>
+          );
         return failed ? failed(error, retry) : <ErrorState error={error} onRetry={retry} />;
       },
     [resetQueries, failed, offers],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeMetadata } from '../../api/normalize';
-import { jettonToken, summarizeAction } from './action-summary';
+import { summarizeAction } from './action-summary';
+import { jettonToken } from './jetton-token';
 import { summaryText } from '../test-support/summary-text';
 
 const MASTER = '0:5CCAEEC19D191C22E1E1DA59ECD9F1FC802A534535E493B395F4D74417D2964F';

@@ -1,89 +1,81 @@
-import { formatTon, formatToken } from '../lib/format';
-import { opcodeToHex } from '../../ton/opcode';
 import type { Metadata } from '../../api/model';
+import { hashPath } from '../lib/format';
+import { BRIDGES } from './actions/bridges';
+import { DEX } from './actions/dex';
+import { summarizeUnknown } from './actions/fallback';
+import { NFT } from './actions/nft';
+import type { Summarizer, SummaryPart } from './actions/parts';
+import { STAKING } from './actions/staking';
+import { TRANSFERS } from './actions/transfers';
+import { verdictOf } from './outcome';
+import type { TraceView } from './trace-view';
 
-export type SummaryPart =
-  { kind: 'text'; text: string } | { kind: 'account'; raw: string | null } | { kind: 'amount'; text: string };
+export type { SummaryPart } from './actions/parts';
 
 export interface ActionLike {
   type: string;
   success: boolean;
   details: Record<string, unknown>;
-}
-
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+  /** The accounts the action involves (TON Center's `accounts`), for types whose details omit them. */
+  accounts?: string[];
+  /** The transactions the action spans (their hashes, as the API writes them). */
+  transactions?: string[];
 }
 
 /**
- * A jetton's symbol and decimals live on its master; a wallet's entry only points to it. The
- * decimals are read by the normalizer wherever an answer puts them (TON Center's and ours:
- * `extra.decimals`, a string; an older form of ours: at the top of the entry).
+ * Every action type TON Center classifies (its `v1` list and `supported_action_types=latest`, as
+ * ton-indexer's models define their details), one line each. This module is loaded by the trace
+ * page alone (the graph feature's action list), so its words do not weigh on the home page.
  */
-export function jettonToken(
-  asset: string | null,
-  metadata: Metadata,
-): { symbol?: string | null; decimals?: number | string | null } | null {
-  if (!asset) return null;
-  const info = metadata[asset]?.tokens.find((t) => t.type === 'jetton_masters') ?? metadata[asset]?.tokens[0];
-  if (!info) return null;
-  return { symbol: info.symbol ?? null, decimals: info.decimals };
-}
-
-const t = (text: string): SummaryPart => ({ kind: 'text', text });
-const a = (raw: unknown): SummaryPart => ({ kind: 'account', raw: str(raw) });
-const amt = (text: string): SummaryPart => ({ kind: 'amount', text });
+const SUMMARIES: Record<string, Summarizer> = { ...TRANSFERS, ...DEX, ...STAKING, ...NFT, ...BRIDGES };
 
 /**
- * One line per action, in words: "A sent 5 TON to B", "A transferred 100 LJT to B". Token amounts
- * carry the token's own decimals and symbol from the metadata, never TON. An action of no known
- * type falls back to "A called 0x… on B".
+ * One line per action, in words: who, what, how much (in the token's own decimals and symbol),
+ * on which protocol, to whom. A type not known here, or details of an unexpected shape, fall back
+ * to the type in words with the accounts and amounts found in the details: never a bare type
+ * name, never an exception.
  */
 export function summarizeAction(action: ActionLike, metadata: Metadata = {}): SummaryPart[] {
-  const d = action.details ?? {};
-  const comment = str(d.comment);
-  const withComment = (parts: SummaryPart[]) => (comment ? [...parts, t(` with comment “${comment}”`)] : parts);
-  switch (action.type) {
-    case 'ton_transfer':
-      return withComment([a(d.source), t(' sent '), amt(formatTon(str(d.value) ?? '0')), t(' to '), a(d.destination)]);
-    case 'jetton_transfer':
-      return withComment([
-        a(d.sender),
-        t(' transferred '),
-        amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))),
-        t(' to '),
-        a(d.receiver),
-      ]);
-    case 'jetton_mint':
-      return [
-        a(d.asset),
-        t(' minted '),
-        amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))),
-        t(' to '),
-        a(d.receiver ?? d.destination ?? d.owner),
-      ];
-    case 'jetton_burn':
-      return [
-        a(d.owner ?? d.sender),
-        t(' burned '),
-        amt(formatToken(str(d.amount) ?? '0', jettonToken(str(d.asset), metadata))),
-      ];
-    case 'nft_mint':
-      return [a(d.nft_collection), t(' minted NFT '), a(d.nft_item), t(' to '), a(d.owner ?? d.new_owner)];
-    case 'nft_transfer':
-      return [a(d.old_owner), t(' transferred NFT '), a(d.nft_item), t(' to '), a(d.new_owner)];
-    case 'contract_deploy':
-      return [t('deployed '), a(d.destination ?? d.address ?? d.contract)];
-    case 'call_contract': {
-      const op = typeof d.opcode === 'number' ? opcodeToHex(d.opcode) : (str(d.opcode) ?? 'a method');
-      return [
-        a(d.source),
-        t(` called ${op} on `),
-        a(d.destination),
-        ...(str(d.value) ? [t(' with '), amt(formatTon(str(d.value)!))] : []),
-      ];
+  const details = action.details && typeof action.details === 'object' ? action.details : {};
+  // TON Center's tick_tock details are empty; the account is the action's only account
+  const d =
+    action.type === 'tick_tock' && !details.account && action.accounts?.length === 1
+      ? { ...details, account: action.accounts[0] }
+      : details;
+  const summarize = Object.hasOwn(SUMMARIES, action.type) ? SUMMARIES[action.type] : undefined;
+  if (summarize) {
+    try {
+      const parts = summarize(d, metadata);
+      if (parts.length > 0) return parts;
+    } catch {
+      // a details shape the models do not describe: read it as an unknown type's
     }
-    default:
-      return [t(`${action.type.replace(/_/g, ' ')}`)];
   }
+  return summarizeUnknown(action.type, d, metadata);
+}
+
+/**
+ * Why an action failed, where the trace says: its first failed transaction's verdict (exit code
+ * and meaning), else what the details carry (an exit code, EVAA's fail reason); null when neither
+ * says. `name` labels an account (its letter).
+ */
+export function actionFailure(
+  action: ActionLike,
+  trace: TraceView | null,
+  name: (raw: string) => string,
+): string | null {
+  if (action.success) return null;
+  const hashes = new Set((action.transactions ?? []).map(hashPath));
+  let first: { lt: bigint; text: string } | null = null;
+  for (const tx of trace?.txs.values() ?? []) {
+    if (!hashes.has(hashPath(tx.hash))) continue;
+    const v = verdictOf(tx);
+    if (v.outcome !== 'failed' || (first && first.lt <= BigInt(tx.lt))) continue;
+    first = { lt: BigInt(tx.lt), text: `${name(tx.account)} failed: ${v.text}` };
+  }
+  if (first) return first.text;
+  const d = action.details ?? {};
+  if (typeof d.exit_code === 'number' && d.exit_code !== 0) return `exit code ${d.exit_code}`;
+  if (typeof d.fail_reason === 'string' && d.fail_reason) return d.fail_reason;
+  return null;
 }

@@ -17,7 +17,8 @@ type TracesRequest = Parameters<typeof tracesQuery>[1];
  * known to be big (read in a worker), while it still streams.
  */
 export const traceQuery = (api: LedgerClient, traceId: string, onBig?: () => void) => {
-  const p = { trace_id: traceId, include_actions: true, limit: 1 };
+  // `latest`: every action type the API classifies (TON Center sends only its v1 types unless asked)
+  const p = { trace_id: traceId, include_actions: true, supported_action_types: ['latest'], limit: 1 };
   return queryOptions({
     queryKey: ['ledger', api.base, 'trace', p],
     queryFn: ({ signal }) => readTrace(api, p, signal, onBig),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bounceRecording, jettonRecording } from '../test-support/recorded-traces';
-import { fromApiTrace, firstFailure, failureOf } from './trace-view';
+import { fromApiTrace, firstFailure } from './trace-view';
+import { verdictOf } from './outcome';
 import { accountLetters, letterOf } from './account-labels';
 import { summarizeAction } from './action-summary';
 import { summaryText } from '../test-support/summary-text';
@@ -13,14 +14,15 @@ const bounce = { ...bounceFixture.trace, actions: bounceFixture.trace.actions ??
 const jetton = { ...jettonFixture.trace, actions: jettonFixture.trace.actions ?? [] };
 
 describe('trace model on recorded traces', () => {
-  it('a transfer to an undeployed account: the failure, the bounce, the round trip back to A', () => {
+  it('a transfer to an undeployed account: the skipped compute phase, the bounce, the round trip back to A', () => {
     const t = fromApiTrace(bounce, bounceFixture.book);
     expect(t.txs.size).toBe(Object.keys(bounce.transactions).length);
     expect(t.txs.size).toBeGreaterThanOrEqual(3);
     expect(t.order[0]).toBe(t.rootHash);
-    const failed = firstFailure(t)!;
-    expect(failed.computeSkipped).toBe(true);
-    expect(failureOf(failed)).toBe('compute skipped (no_state)');
+    // no code at B: its compute phase was skipped, which is no failure (outcome.ts)
+    expect(firstFailure(t)).toBeNull();
+    const failed = [...t.txs.values()].find((x) => x.computeSkipped)!;
+    expect(verdictOf(failed).text).toBe('skipped (no_state)');
     const back = t.txs.get(failed.children[0]!)!;
     expect(back.inMsg?.bounced).toBe(true);
     expect(messageLabel(back.inMsg!).name).toBe('Bounce');

@@ -1,4 +1,4 @@
-import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
+import { outcomeOf, verdictOf, type PhaseVerdict } from './outcome';
 import type * as M from '../../api/model';
 
 /**
@@ -16,9 +16,11 @@ export interface MessageView {
   bounce: boolean;
   bounced: boolean;
   fwdFee: string | null;
+  ihrFee: string | null;
 }
 
-export interface TxView {
+/** A transaction with its place in the tree; the phases' verdict (`PhaseVerdict`) is read by `outcome.ts`. */
+export interface TxView extends PhaseVerdict {
   hash: string;
   account: string;
   lt: string;
@@ -28,14 +30,10 @@ export interface TxView {
   depth: number;
   inMsg: MessageView | null;
   outMsgs: MessageView[];
-  aborted: boolean;
-  computeSkipped: boolean;
-  computeSkipReason: string | null;
-  exitCode: number | null;
-  actionResultCode: number | null;
-  success: boolean;
   totalFees: string;
-  interfaces: string[];
+  /** The account's balance before and after (null where the API's state has none: TON Center's may not). */
+  balanceBefore: string | null;
+  balanceAfter: string | null;
   blockRef: { workchain: number; shard: string; seqno: number } | null;
   mcSeqno: number | null;
 }
@@ -52,31 +50,20 @@ export interface TraceView {
   endUtime: number;
 }
 
-/** What the phases say, all that `failureOf` reads (the v2 block list fills it from a BOC). */
-export type TxVerdict = Pick<
-  TxView,
-  'aborted' | 'computeSkipped' | 'computeSkipReason' | 'exitCode' | 'actionResultCode' | 'success' | 'interfaces'
->;
+/** What the phases say, all that an outcome is read from (the v2 block list fills it from a BOC). */
+export type TxVerdict = PhaseVerdict;
 
-/** A transaction failed when it was aborted, or its compute or action phase did not succeed. */
+/** The failure in words, or null for a success and for a skipped compute phase (see `outcome.ts`). */
 export function failureOf(tx: TxVerdict): string | null {
-  if (tx.success) return null;
-  if (tx.computeSkipped) return `compute skipped${tx.computeSkipReason ? ` (${tx.computeSkipReason})` : ''}`;
-  if (tx.exitCode !== null && tx.exitCode !== 0 && tx.exitCode !== 1) {
-    const m = describeExitCode(tx.exitCode, { wallet: tx.interfaces.some((i) => i.startsWith('wallet')) });
-    return `exit code ${tx.exitCode}: ${m.name}`;
-  }
-  if (tx.actionResultCode !== null && tx.actionResultCode !== 0) {
-    return `action phase result ${tx.actionResultCode}: ${describeResultCode(tx.actionResultCode).name}`;
-  }
-  return 'aborted';
+  const v = verdictOf(tx);
+  return v.outcome === 'failed' ? v.text : null;
 }
 
-/** The first failing transaction in lt order, the place to start reading a failed trace. */
+/** The first failed transaction in lt order, the place to start reading a failed trace (a skipped one is no failure). */
 export function firstFailure(trace: TraceView): TxView | null {
   let first: TxView | null = null;
   for (const tx of trace.txs.values()) {
-    if (!tx.success && (first === null || BigInt(tx.lt) < BigInt(first.lt))) first = tx;
+    if (outcomeOf(tx) === 'failed' && (first === null || BigInt(tx.lt) < BigInt(first.lt))) first = tx;
   }
   return first;
 }
@@ -96,6 +83,7 @@ function messageView(m: M.Message): MessageView {
     bounce: m.bounce ?? false,
     bounced: m.bounced ?? false,
     fwdFee: m.fwdFee,
+    ihrFee: m.ihrFee,
   };
 }
 
@@ -117,10 +105,13 @@ export function txViewOf(t: M.Transaction, book: AddressBook = {}): Omit<TxView,
     computeSkipReason: compute?.skipped ? compute.reason : null,
     exitCode: compute && !compute.skipped ? compute.exitCode : null,
     actionResultCode: d.action?.resultCode ?? null,
-    // A skipped compute phase (no state, no funds) is a failure of the receiver; a tick-tock or a
-    // transaction without a compute phase counts as success unless it was aborted.
+    // Not a success when the compute phase was skipped (no state, no funds): its outcome is then
+    // "skipped", told apart from a failure by `outcomeOf`. A tick-tock or a transaction without a
+    // compute phase counts as success unless it was aborted.
     success: !d.aborted && computeOk && actionOk,
     totalFees: t.totalFees,
+    balanceBefore: t.stateBefore?.balance ?? null,
+    balanceAfter: t.stateAfter?.balance ?? null,
     interfaces: book[t.account]?.interfaces ?? [],
     blockRef: t.block,
     mcSeqno: t.mcSeqno,

@@ -15,7 +15,11 @@ import { labelOf, useNamedBook } from '../model/run-names';
 import { ActionList } from '../features/trace-graph/action-list';
 import { loadTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
-import { BalanceChangesPanel, useBalanceChangesForExport } from '../features/balance-changes/balance-changes-panel';
+import {
+  BalanceChangesPanel,
+  DerivedBalanceChanges,
+  useBalanceChangesForExport,
+} from '../features/balance-changes/balance-changes-panel';
 import { useLiveStream } from '../features/live/live';
 import { tracePageOf } from '../features/live/streamed-trace';
 import { AwaitingTrace, FailureBanner, TraceHeader } from './-trace/trace-header';
@@ -121,6 +125,19 @@ function TracePage() {
 
   useTraceKeys(trace, selected, select, deselect);
 
+  // TON Center has no balanceChanges: the page then shows what the trace's own transactions say
+  const metadata = q.data.page.metadata;
+  const balanceOffers = useMemo(
+    () =>
+      trace
+        ? {
+            ...BALANCE_CHANGES,
+            instead: <DerivedBalanceChanges trace={trace} book={book} metadata={metadata} letters={letters} />,
+          }
+        : BALANCE_CHANGES,
+    [trace, book, metadata, letters],
+  );
+
   if (!wire || !trace) return <AwaitingTrace id={id} paused={live.paused} />;
 
   const failed = firstFailure(trace);
@@ -149,13 +166,19 @@ function TracePage() {
             transactions.
           </p>
         ) : (
-          <ActionList actions={wire.actions ?? []} book={book} metadata={q.data.page.metadata} letters={letters} />
+          <ActionList
+            actions={wire.actions ?? []}
+            trace={trace}
+            book={book}
+            metadata={q.data.page.metadata}
+            letters={letters}
+          />
         )}
       </Section>
 
       <Section id="balances-title" title="Balance changes">
         {complete ? (
-          <Deferred label="Loading balance changes" resetKey={id} offers={BALANCE_CHANGES}>
+          <Deferred label="Loading balance changes" resetKey={id} offers={balanceOffers}>
             <BalanceChangesPanel traceId={id} book={book} metadata={q.data.page.metadata} letters={letters} />
           </Deferred>
         ) : (

@@ -21,7 +21,8 @@ import { MessageCard } from '../features/message/message-card';
 import { AbiBody, useAbiBodies } from '../features/sandbox/abi-fields';
 import { PhaseCard } from '../features/transaction/phase-card';
 import { AccountNeighbours } from '../features/transaction/account-neighbours';
-import { failureOf, txViewOf, type AddressBook } from '../model/trace-view';
+import { txViewOf, type AddressBook } from '../model/trace-view';
+import { OUTCOME_TONE, verdictOf } from '../model/outcome';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 import { Page, PageHeader, Section } from '../components/page';
 import { useIsSandboxLedger, useNamedBook } from '../model/run-names';
@@ -53,7 +54,7 @@ function TxPage() {
   if (!found) throw missing(`transaction ${hex}`, NO_SUCH_TX);
   const { trace, tx } = found;
   const view = txViewOf(tx, book);
-  const failure = failureOf(view);
+  const verdict = verdictOf(view);
   const d = tx.description;
   const c = d.compute;
   const wallet = view.interfaces.some((i) => i.startsWith('wallet'));
@@ -70,10 +71,15 @@ function TxPage() {
           <CopyButton text={tx.hash} label="hash (base64)" />
         </p>
         <p
-          className={`text-sm font-semibold ${failure ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
+          className={`text-sm font-semibold ${OUTCOME_TONE[verdict.outcome]}`}
           data-testid="tx-status"
+          data-outcome={verdict.outcome}
         >
-          {failure ? `✕ Failed: ${failure}` : '✓ Success'}
+          {verdict.outcome === 'success'
+            ? '✓ Success'
+            : verdict.outcome === 'failed'
+              ? `✕ Failed: ${verdict.text}`
+              : `⊘ S${verdict.text.slice(1)}: ${verdict.meaning}`}
         </p>
       </PageHeader>
       <dl className="grid grid-cols-[9rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

@@ -1,4 +1,4 @@
-import type { SummaryPart } from '../model/action-summary';
+import type { SummaryPart } from '../model/actions/parts';
 
 /** An action's summary as plain text, accounts named by `name` (a letter label, an address form): what the tests compare. */
 export function summaryText(parts: SummaryPart[], name: (raw: string | null) => string): string {

@@ -6,8 +6,10 @@ import { AddressLink } from '../../components/entity-links';
 import { DataTable, type Column } from '../../components/data-table';
 import { useApi } from '../../lib/router-context';
 import { traceBalanceChangesQuery } from '../../model/queries';
-import { jettonToken } from '../../model/action-summary';
+import { jettonToken } from '../../model/jetton-token';
 import { formatTon } from '../../lib/format';
+import { deriveBalanceChanges } from '../../../api/derive-balance-changes';
+import type { TraceView } from '../../model/trace-view';
 import { SignedAmount } from './signed-amount';
 
 /**
@@ -29,23 +31,39 @@ export function useBalanceChangesForExport(traceId: string): () => Promise<Balan
 
 interface Row {
   account: string;
-  change: bigint;
+  /** null: not known exactly (a derived change whose states lack a balance) */
+  change: bigint | null;
   fees: bigint;
 }
 
-/** Accounts by what they gained, the biggest gain first and the biggest loss last. */
-function rowsOf(c: BalanceChanges): Row[] {
+/** Accounts by what they gained, the biggest gain first and the biggest loss last; the unknown last of all. */
+function rowsOf(c: BalanceChanges, unknownList: readonly string[]): Row[] {
+  const unknown = new Set(unknownList);
   const accounts = new Set([...Object.keys(c.changes), ...Object.keys(c.fees)]);
+  const rank = (r: Row) => r.change ?? -(1n << 200n);
   return [...accounts]
-    .map((account) => ({ account, change: BigInt(c.changes[account] ?? '0'), fees: BigInt(c.fees[account] ?? '0') }))
-    .sort((a, b) => (a.change === b.change ? (a.account < b.account ? -1 : 1) : a.change > b.change ? -1 : 1));
+    .map((account) => ({
+      account,
+      change: unknown.has(account) ? null : BigInt(c.changes[account] ?? '0'),
+      fees: BigInt(c.fees[account] ?? '0'),
+    }))
+    .sort((a, b) => (rank(a) === rank(b) ? (a.account < b.account ? -1 : 1) : rank(a) > rank(b) ? -1 : 1));
 }
 
 const FOLD = 12;
 
 const tonColumns = (who: (raw: string) => ReactNode): Column<Row>[] => [
   { header: 'Account', className: 'max-w-[16rem]', cell: (r) => who(r.account) },
-  { header: 'TON change', className: 'text-right', cell: (r) => <SignedAmount value={r.change.toString()} /> },
+  {
+    header: 'TON change',
+    className: 'text-right',
+    cell: (r) =>
+      r.change === null ? (
+        <span className="text-muted">not offered</span>
+      ) : (
+        <SignedAmount value={r.change.toString()} />
+      ),
+  },
   {
     header: 'Fees paid',
     className: 'text-right text-slate-600 dark:text-slate-400',
@@ -58,18 +76,45 @@ const tonColumns = (who: (raw: string) => ReactNode): Column<Row>[] => [
  * `balanceChanges` of the API (ours or TON Center's). A 1,000-transaction fan-out touches a
  * thousand accounts, so the TON table shows the first rows and folds the rest.
  */
-export function BalanceChangesPanel({
-  traceId,
-  book,
-  metadata,
-  letters,
-}: {
-  traceId: string;
+export function BalanceChangesPanel(props: Omit<BalanceChangesTableProps, 'data'> & { traceId: string }) {
+  const query = useSuspenseQuery(traceBalanceChangesQuery(useApi(), props.traceId));
+  return <BalanceChangesTable {...props} data={query.data} />;
+}
+
+/**
+ * For an API without `balanceChanges` (TON Center): the TON changes derived from the trace's own
+ * transactions, exact where their states carry the balances (src/api/derive-balance-changes.ts),
+ * the accounts where they do not named apart, and no jetton moves (not derived).
+ */
+export function DerivedBalanceChanges(
+  props: Omit<BalanceChangesTableProps, 'data' | 'derived'> & { trace: TraceView },
+) {
+  const derived = useMemo(
+    () =>
+      deriveBalanceChanges(
+        [...props.trace.txs.values()].map((tx) => ({
+          account: tx.account,
+          balanceBefore: tx.balanceBefore,
+          balanceAfter: tx.balanceAfter,
+          totalFees: tx.totalFees,
+          outFees: tx.outMsgs.flatMap((m) => [m.fwdFee, m.ihrFee]),
+        })),
+      ),
+    [props.trace],
+  );
+  return <BalanceChangesTable {...props} data={derived.data} derived={{ unknown: derived.unknown }} />;
+}
+
+interface BalanceChangesTableProps {
+  data: BalanceChanges;
   book: AddressBook;
   metadata: Metadata;
   letters: Map<string, string>;
-}) {
-  const query = useSuspenseQuery(traceBalanceChangesQuery(useApi(), traceId));
+  /** Derived by the explorer, not answered by the API: the accounts whose change is unknown. */
+  derived?: { unknown: string[] };
+}
+
+function BalanceChangesTable({ data, book, metadata, letters, derived }: BalanceChangesTableProps) {
   const [all, setAll] = useState(false);
   const who = useCallback(
     (raw: string) => (
@@ -82,12 +127,20 @@ export function BalanceChangesPanel({
   );
   const columns = useMemo(() => tonColumns(who), [who]);
   // thousands of accounts on a big trace's page: parsed and sorted once per answer, not per render
-  const rows = useMemo(() => rowsOf(query.data), [query.data]);
+  const rows = useMemo(() => rowsOf(data, derived?.unknown ?? []), [data, derived]);
   const shown = all ? rows : rows.slice(0, FOLD);
   const totalFees = rows.reduce((s, r) => s + r.fees, 0n);
-  const jettons = Object.entries(query.data.jettons);
+  const jettons = Object.entries(data.jettons);
   return (
-    <div className="space-y-3 text-sm" data-testid="balance-changes">
+    <div className="space-y-3 text-sm" data-testid={derived ? 'balance-changes-derived' : 'balance-changes'}>
+      {derived && (
+        <p className="text-muted">
+          Derived by this explorer from the trace&apos;s own transactions: each account&apos;s balance after minus
+          before, summed, exact where the API gives both.
+          {derived.unknown.length > 0 &&
+            ` Not offered for ${derived.unknown.length} account${derived.unknown.length === 1 ? '' : 's'} whose states the API gives without a balance.`}
+        </p>
+      )}
       <DataTable
         caption="TON balance changes and fees paid per account"
         columns={columns}
@@ -97,8 +150,8 @@ export function BalanceChangesPanel({
         dense
       />
       <p className="text-xs text-muted">
-        {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees: what the accounts lost beyond
-        what the others gained.
+        {rows.length} accounts · {formatTon(totalFees, { maxFraction: 9 })} paid in fees
+        {derived?.unknown.length ? '.' : ': what the accounts lost beyond what the others gained.'}
       </p>
       {rows.length > FOLD && (
         <button
@@ -109,7 +162,9 @@ export function BalanceChangesPanel({
           {all ? 'Show fewer accounts' : `Show all ${rows.length} accounts`}
         </button>
       )}
-      {jettons.length === 0 ? (
+      {derived ? (
+        <p className="text-muted">Jetton moves are not derived: they would need every message&apos;s body read.</p>
+      ) : jettons.length === 0 ? (
         <p className="text-muted">No jetton balance moved.</p>
       ) : (
         jettons.map(([master, owners]) => {

@@ -1,5 +1,5 @@
 import type { Metadata, TokenInfo } from '../../../api/model';
-import { jettonToken } from '../../model/action-summary';
+import { jettonToken } from '../../model/jetton-token';
 
 type Token = ReturnType<typeof jettonToken>;
 

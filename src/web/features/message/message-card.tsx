@@ -32,6 +32,7 @@ export function MessageCard({
     bounce: !!m.bounce,
     bounced: !!m.bounced,
     fwdFee: m.fwdFee,
+    ihrFee: m.ihrFee,
   });
   const body = m.body?.boc;
   return (

@@ -1,4 +1,5 @@
 import type { RunTransaction, SandboxRun } from '../../../api/sandbox-wire';
+import { skipReasonMeaning } from '../../model/outcome';
 
 // How a run and its transactions ended, in words: the exit code and its meaning of a failed
 // compute phase, the result code of a failed action phase, or success.
@@ -8,13 +9,16 @@ export function outcomeText(t: RunTransaction): string {
   const c = t.compute;
   if (c && !c.skipped && !c.success) return `exit ${c.exit_code}: ${c.exit.name}`;
   if (t.action && !t.action.success) return `action ${t.action.result_code}: ${t.action.result.name}`;
-  if (c?.skipped) return `compute skipped: ${c.reason}`;
+  if (c?.skipped) return `skipped (${c.reason})`;
   return c ? `exit ${c.exit_code}: ${c.exit.name}` : 'no compute phase';
 }
 
-/** The outcome with its mark: `✕ exit 77: contract error`, `✓ exit 0: ok`. */
+/** Whether the compute phase was skipped: TON's third outcome, neither success nor failure (model/outcome.ts). */
+const skipped = (t: RunTransaction) => !t.failed && t.compute?.skipped === true;
+
+/** The outcome with its mark: `✕ exit 77: contract error`, `✓ exit 0: ok`, `⊘ skipped (no_state)`. */
 export function outcomeLabel(t: RunTransaction): string {
-  return `${t.failed ? '✕' : '✓'} ${outcomeText(t)}`;
+  return `${t.failed ? '✕' : skipped(t) ? '⊘' : '✓'} ${outcomeText(t)}`;
 }
 
 /** The tooltip: the meaning's full sentence. */
@@ -22,7 +26,8 @@ export function outcomeDetail(t: RunTransaction): string | undefined {
   const c = t.compute;
   if (c && !c.skipped && !c.success) return c.exit.description;
   if (t.action && !t.action.success) return t.action.result.description;
-  return c && !c.skipped ? c.exit.description : undefined;
+  if (c?.skipped) return skipReasonMeaning(c.reason);
+  return c ? c.exit.description : undefined;
 }
 
 export function gasOf(t: RunTransaction): string | null {
@@ -39,8 +44,18 @@ export function RunOutcome({ run }: { run: SandboxRun }) {
         ✕ {notRun}
       </span>
     );
+  const skips = run.transactions.filter(skipped).length;
+  const skippedBadge = skips > 0 && (
+    <span className="font-semibold text-amber-800 dark:text-amber-300" data-testid="run-skipped">
+      ⊘ {skips} skipped
+    </span>
+  );
   const txs =
-    run.failed === 0 ? (
+    run.failed === 0 && skips > 0 ? (
+      <span className="text-emerald-700 dark:text-emerald-400" data-testid="run-outcome">
+        ✓ {run.transactions.length - skips} succeeded
+      </span>
+    ) : run.failed === 0 ? (
       <span className="text-emerald-700 dark:text-emerald-400" data-testid="run-outcome">
         ✓ {run.transactions.length === 1 ? 'the transaction succeeded' : `all ${run.transactions.length} succeeded`}
       </span>
@@ -49,13 +64,16 @@ export function RunOutcome({ run }: { run: SandboxRun }) {
         ✕ {run.failed} of {run.transactions.length} failed
       </span>
     );
-  if (attempts === 0) return txs;
+  if (attempts === 0 && !skippedBadge) return txs;
   return (
     <>
       {txs}
-      <span className="font-semibold text-red-700 dark:text-red-400" data-testid="run-failed-messages">
-        ✕ {notRun}
-      </span>
+      {skippedBadge}
+      {attempts > 0 && (
+        <span className="font-semibold text-red-700 dark:text-red-400" data-testid="run-failed-messages">
+          ✕ {notRun}
+        </span>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata, NftItem, TokenContent } from '../../../api/model';
-import { jettonToken } from '../../model/action-summary';
+import { jettonToken } from '../../model/jetton-token';
 
 // What the jetton and NFT pages compute from the API's answers: a jetton's symbol and decimals
 // (never TON's), a holder's share of the supply, who holds an NFT item on sale.

@@ -1,5 +1,7 @@
-import { failureOf, type MessageView, type TraceView, type TxView } from '../../model/trace-view';
-import { FOLD_LIMIT, layoutTree, type LayoutInput, type TraceLayout } from './trace-layout';
+import { OUTCOME_MARK, verdictOf, type Outcome } from '../../model/outcome';
+import { firstFailure, type MessageView, type TraceView, type TxView } from '../../model/trace-view';
+import { FOLD_LIMIT, layoutTree, wrapLayout, type LayoutInput, type TraceLayout } from './trace-layout';
+import { WRAP_MAX_NODES } from './trace-viewport';
 
 /** Pseudo-nodes around the transactions: the external message that began the trace, and messages sent out of the chain (logs/events). */
 export const EXT_IN_PREFIX = 'in:';
@@ -43,9 +45,25 @@ export function isFoldedChild(trace: TraceView, hash: string): boolean {
   return total > FOLD_LIMIT && kids.indexOf(hash) >= FOLD_LIMIT - 1;
 }
 
-export function buildGraphModel(trace: TraceView, expanded: ReadonlySet<string>): TraceGraphModel {
+/**
+ * The graph's layout; `columns` (how many fit the canvas at full size) wraps a small trace's deep
+ * chain into bands so that it opens whole and readable (a swap's eight hops).
+ */
+export function buildGraphModel(trace: TraceView, expanded: ReadonlySet<string>, columns = 0): TraceGraphModel {
   const input = traceLayoutInput(trace);
-  return { input, layout: layoutTree(input, { expanded }) };
+  const layout = layoutTree(input, { expanded });
+  return {
+    input,
+    layout: columns > 0 && layout.nodes.length <= WRAP_MAX_NODES ? wrapLayout(layout, columns) : layout,
+  };
+}
+
+/** The transactions from the root to the first failure (the path a failed trace opens on), root first. */
+export function failurePath(trace: TraceView): string[] {
+  const path: string[] = [];
+  for (let tx = firstFailure(trace); tx; tx = tx.parent ? (trace.txs.get(tx.parent) ?? null) : null)
+    path.unshift(tx.hash);
+  return path;
 }
 
 /** The message on the edge into a placed node: its inbound message, or the external-out message itself. */
@@ -60,14 +78,16 @@ export function edgeMessage(trace: TraceView, sourceId: string, targetId: string
 export interface NodeText {
   title: string;
   status: string;
+  outcome: Outcome;
   failed: boolean;
 }
 
 export function txNodeText(tx: TxView, letter: string, iface: string | undefined): NodeText {
-  const failure = failureOf(tx);
+  const v = verdictOf(tx);
   return {
     title: `${letter} · ${iface ?? 'account'}`,
-    status: failure ? `✕ ${failure}` : '✓ success',
-    failed: failure !== null,
+    status: `${OUTCOME_MARK[v.outcome]} ${v.text}`,
+    outcome: v.outcome,
+    failed: v.outcome === 'failed',
   };
 }

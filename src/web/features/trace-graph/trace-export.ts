@@ -2,7 +2,14 @@ import { formatTon, shortAddress } from '../../lib/format';
 import type { TraceView } from '../../model/trace-view';
 import { buildGraphModel, edgeMessage, EXT_IN_PREFIX, EXT_OUT_PREFIX } from './graph-model';
 import { messageLabel } from '../../model/message-label';
-import { failureOf } from '../../model/trace-view';
+import { OUTCOME_MARK, verdictOf, type Outcome } from '../../model/outcome';
+
+/** The exported picture draws the three outcomes as the graph does (light theme). */
+const SVG_LOOK: Record<Outcome, { fill: string; stroke: string; width: number; text: string }> = {
+  failed: { fill: '#fef2f2', stroke: '#dc2626', width: 3, text: '#b91c1c' },
+  skipped: { fill: '#fffbeb', stroke: '#d97706', width: 2, text: '#92400e' },
+  success: { fill: '#fff', stroke: '#94a3b8', width: 1, text: '#047857' },
+};
 import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH } from './trace-layout';
 
 function esc(s: string): string {
@@ -79,9 +86,10 @@ export function traceToSvg(
       );
       continue;
     }
-    const failure = failureOf(tx);
+    const v = verdictOf(tx);
+    const look = SVG_LOOK[v.outcome];
     parts.push(
-      `<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="${failure ? '#fef2f2' : '#fff'}" stroke="${failure ? '#dc2626' : '#94a3b8'}" stroke-width="${failure ? 3 : 1}"/>`,
+      `<rect x="${x}" y="${y}" width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="8" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.width}"${v.outcome === 'skipped' ? ' stroke-dasharray="6 3"' : ''}/>`,
     );
     parts.push(
       `<text x="${x + 8}" y="${y + 18}" font-size="12" font-weight="600" fill="#0f172a">${esc(`${letters.get(tx.account) ?? '?'} · ${interfaces(tx.account) ?? 'account'}`)}</text>`,
@@ -90,7 +98,7 @@ export function traceToSvg(
       `<text x="${x + 8}" y="${y + 35}" font-size="10" font-family="monospace" fill="#334155">${esc(shortAddress(tx.account, 8))}</text>`,
     );
     parts.push(
-      `<text x="${x + 8}" y="${y + 52}" font-size="10" fill="${failure ? '#b91c1c' : '#047857'}">${esc(failure ? `✕ ${failure}` : `✓ success · fees ${formatTon(tx.totalFees)}`)}</text>`,
+      `<text x="${x + 8}" y="${y + 52}" font-size="10" fill="${look.text}">${esc(v.outcome === 'success' ? `✓ success · fees ${formatTon(tx.totalFees)}` : `${OUTCOME_MARK[v.outcome]} ${v.text}`)}</text>`,
     );
   }
   const w = layout.width + pad * 2,

@@ -41,7 +41,7 @@ describe('TraceGraph on a recorded bounce trace', () => {
   const trace = fromApiTrace(fixture.trace, fixture.book);
   const letters = accountLetters(trace);
 
-  it('draws one node per transaction, marks the failed one, and reports clicks', async () => {
+  it('draws one node per transaction, marks the skipped one as skipped (not failed), and reports clicks', async () => {
     const onSelect = vi.fn();
     render(
       <TraceGraph
@@ -57,9 +57,10 @@ describe('TraceGraph on a recorded bounce trace', () => {
       />,
     );
     await waitFor(() => expect(screen.getAllByTestId('trace-node')).toHaveLength(trace.txs.size));
-    const failed = screen.getAllByTestId('trace-node').filter((n) => n.dataset.failed);
-    expect(failed).toHaveLength(1);
-    expect(failed[0]!.textContent).toContain('compute skipped');
+    expect(screen.getAllByTestId('trace-node').filter((n) => n.dataset.failed)).toHaveLength(0);
+    const skipped = screen.getAllByTestId('trace-node').filter((n) => n.dataset.outcome === 'skipped');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.textContent).toContain('⊘ skipped (no_state)');
     expect(screen.getByText(/Bounce/)).toBeTruthy();
     const second = screen.getAllByTestId('trace-node')[1]!;
     fireEvent.click(second);

@@ -1,19 +1,14 @@
 import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
-  BaseEdge,
   Background,
   Controls,
-  EdgeLabelRenderer,
   Handle,
   MiniMap,
   Position,
   ReactFlow,
   ReactFlowProvider,
-  getSmoothStepPath,
   useReactFlow,
   useStore,
-  type Edge,
-  type EdgeProps,
   type Node,
   type NodeProps,
 } from '@xyflow/react';
@@ -21,12 +16,14 @@ import '@xyflow/react/dist/style.css';
 import { shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
-import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, txNodeText } from './graph-model';
+import { MsgEdge, type GraphEdge } from './msg-edge';
+import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, failurePath, txNodeText } from './graph-model';
 import { messageLabel } from '../../model/message-label';
+import { outcomeOf, type Outcome } from '../../model/outcome';
 import { labelOf } from '../../model/run-names';
 import type { TraceTableProps } from './trace-table';
-import { EDGE_BEND, NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
-import { initialViewport } from './trace-viewport';
+import { NODE_HEIGHT, NODE_WIDTH, moreNodeId } from './trace-layout';
+import { columnsFor, frameHeight, initialViewport } from './trace-viewport';
 
 type TxNodeData = {
   kind: 'tx';
@@ -34,13 +31,12 @@ type TxNodeData = {
   account: string;
   addressForm: AddressForm;
   status: string;
+  outcome: Outcome;
   failed: boolean;
   selected: boolean;
 };
 type PseudoNodeData = { kind: 'ext-in' | 'ext-out' | 'more'; text: string; parentId?: string };
 type GraphNode = Node<TxNodeData, 'tx'> | Node<PseudoNodeData, 'pseudo'>;
-type MsgEdgeData = { value: string | null; name: string; bounced: boolean; failedTarget: boolean };
-type GraphEdge = Edge<MsgEdgeData, 'msg'>;
 
 const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>) {
   // Formatted here, not when the node list is built: only the nodes on screen are mounted, so a
@@ -49,28 +45,36 @@ const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>)
     () => shortAddress(displayAddress(data.account, data.addressForm), 8),
     [data.account, data.addressForm],
   );
-  const tone = data.failed
-    ? 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]'
-    : 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border';
+  const tone = NODE_TONE[data.outcome];
   return (
     <div
       data-testid="trace-node"
       data-failed={data.failed || undefined}
+      data-outcome={data.outcome}
       className={`flex h-full w-full flex-col justify-center rounded-lg px-2 text-xs shadow-sm ${tone} ${data.selected ? 'ring-4 ring-teal-500' : ''}`}
       title={`${address}\n${data.status}`}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <div className="truncate font-semibold">{data.title}</div>
       <div className="mono truncate text-[11px] opacity-80">{address}</div>
-      <div
-        className={`truncate text-[11px] font-medium ${data.failed ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
-      >
-        {data.status}
-      </div>
+      <div className={`truncate text-[11px] font-medium ${STATUS_TONE[data.outcome]}`}>{data.status}</div>
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
   );
 });
+
+/** A failure is drawn heavy and red; a skipped compute phase dashed and amber (no failure); a success plain. */
+const NODE_TONE: Record<Outcome, string> = {
+  failed: 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]',
+  skipped: 'border-amber-600 border-dashed bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50 border-2',
+  success: 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border',
+};
+const STATUS_TONE: Record<Outcome, string> = {
+  failed: 'text-red-700 dark:text-red-300',
+  skipped: 'text-amber-800 dark:text-amber-300',
+  success: 'text-emerald-700 dark:text-emerald-400',
+};
+const MINIMAP_COLOR: Record<Outcome, string> = { failed: '#dc2626', skipped: '#d97706', success: '#94a3b8' };
 
 const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeData, 'pseudo'>>) {
   return (
@@ -81,55 +85,6 @@ const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeD
       {data.text}
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>
-  );
-});
-
-const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
-  const { sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, id } = props;
-  const centerX = sourceX + EDGE_BEND;
-  const [path] = getSmoothStepPath({
-    sourceX,
-    sourceY,
-    targetX,
-    targetY,
-    sourcePosition,
-    targetPosition,
-    borderRadius: 8,
-    centerX,
-  });
-  const bounced = data?.bounced ?? false;
-  const style = bounced
-    ? { stroke: '#ea580c', strokeWidth: 2.5, strokeDasharray: '7 5' }
-    : data?.failedTarget
-      ? { stroke: '#dc2626', strokeWidth: 2 }
-      : { stroke: '#64748b', strokeWidth: 1.5 };
-  const room = targetX - centerX - 10;
-  return (
-    <>
-      <BaseEdge id={id} path={path} style={style} markerEnd={props.markerEnd} />
-      <EdgeLabelRenderer>
-        {/* wraps within the straight run rather than spilling over the nodes either side of it */}
-        <div
-          className="nodrag nopan pointer-events-none absolute text-center text-[11px] leading-tight text-balance break-words"
-          style={{
-            maxWidth: room,
-            transform: `translate(-50%, -50%) translate(${(centerX + targetX) / 2}px, ${targetY}px)`,
-          }}
-        >
-          {data?.value && (
-            <div className="rounded bg-white/90 px-1 font-semibold text-slate-800 dark:bg-slate-950/90 dark:text-slate-100">
-              {data.value}
-            </div>
-          )}
-          <div
-            className={`rounded px-1 ${bounced ? 'bg-orange-100 font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200' : 'bg-white/90 text-slate-700 dark:bg-slate-950/90 dark:text-slate-300'}`}
-          >
-            {bounced ? '↩ ' : ''}
-            {data?.name}
-          </div>
-        </div>
-      </EdgeLabelRenderer>
-    </>
   );
 });
 
@@ -182,9 +137,13 @@ export interface TraceGraphProps extends TraceTableProps {
   className?: string;
 }
 
-function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: number } }) {
+/** The canvas as measured, and how many columns its layout wraps at (0: none). */
+type Canvas = { width: number; height: number; columns: number };
+
+function GraphInner(props: TraceGraphProps & { canvas: Canvas }) {
   const { trace, book, letters, addressForm, selected, onSelect, expanded, onExpand } = props;
-  const model = useMemo(() => buildGraphModel(trace, expanded), [trace, expanded]);
+  const columns = props.canvas.columns;
+  const model = useMemo(() => buildGraphModel(trace, expanded, columns), [trace, expanded, columns]);
 
   // Selection is applied on top of a node list built without it, so selecting a transaction makes
   // one new node object (two with the one deselected) and React Flow re-renders only those.
@@ -242,13 +201,26 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
         target: e.target,
         type: 'msg',
         selectable: false,
-        data: { ...label, bounced: m?.bounced ?? false, failedTarget: target ? !target.success : false },
+        data: {
+          ...label,
+          bounced: m?.bounced ?? false,
+          failedTarget: target ? outcomeOf(target) === 'failed' : false,
+          wrap: e.wrap,
+        },
       };
     });
     return edges;
   }, [model, trace]);
 
-  const [{ whole: opensWhole, ...defaultViewport }] = useState(() => initialViewport(model.layout, props.canvas));
+  const [{ whole: opensWhole, ...defaultViewport }] = useState(() => {
+    // a trace too big to open whole opens on its root and the path to its first failure
+    const onPath = new Set([model.layout.nodes[0]?.id, ...failurePath(trace)]);
+    return initialViewport(
+      model.layout,
+      props.canvas,
+      model.layout.nodes.filter((n) => onPath.has(n.id)),
+    );
+  });
   const flow = useReactFlow();
   const wide = typeof matchMedia !== 'function' || matchMedia('(min-width: 640px)').matches;
   const coveredRight = props.coveredRight ?? 0;
@@ -317,7 +289,7 @@ function GraphInner(props: TraceGraphProps & { canvas: { width: number; height: 
           pannable
           zoomable
           position="bottom-left"
-          nodeColor={(n) => ((n.data as TxNodeData).failed ? '#dc2626' : '#94a3b8')}
+          nodeColor={(n) => MINIMAP_COLOR[(n.data as TxNodeData).outcome] ?? MINIMAP_COLOR.success}
           ariaLabel="Trace minimap"
         />
       )}
@@ -332,13 +304,23 @@ export default function TraceGraph(props: TraceGraphProps) {
   // then mounted in a transition: a plain state update there re-rendered at once, synchronously,
   // and the whole of React Flow's first render was one task of the page's load (725 ms with the
   // CPU slowed 4x, for 22 transactions); a transition's render yields to the browser as it goes.
+  //
+  // The frame's height follows the trace: the box's own height (the page's most) is measured, the
+  // layout made for its width (wrapped into bands if that makes a small trace open whole), and the
+  // box set to the height the trace takes at the zoom it opens at, before the browser paints it.
   const ref = useRef<HTMLDivElement>(null);
-  const [canvas, setCanvas] = useState<{ width: number; height: number } | null>(null);
+  const [canvas, setCanvas] = useState<Canvas | null>(null);
+  const { trace, expanded } = props;
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const size = { width: el.offsetWidth, height: el.offsetHeight };
-    startTransition(() => setCanvas(size));
+    const width = el.offsetWidth;
+    const columns = columnsFor(width);
+    const height = frameHeight(buildGraphModel(trace, expanded, columns).layout, width, el.offsetHeight);
+    el.style.height = `${height}px`;
+    startTransition(() => setCanvas({ width, height, columns }));
+    // measured once, like the opening viewport: expanding a fold later does not resize the frame
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div ref={ref} className={props.className ?? 'h-[60vh] min-h-80 w-full'} data-testid="trace-graph">

@@ -5,7 +5,7 @@ export const NODE_HEIGHT = 64;
 // Wide enough for an edge label wrapped on its words (three short lines at most), narrow enough
 // that a five-column trace (external message, wallet, jetton master, jetton wallet, wallets) fits
 // a 1280 px window at a readable zoom (see trace-viewport.ts).
-const COLUMN_GAP = 104;
+export const COLUMN_GAP = 104;
 const ROW_GAP = 20;
 /**
  * Edges leave their source through a stub this long and bend there, so a parent's edges share one
@@ -31,9 +31,21 @@ export interface PlacedNode {
   hidden?: number;
 }
 
+/**
+ * How an edge into the next band runs: back along the gap between the bands at `y`; the edges
+ * crossing the same gap share that line, so each label takes its own stretch of it (`slot` of
+ * `slots`, left to right).
+ */
+export interface Wrap {
+  y: number;
+  slot: number;
+  slots: number;
+}
+
 export interface TraceLayout {
   nodes: PlacedNode[];
-  edges: Array<{ id: string; source: string; target: string }>;
+  /** `wrap`: an edge from the end of one band to the start of the next (wrapLayout). */
+  edges: Array<{ id: string; source: string; target: string; wrap?: Wrap }>;
   width: number;
   height: number;
 }
@@ -109,4 +121,54 @@ export function layoutTree(
   // Shift so the top-most node sits at y = 0.
   for (const n of nodes) n.y -= minY;
   return { nodes, edges, width: maxX + NODE_WIDTH, height: maxY - minY + NODE_HEIGHT };
+}
+
+/** A column of the tree: a node and the gap its outgoing edges and their labels run in. */
+export const COLUMN_WIDTH = NODE_WIDTH + COLUMN_GAP;
+/** Between two bands of a wrapped layout: room for an edge's label (value and name) on its way back. */
+const BAND_GAP = 64;
+
+/**
+ * The tree cut into bands of `columns` columns, each band under the one before, as a long line of
+ * text wraps: a swap's eight hops in a row are 2,300 px wide, too wide to read in one window,
+ * and as two bands of four they fit at full size. A band keeps the tidy tree's vertical order;
+ * the edges that cross into the next band run back along the gap between the two (`wrap`).
+ * A tree no deeper than `columns` is returned as it is.
+ */
+export function wrapLayout(layout: TraceLayout, columns: number): TraceLayout {
+  const depth = (n: PlacedNode) => Math.round(n.x / COLUMN_WIDTH);
+  const deepest = Math.max(0, ...layout.nodes.map(depth));
+  if (columns < 2 || deepest < columns) return layout;
+  const band = (n: PlacedNode) => Math.floor(depth(n) / columns);
+  const spans: Array<{ min: number; max: number }> = [];
+  for (const n of layout.nodes) {
+    const s = (spans[band(n)] ??= { min: Infinity, max: -Infinity });
+    s.min = Math.min(s.min, n.y);
+    s.max = Math.max(s.max, n.y);
+  }
+  const tops: number[] = [];
+  let top = 0;
+  for (const s of spans) {
+    tops.push(top);
+    top += s.max - s.min + NODE_HEIGHT + BAND_GAP;
+  }
+  const nodes = layout.nodes.map((n) => {
+    const b = band(n);
+    return { ...n, x: (depth(n) % columns) * COLUMN_WIDTH, y: n.y - spans[b]!.min + tops[b]! };
+  });
+  const bandOf = new Map(layout.nodes.map((n) => [n.id, band(n)]));
+  // an edge into the first column of a band from the last of the one above runs back along the gap
+  const crosses = (e: TraceLayout['edges'][number]) => (bandOf.get(e.target) ?? 0) > (bandOf.get(e.source) ?? 0);
+  const slots = new Map<number, number>();
+  for (const e of layout.edges)
+    if (crosses(e)) slots.set(bandOf.get(e.target)!, (slots.get(bandOf.get(e.target)!) ?? 0) + 1);
+  const taken = new Map<number, number>();
+  const edges = layout.edges.map((e) => {
+    if (!crosses(e)) return e;
+    const b = bandOf.get(e.target)!;
+    const slot = taken.get(b) ?? 0;
+    taken.set(b, slot + 1);
+    return { ...e, wrap: { y: tops[b]! - BAND_GAP / 2, slot, slots: slots.get(b)! } };
+  });
+  return { nodes, edges, width: Math.min(deepest + 1, columns) * COLUMN_WIDTH - COLUMN_GAP, height: top - BAND_GAP };
 }

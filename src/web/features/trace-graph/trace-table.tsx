@@ -3,7 +3,8 @@ import { formatTon, shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import { DataTable, type Column } from '../../components/data-table';
 import { ShowMore, useLongList } from '../../components/long-list';
-import { failureOf, type AddressBook, type TraceView, type TxView } from '../../model/trace-view';
+import type { AddressBook, TraceView, TxView } from '../../model/trace-view';
+import { OUTCOME_MARK, OUTCOME_TONE, verdictOf } from '../../model/outcome';
 import { messageLabel } from '../../model/message-label';
 import { labelOf } from '../../model/run-names';
 
@@ -54,14 +55,10 @@ export function TraceTable({ trace, book, letters, addressForm, selected, onSele
       {
         header: 'Result',
         cell: ({ tx }) => {
-          const failure = failureOf(tx);
+          const v = verdictOf(tx);
           return (
-            <span
-              className={
-                failure ? 'font-medium text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'
-              }
-            >
-              {failure ? `✕ ${failure}` : '✓ ok'}
+            <span className={OUTCOME_TONE[v.outcome]} data-outcome={v.outcome} title={v.meaning ?? undefined}>
+              {OUTCOME_MARK[v.outcome]} {v.outcome === 'success' ? 'ok' : v.text}
             </span>
           );
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTree, NODE_HEIGHT, NODE_WIDTH, type LayoutInput } from './trace-layout';
-import { initialViewport, READABLE_ZOOM } from './trace-viewport';
+import { layoutTree, NODE_HEIGHT, NODE_WIDTH, wrapLayout, type LayoutInput } from './trace-layout';
+import { columnsFor, frameHeight, initialViewport, READABLE_ZOOM } from './trace-viewport';
 
 /** A chain of `n` nodes whose last one sends `fan` messages. */
 function chain(n: number, fan = 0): LayoutInput {
@@ -61,5 +61,75 @@ describe('the viewport a trace opens at', () => {
       expect(v.zoom).toBe(READABLE_ZOOM);
       expect(inside(onScreen(v, layout.nodes[0]!), canvas)).toBe(true);
     }
+  });
+});
+
+describe('a small deep trace wraps into bands and opens whole, in a frame of its own height', () => {
+  // a swap's shape: external message, wallet, two jetton wallets, vault (and an excess back), pool,
+  // the native vault, the wallet paid out: eight columns
+  const swap = (): LayoutInput => {
+    const root = chain(8);
+    let at = root;
+    for (let i = 0; i < 3; i++) at = at.children[0]!;
+    at.children.push({ id: 'excess', children: [] });
+    return root;
+  };
+
+  it('is too wide to read in one row, and whole at full size in bands', () => {
+    const flat = layoutTree(swap());
+    expect(initialViewport(flat, wide).whole).toBe(false);
+    const columns = columnsFor(wide.width);
+    const wrapped = wrapLayout(flat, columns);
+    expect(wrapped.width).toBeLessThanOrEqual(wide.width);
+    const height = frameHeight(wrapped, wide.width, 540);
+    const canvas = { width: wide.width, height };
+    const v = initialViewport(wrapped, canvas);
+    expect(v).toMatchObject({ zoom: 1, whole: true });
+    for (const n of wrapped.nodes) expect(inside(onScreen(v, n), canvas)).toBe(true);
+    // the frame is the trace's height, not a fixed box of empty space
+    expect(height).toBeLessThan(540);
+    expect(height).toBe(wrapped.height + 48);
+  });
+
+  it('keeps every node apart and every band below the one before', () => {
+    const wrapped = wrapLayout(layoutTree(swap()), 4);
+    for (const a of wrapped.nodes)
+      for (const b of wrapped.nodes)
+        if (a !== b)
+          expect(
+            Math.abs(a.x - b.x) >= NODE_WIDTH || Math.abs(a.y - b.y) >= NODE_HEIGHT,
+            `${a.id} overlaps ${b.id}`,
+          ).toBe(true);
+    const crossing = wrapped.edges.filter((e) => e.wrap !== undefined);
+    expect(crossing).toHaveLength(2); // into the vault and into the excess's band
+    // their labels on the shared line back take a stretch each
+    expect(crossing.map((e) => [e.wrap!.slot, e.wrap!.slots])).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    const at = new Map(wrapped.nodes.map((n) => [n.id, n]));
+    for (const e of crossing) {
+      expect(e.wrap!.y).toBeGreaterThan(at.get(e.source)!.y + NODE_HEIGHT);
+      expect(e.wrap!.y).toBeLessThan(at.get(e.target)!.y);
+    }
+  });
+
+  it('leaves a tree no deeper than the columns as it is', () => {
+    const flat = layoutTree(chain(4, 2)); // five columns
+    expect(wrapLayout(flat, 5)).toBe(flat);
+    expect(wrapLayout(flat, 4)).not.toBe(flat);
+  });
+
+  it('gives a trace that cannot open whole the most height, and opens it on the path to its failure', () => {
+    const layout = layoutTree(chain(2, 20));
+    expect(frameHeight(layout, wide.width, 540)).toBe(540);
+    // the fifth of twenty siblings is off screen when the trace opens on its root, in view when it is
+    // the first failure
+    const failed = layout.nodes.find((n) => n.id === 'f4')!;
+    expect(inside(onScreen(initialViewport(layout, wide), failed), wide)).toBe(false);
+    const path = [layout.nodes[0]!, layout.nodes.find((n) => n.id === 'n1')!, failed];
+    const v = initialViewport(layout, wide, path);
+    expect(v).toMatchObject({ whole: false, zoom: READABLE_ZOOM });
+    for (const n of path) expect(inside(onScreen(v, n), wide)).toBe(true);
   });
 });

@@ -2,16 +2,12 @@ import { AddressLink, BlockLink, McBlockLink, TxLink } from '../../components/en
 import { CopyButton } from '../../components/copy-button';
 import { formatOpcode, formatTime, formatTon, hashPath } from '../../lib/format';
 import { hashBase64 } from '../../../ton/hash';
-import { describeExitCode } from '../../../ton/exit-codes';
-import { failureOf, type AddressBook, type TxView } from '../../model/trace-view';
+import type { AddressBook, TxView } from '../../model/trace-view';
+import { OUTCOME_MARK, OUTCOME_TONE, verdictOf } from '../../model/outcome';
 
 /** The selected transaction beside the graph. */
 export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; letter: string }) {
-  const failure = failureOf(tx);
-  const meaning =
-    tx.exitCode !== null && tx.exitCode !== 0 && tx.exitCode !== 1
-      ? describeExitCode(tx.exitCode, { wallet: tx.interfaces.some((i) => i.startsWith('wallet')) })
-      : null;
+  const verdict = verdictOf(tx);
   return (
     <section
       aria-labelledby="tx-panel-title"
@@ -35,17 +31,13 @@ export function TxPanel({ tx, book, letter }: { tx: TxView; book: AddressBook; l
           <AddressLink raw={tx.account} book={book} />
         </dd>
         <dt className="text-muted">Result</dt>
-        <dd
-          className={
-            failure ? 'font-semibold text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'
-          }
-        >
-          {failure ? `✕ ${failure}` : '✓ success'}
+        <dd className={OUTCOME_TONE[verdict.outcome]} data-outcome={verdict.outcome}>
+          {OUTCOME_MARK[verdict.outcome]} {verdict.text}
         </dd>
-        {meaning && (
+        {verdict.meaning && (
           <>
             <dt className="text-muted">Meaning</dt>
-            <dd>{meaning.description}</dd>
+            <dd>{verdict.meaning}</dd>
           </>
         )}
         {tx.inMsg && (

@@ -4,7 +4,8 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ShowMore, useLongList } from '../../components/long-list';
 import type { BlockRef } from '../../../api/model';
 import { shortHash } from '../../lib/format';
-import { failureOf, type TraceView } from '../../model/trace-view';
+import type { TraceView } from '../../model/trace-view';
+import { OUTCOME_MARK, outcomeOf } from '../../model/outcome';
 import { HEADER_H, LABEL_W, laneLayout, type LaneLayout, type LaneTx } from './lanes-model';
 
 /**
@@ -31,7 +32,7 @@ export function TraceLanes({
     <div className="space-y-3">
       <div
         ref={box}
-        className={`overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${windowed ? 'max-h-[75vh]' : ''}`}
+        className={`w-fit max-w-full overflow-auto rounded-lg border border-slate-200 dark:border-slate-800 ${windowed ? 'max-h-[75vh]' : ''}`}
         data-testid="lanes"
         data-windowed={windowed}
       >
@@ -177,20 +178,27 @@ function useScrollWindow(ref: RefObject<HTMLDivElement | null>, enabled: boolean
 }
 
 function Chip({ at, trace, letter, selected }: { at: LaneTx; trace: TraceView; letter: string; selected: boolean }) {
-  const failed = failureOf(trace.txs.get(at.hash)!) !== null;
+  const outcome = outcomeOf(trace.txs.get(at.hash)!);
+  const failed = outcome === 'failed';
   return (
     <TraceLink
       traceId={trace.traceId}
       tx={at.hash}
       view="lanes"
-      className={`absolute flex items-center gap-1 rounded border px-1 ${failed ? 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'border-slate-400 bg-white text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100'} ${selected ? 'ring-2 ring-teal-600' : ''} hover:underline focus-visible:outline-2 focus-visible:outline-teal-600`}
+      className={`absolute flex items-center gap-1 rounded border px-1 ${failed ? 'border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : outcome === 'skipped' ? 'border-dashed border-amber-600 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50' : 'border-slate-400 bg-white text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100'} ${selected ? 'ring-2 ring-teal-600' : ''} hover:underline focus-visible:outline-2 focus-visible:outline-teal-600`}
       style={{ left: at.x, top: at.y, width: at.w, height: at.h }}
       data-testid="lane-tx"
       data-tx={at.hash}
+      data-outcome={outcome}
     >
       <span className="font-semibold">{letter}</span>
       <span className="mono truncate">{shortHash(at.hash, 3)}</span>
-      {failed && <span aria-label="failed">✕</span>}
+      {outcome !== 'success' && (
+        <>
+          <span aria-hidden="true">{OUTCOME_MARK[outcome]}</span>
+          <span className="sr-only">{outcome}</span>
+        </>
+      )}
     </TraceLink>
   );
 }

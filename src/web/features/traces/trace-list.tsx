@@ -4,7 +4,8 @@ import type { Trace, AddressBook } from '../../../api/model';
 import { formatInt } from '../../lib/format';
 import { Age } from '../../components/age';
 import { DataTable, TableSkeleton, type Column } from '../../components/data-table';
-import { fromApiTrace, firstFailure } from '../../model/trace-view';
+import { fromApiTrace } from '../../model/trace-view';
+import { countOutcomes, OUTCOME_TONE } from '../../model/outcome';
 
 /** A column a page adds to the list (the account page: what each trace did to the account). */
 export interface ExtraColumn {
@@ -18,7 +19,9 @@ interface TraceRow {
   /** the account whose transaction began the trace */
   root: string | undefined;
   size: number;
-  failed: boolean;
+  /** Transactions that failed, and those whose compute phase was skipped (no failure: outcome.ts). */
+  failed: number;
+  skipped: number;
 }
 
 function rowOf(trace: Trace, book: AddressBook): TraceRow {
@@ -28,7 +31,7 @@ function rowOf(trace: Trace, book: AddressBook): TraceRow {
     book,
     root: view.txs.get(view.rootHash)?.account,
     size: trace.transactionCount || view.txs.size,
-    failed: firstFailure(view) !== null,
+    ...countOutcomes(view.txs.values()),
   };
 }
 
@@ -45,12 +48,20 @@ const HEAD: Column<TraceRow>[] = [
   {
     header: 'Status',
     className: 'whitespace-nowrap',
-    cell: ({ failed }) =>
-      failed ? (
-        <span className="font-medium text-red-700 dark:text-red-400">✕ failed</span>
-      ) : (
-        <span className="text-emerald-700 dark:text-emerald-400">✓ ok</span>
-      ),
+    cell: ({ failed, skipped }) => (
+      <span data-testid="trace-status">
+        {failed > 0 ? (
+          <span className={OUTCOME_TONE.failed}>✕ {failed} failed</span>
+        ) : (
+          <span className={OUTCOME_TONE.success}>✓ ok</span>
+        )}
+        {skipped > 0 && (
+          <span className={`ml-1 ${OUTCOME_TONE.skipped}`} title="compute phase skipped: not a failure">
+            ⊘ {skipped} skipped
+          </span>
+        )}
+      </span>
+    ),
   },
 ];
 

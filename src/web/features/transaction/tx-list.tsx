@@ -2,7 +2,8 @@ import { AddressLink, TxLink } from '../../components/entity-links';
 import type { Transaction } from '../../../api/model';
 import { Age } from '../../components/age';
 import { DataTable, type Column } from '../../components/data-table';
-import { failureOf, txViewOf, type AddressBook, type MessageView, type TxVerdict } from '../../model/trace-view';
+import { OUTCOME_MARK, OUTCOME_TONE, verdictOf } from '../../model/outcome';
+import { txViewOf, type AddressBook, type MessageView, type TxVerdict } from '../../model/trace-view';
 import { messageLabel } from '../../model/message-label';
 
 interface TxRow {
@@ -65,13 +66,14 @@ export function Inbound({ inMsg, type }: { inMsg: MessageView | null; type: stri
   );
 }
 
-/** ✓, or ✕ with the reason the phases give; — when they are not known. */
+/** ✓, ✕ with the reason the phases give, or ⊘ with why the compute phase was skipped; — when they are not known. */
 export function Result({ verdict }: { verdict: TxVerdict | null }) {
-  const failure = verdict ? failureOf(verdict) : null;
-  const tone = !verdict
-    ? 'text-muted'
-    : failure
-      ? 'text-red-700 dark:text-red-400'
-      : 'text-emerald-700 dark:text-emerald-400';
-  return <span className={tone}>{!verdict ? '—' : failure ? `✕ ${failure}` : '✓'}</span>;
+  if (!verdict) return <span className="text-muted">—</span>;
+  const v = verdictOf(verdict);
+  return (
+    <span className={OUTCOME_TONE[v.outcome]} data-outcome={v.outcome} title={v.meaning ?? undefined}>
+      {OUTCOME_MARK[v.outcome]}
+      {v.outcome === 'success' ? '' : ` ${v.text}`}
+    </span>
+  );
 }

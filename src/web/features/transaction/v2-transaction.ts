@@ -60,6 +60,7 @@ function messageOf(m: V2Message, flags: { bounce: boolean; bounced: boolean }): 
     comment: body.comment,
     ...flags,
     fwdFee: m.fwdFee,
+    ihrFee: m.ihrFee,
   };
 }
 

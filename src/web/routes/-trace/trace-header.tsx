@@ -1,9 +1,9 @@
 import type { Trace } from '../../../api/model';
-import { describeExitCode } from '../../../ton/exit-codes';
 import { CopyButton } from '../../components/copy-button';
 import { formatTime, shortHash } from '../../lib/format';
 import { SHORTCUTS, primaryKey } from '../../lib/shortcuts';
-import { failureOf, type TraceView, type TxView } from '../../model/trace-view';
+import type { TraceView, TxView } from '../../model/trace-view';
+import { countOutcomes, verdictOf } from '../../model/outcome';
 import { PageTitle } from '../../components/page';
 
 /** The trace's id, size, time span, failure and bounce counts, and whether it is still growing. */
@@ -18,7 +18,7 @@ export function TraceHeader({
   trace: TraceView;
   livePaused: boolean;
 }) {
-  const failures = [...trace.txs.values()].filter((t) => !t.success).length;
+  const counts = countOutcomes(trace.txs.values());
   const bounces = [...trace.txs.values()].filter((t) => t.inMsg?.bounced).length;
   return (
     <header className="space-y-1">
@@ -31,7 +31,20 @@ export function TraceHeader({
         {trace.endUtime > trace.startUtime
           ? ` → ${formatTime(trace.endUtime)} (${trace.endUtime - trace.startUtime}s)`
           : ''}
-        {failures > 0 && <span className="ml-2 font-semibold text-red-700 dark:text-red-400">✕ {failures} failed</span>}
+        {counts.failed > 0 && (
+          <span className="ml-2 font-semibold text-red-700 dark:text-red-400" data-testid="trace-failed-count">
+            ✕ {counts.failed} failed
+          </span>
+        )}
+        {counts.skipped > 0 && (
+          <span
+            className="ml-2 font-semibold text-amber-800 dark:text-amber-300"
+            data-testid="trace-skipped-count"
+            title="No compute phase ran (no code, or too little value for gas): not a failure"
+          >
+            ⊘ {counts.skipped} skipped
+          </span>
+        )}
         {bounces > 0 && (
           <span className="ml-2 font-semibold text-orange-700 dark:text-orange-300">↩ {bounces} bounced</span>
         )}
@@ -63,10 +76,7 @@ export function FailureBanner({
   iface: string | undefined;
   onShow: () => void;
 }) {
-  const meaning =
-    failed.exitCode != null
-      ? describeExitCode(failed.exitCode, { wallet: failed.interfaces.some((i) => i.startsWith('wallet')) })
-      : null;
+  const verdict = verdictOf(failed);
   return (
     <div
       role="alert"
@@ -78,12 +88,9 @@ export function FailureBanner({
       </span>
       <span>
         <strong>
-          {letter} ({iface ?? 'account'}) failed: {failureOf(failed)}.
+          {letter} ({iface ?? 'account'}) failed: {verdict.text}.
         </strong>{' '}
-        {meaning?.description}
-        {failed.computeSkipped &&
-          failed.computeSkipReason === 'no_state' &&
-          ' The destination has no code (not deployed); the value was bounced back.'}
+        {verdict.meaning}
       </span>
       <button
         type="button"
