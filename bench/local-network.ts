@@ -4,6 +4,7 @@
 //    stopped and started again on the same ledger until the next one is.
 // 2. Latency: LOCAL_TRANSFERS wallet transfers one after another, each from `sendBoc`'s answer to
 //    its whole trace complete in the API (polled every 10 ms), p50 and p99.
+// 2b. Emulation: a wallet transfer's emulated trace and a 100-transaction fan-out's, p50 on warm workers.
 // 3. Load: LOCAL_CLIENTS clients sending LOCAL_RATE messages a second in all for LOCAL_SECONDS, each
 //    from wallets of its own (funded by the faucet first), while a reader asks light queries on 4
 //    connections; the light queries' p99 under that load against their p99 without it, in one run.
@@ -12,9 +13,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Address, beginCell, external, internal, storeMessage, toNano } from '@ton/core';
+import { Address, beginCell, external, internal, SendMode, storeMessage, toNano } from '@ton/core';
 import { keyPairFromSeed, mnemonicToWalletKey } from '@ton/crypto';
-import { WalletContractV4 } from '@ton/ton';
+import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { createHash } from 'node:crypto';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8293);
@@ -170,12 +171,59 @@ for (let i = 0; i < TRANSFERS; i++) {
   latencies.push(Date.now() - sent);
 }
 
-// 3. load: wallets of the clients' own, funded by the faucet; one message per wallet a second
+// 2b. emulation: a wallet transfer's trace to come, and a 100-transaction fan-out's (a v5r1 wallet
+// sending 99 messages), each asked EMULATE_RUNS times on warm workers
+const EMULATE_RUNS = Number(process.env.LOCAL_EMULATE_RUNS ?? 30);
+async function emulateTimes(boc: string, runs: number): Promise<{ ms: number[]; transactions: number }> {
+  const ms: number[] = [];
+  let transactions = 0;
+  for (let i = 0; i < runs + 3; i++) {
+    const t = performance.now();
+    const r = await post('/api/emulate/v1/emulateTrace', { boc });
+    if (r.status !== 200) throw new Error(`emulateTrace: ${r.status} ${JSON.stringify(r.json)}`);
+    transactions = Object.keys(r.json.transactions as object).length;
+    // the first runs warm the workers' emulators
+    if (i >= 3) ms.push(performance.now() - t);
+  }
+  return { ms, transactions };
+}
+const transferEmulation = await emulateTimes(transfer(wallets[0]!, wallets[1]!.contract.address).boc, EMULATE_RUNS);
+wallets[0]!.seqno -= 1;
+const fanKeys = await mnemonicToWalletKey(
+  (
+    (await (await fetch(`${base}/api/local/wallets`)).json()) as { wallets: { version: string; mnemonic: string }[] }
+  ).wallets
+    .find((w) => w.version === 'v5r1')!
+    .mnemonic.split(' '),
+);
+const fanWallet = WalletContractV5R1.create({ workchain: 0, publicKey: fanKeys.publicKey });
+const fanBody = fanWallet.createTransfer({
+  seqno: 0,
+  secretKey: fanKeys.secretKey,
+  sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
+  messages: Array.from({ length: 99 }, (_, i) =>
+    internal({
+      to: new Address(0, createHash('sha256').update(`fan:${i}`).digest()),
+      value: toNano('0.01'),
+      bounce: false,
+    }),
+  ),
+});
+const fanBoc = beginCell()
+  .store(storeMessage(external({ to: fanWallet.address, init: fanWallet.init, body: await fanBody })))
+  .endCell()
+  .toBoc()
+  .toString('base64');
+const fanEmulation = await emulateTimes(fanBoc, Math.max(5, Math.floor(EMULATE_RUNS / 3)));
+
+// 3. load: wallets of the clients' own, funded by the faucet; one message per wallet every two
+// seconds (a wallet's next message is refused until its last is in a block: its seqno)
 const perClient = Math.ceil(RATE / CLIENTS);
+const walletsPerClient = perClient * 2;
 const own: Wallet[][] = [];
 for (let c = 0; c < CLIENTS; c++) {
   own.push(
-    Array.from({ length: perClient }, (_, i) => {
+    Array.from({ length: walletsPerClient }, (_, i) => {
       const k = keyPairFromSeed(createHash('sha256').update(`bench-wallet:${c}:${i}`).digest());
       return {
         contract: WalletContractV4.create({ workchain: 0, publicKey: k.publicKey }),
@@ -261,6 +309,16 @@ console.log(
     first_start_to_accepted_send_ms: firstStartMs,
     later_start_to_accepted_send_ms: laterStartMs,
     transfer_to_complete_trace_ms: { n: latencies.length, p50: p(latencies, 50), p99: p(latencies, 99) },
+    emulate_transfer_ms: {
+      n: transferEmulation.ms.length,
+      transactions: transferEmulation.transactions,
+      p50: p(transferEmulation.ms, 50),
+    },
+    emulate_fan_out_ms: {
+      n: fanEmulation.ms.length,
+      transactions: fanEmulation.transactions,
+      p50: p(fanEmulation.ms, 50),
+    },
     load: {
       clients: CLIENTS,
       sends_per_second_offered: RATE,

@@ -16,6 +16,16 @@ export const INBOUND_PER_SLOT = 256;
  */
 export const HURRIED_SLOTS = 40;
 
+/**
+ * The least time between the end of one block and a block made for accepted messages: messages that
+ * come meanwhile share the next block, so a flood of sends makes fuller blocks, not more of them
+ * (each block costs its tick and tock, its shard blocks and a batch), at a few milliseconds a hop.
+ */
+export const MIN_GAP_MS = 20;
+
+/** Nice steps the emulator thread yields to the server's threads while it produces live blocks. */
+export const LIVE_NICENESS = 10;
+
 /** The wall clock in unix seconds: the time a live block carries. */
 export const wallClock = () => Math.floor(Date.now() / 1000);
 
@@ -101,11 +111,15 @@ export class LiveProducer {
   }
 
   private async run(onWritten?: () => void): Promise<void> {
+    await this.producer.lowerPriority(LIVE_NICENESS);
     // the first block at once: a restarted service is live as soon as its producer is
     let nextTimed = Date.now();
     let hurried = 0;
+    let lastEnd = 0;
     while (!this.stopped) {
       this.nudged = false;
+      const gap = lastEnd + MIN_GAP_MS - Date.now();
+      if (gap > 0 && Date.now() < nextTimed) await new Promise((resolve) => setTimeout(resolve, gap));
       const timed = Date.now() >= nextTimed;
       const queued = this.inbound && (timed || this.instant) ? await this.inbound.queued(INBOUND_PER_SLOT) : [];
       const hurry = this.instant && this.producer.inboundInFlight > 0 && hurried < HURRIED_SLOTS;
@@ -119,6 +133,7 @@ export class LiveProducer {
             .filter((r) => r.kind === 'faucet' && r.amount !== null)
             .map((r) => ({ id: r.hash, to: r.account, amount: r.amount! })),
         });
+        lastEnd = Date.now();
         onWritten?.();
         if (this.stopped) break;
       }

@@ -1,6 +1,7 @@
 // The producer's emulator thread: the TON emulator and the traffic that drives it. It runs the
 // commands of the main thread one after another and streams back the events of each (see
 // protocol.ts); the main thread turns them into the ledger while this thread emulates the next slot.
+import { getPriority, setPriority } from 'node:os';
 import { serialize } from 'node:v8';
 import { Address, Cell } from '@ton/core';
 import { parentPort } from 'node:worker_threads';
@@ -39,6 +40,15 @@ let emulator: Emulator;
 let traffic: Traffic;
 
 async function run(command: ProducerCommand): Promise<void> {
+  if (command.cmd === 'nice') {
+    // on Linux this thread's own nice value: the server's threads get the cores first
+    try {
+      setPriority(0, Math.min(19, getPriority(0) + command.by));
+    } catch {
+      // not permitted here: the thread keeps its priority
+    }
+    return;
+  }
   if (command.cmd === 'start') {
     emulator = Emulator.over(await executor, { genesisTime: command.genesisTime }, (event) => {
       pending.push(event);

@@ -298,6 +298,14 @@ export class Producer {
     );
   }
 
+  /**
+   * Lowers the emulator thread's priority by `by` nice steps: live production beside a server, whose
+   * reads should get the cores first (a block waits a little; a light query does not).
+   */
+  lowerPriority(by: number): Promise<number> {
+    return this.send({ cmd: 'nice', by });
+  }
+
   /** Traces of inbound messages in flight after the latest slot (the live producer hurries them). */
   get inboundInFlight(): number {
     return this.inboundTraces;

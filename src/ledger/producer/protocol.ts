@@ -16,6 +16,8 @@ export type CommandBody =
       /** The developer's pre-funded wallets (raw addresses): the faucet funds them first thing. */
       localWallets?: string[];
     }
+  /** Lowers the thread's scheduling priority by `by` nice steps (live production beside a server). */
+  | { cmd: 'nice'; by: number }
   /**
    * `now`: the slot's time by the wall clock (a live slot); without it, the chain's own pace.
    * `inbound`: BOCs of external messages the service accepted, sent first in the slot.
