@@ -35,6 +35,13 @@ describe('readConfig', () => {
       limits,
       streaming: defaultStreamingLimits(),
       trustProxy: false,
+      send: true,
+      traffic: true,
+      instantBlocks: true,
+      sendKey: null,
+      sendsPerSecond: 20,
+      faucetMaxTon: 1000,
+      faucetTonPerHour: 10_000,
     });
   });
 
@@ -160,6 +167,12 @@ describe('readConfig', () => {
     [{ LEDGER_SEED: '1.5' }, /LEDGER_SEED must be an integer/],
     [{ LEDGER_TXS: '0' }, /LEDGER_TXS must be an integer from 1/],
     [{ LEDGER_LIVE: 'yes' }, /LEDGER_LIVE must be on or off, got "yes"/],
+    [{ LEDGER_SEND: 'yes' }, /LEDGER_SEND must be on or off, got "yes"/],
+    [{ LEDGER_TRAFFIC: '0' }, /LEDGER_TRAFFIC must be on or off, got "0"/],
+    [{ LEDGER_BLOCK_PACE: 'fast' }, /LEDGER_BLOCK_PACE must be instant or interval, got "fast"/],
+    [{ API_SEND_KEY: 'short' }, /API_SEND_KEY must be 8 to 256 printable characters/],
+    [{ API_SENDS_PER_SECOND: '0' }, /API_SENDS_PER_SECOND must be an integer from 1/],
+    [{ FAUCET_MAX_TON: '0.5' }, /FAUCET_MAX_TON must be an integer/],
     [{ API_WORKERS: '0' }, /API_WORKERS must be an integer from 1/],
     [{ API_QUERY_TIMEOUT_MS: '3s' }, /API_QUERY_TIMEOUT_MS must be an integer/],
     [{ API_MAX_INFLIGHT: '0' }, /API_MAX_INFLIGHT must be an integer from 1/],

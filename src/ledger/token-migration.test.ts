@@ -16,7 +16,8 @@ import { TOKEN_TABLES, tokenRowFromRow, type TokenTableKey } from '../store/toke
 import type { Row } from '../store/row-records';
 
 const KEYS = Object.keys(TOKEN_TABLES) as TokenTableKey[];
-const DROP = KEYS.map((k) => `DROP TABLE ${TOKEN_TABLES[k].name};`).join('\n');
+// a version 4 ledger had neither the token tables nor version 6's inbound queue
+const DROP = [...KEYS.map((k) => `DROP TABLE ${TOKEN_TABLES[k].name};`), 'DROP TABLE inbound_messages;'].join('\n');
 
 /** Every row of every token table, as records (the engines' own types made one). */
 async function tokenTables(all: (sql: string) => Promise<Row[]>) {
