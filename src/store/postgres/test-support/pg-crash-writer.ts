@@ -15,8 +15,15 @@ let committed = 0;
 let txs = 0;
 let armed = false;
 
-const connect = store.pool.connect.bind(store.pool) as () => Promise<PoolClient>;
-(store.pool as unknown as { connect: () => Promise<PoolClient> }).connect = async () => {
+const connect = store.pool.connect.bind(store.pool) as (callback?: unknown) => Promise<PoolClient>;
+(store.pool as unknown as { connect: (callback?: unknown) => Promise<PoolClient> | void }).connect = (
+  callback?: unknown,
+) => {
+  // pool.query (the store's metadata reads) connects with a callback: passed through as it is
+  if (typeof callback === 'function') return connect(callback);
+  return armedConnect();
+};
+const armedConnect = async () => {
   const client = await connect();
   if (!armed) return client;
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
