@@ -266,6 +266,8 @@ async function lightLatencies(ms: number): Promise<number[]> {
 const quiet = await lightLatencies(SECONDS * 1000);
 let accepted = 0;
 let refused = 0;
+/** The answers other than 200, by status (409: a wallet's last message not in a block yet; 429; 503). */
+const refusedBy: Record<string, number> = {};
 const hashes: Buffer[] = [];
 const sending = Promise.all(
   own.map(async (mine, c) => {
@@ -280,6 +282,7 @@ const sending = Promise.all(
         hashes.push(m.hash);
       } else {
         refused += 1;
+        refusedBy[r.status] = (refusedBy[r.status] ?? 0) + 1;
         w.seqno -= 1;
       }
       await sleep(Math.max(0, next - Date.now()));
@@ -325,6 +328,7 @@ console.log(
       seconds: SECONDS,
       accepted,
       refused,
+      refused_by_status: refusedBy,
       included,
       accepted_per_second: Math.round((accepted / SECONDS) * 10) / 10,
       light_p99_quiet_ms: p(quiet, 99),
