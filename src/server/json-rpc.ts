@@ -5,7 +5,6 @@
 // envelope, `{ok: false, error, code, id, jsonrpc}`. A batch (an array of calls) is answered as an
 // array, in order, each call on its own.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import { ParamError, type RawQuery } from '../api/operations/param-rules';
 import { NotFoundError } from './errors';
 import { withCallId } from './json-rpc-envelope';
@@ -14,6 +13,7 @@ import { runKept } from './execution/kept-runs';
 import { operationByPath } from './operations/registry';
 import { ReadError } from './readers/executor';
 import type { ReaderPool } from './readers/reader-pool';
+import { whole } from './readers/body-stream';
 import { isV2SendMethod, READ_ONLY_CODE, readOnlyMessage, type Sending } from './sending/send-routes';
 import { SendError } from './sending/send-service';
 
@@ -56,13 +56,6 @@ export function asQuery(params: Record<string, unknown>): RawQuery {
           : JSON.stringify(value);
   }
   return query;
-}
-
-async function whole(body: Buffer | Readable): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) return body;
-  const parts: Buffer[] = [];
-  for await (const part of body) parts.push(part as Buffer);
-  return Buffer.concat(parts);
 }
 
 export function registerJsonRpc(

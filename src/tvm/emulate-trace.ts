@@ -4,7 +4,7 @@
 // records the producer writes (describe-transaction, extract-messages, account-state), so the API
 // prints an emulated trace as it prints a real one. Bounded by transactions and time: past either,
 // the trace is `incomplete` (a contract that sends to itself forever ends there).
-import { Cell, loadMessage, loadShardAccount, loadTransaction, type Transaction } from '@ton/core';
+import { Cell, loadMessage, loadShardAccount, loadTransaction, type ShardAccount, type Transaction } from '@ton/core';
 import { toRaw } from '../ton/address';
 import type { TransactionRecord } from '../store/records';
 import { accountStateRecord, STATUS } from './account-state';
@@ -108,7 +108,15 @@ export async function emulateTrace(o: EmulateTraceOptions): Promise<EmulatedTrac
     const txCell = Cell.fromBase64(result.transaction);
     const tx = loadTransaction(txCell.beginParse());
     lt = tx.lt + 1n + BigInt(tx.outMessagesCount);
-    const record = recordOf(tx, txCell, dest, before, after, parent, root);
+    const record = recordOf(
+      tx,
+      txCell,
+      dest,
+      before.equals(NONEXISTENT_ACCOUNT) ? null : beforeParsed,
+      after,
+      parent,
+      root,
+    );
     const node: EmulatedNode = { tx: record, children: [] };
     if (parent) parent.children.push(node);
     else root = node;
@@ -127,7 +135,8 @@ function recordOf(
   tx: Transaction,
   txCell: Cell,
   account: string,
-  before: Buffer,
+  /** The account before (null: it did not exist). */
+  before: ShardAccount | null,
   after: Buffer,
   parent: EmulatedNode | null,
   root: EmulatedNode | null,
@@ -151,11 +160,7 @@ function recordOf(
     boc: txCell.toBoc(),
     prevTransHash: hex256(tx.prevTransactionHash),
     prevTransLt: tx.prevTransactionLt,
-    stateBefore: accountStateRecord(
-      account,
-      tx.stateUpdate.oldHash,
-      before.equals(NONEXISTENT_ACCOUNT) ? null : loadShardAccount(Cell.fromBoc(before)[0]!.beginParse()),
-    ),
+    stateBefore: accountStateRecord(account, tx.stateUpdate.oldHash, before),
     stateAfter: accountStateRecord(
       account,
       tx.stateUpdate.newHash,

@@ -1,4 +1,5 @@
 import { Executor, defaultConfig, type ExecutorEmulationResult, type ExecutorRunTransactionArgs } from '@ton/sandbox';
+import { NONEXISTENT_ACCOUNT } from '../../tvm/run-external';
 import {
   Cell,
   beginCell,
@@ -21,15 +22,11 @@ import { toRaw } from '../../ton/address';
 export const LT_BLOCK_ALIGN = 1_000_000n;
 
 /**
- * An account no one has seen: `account_none`, the same cell for every address. The emulator then
- * reports `nonexist → uninit` with the right state hashes (the sandbox's Blockchain would invent an
- * empty `uninit` account instead).
+ * An account no one has seen: `account_none` (src/tvm/run-external.ts), the same cell for every
+ * address. The emulator then reports `nonexist → uninit` with the right state hashes (the sandbox's
+ * Blockchain would invent an empty `uninit` account instead).
  */
-const NONEXISTENT = beginCell()
-  .store(storeShardAccount({ account: undefined, lastTransactionLt: 0n, lastTransactionHash: 0n }))
-  .endCell()
-  .toBoc()
-  .toString('base64');
+const NONEXISTENT = NONEXISTENT_ACCOUNT.toString('base64');
 
 type CommonArgs = Omit<ExecutorRunTransactionArgs, 'message'>;
 

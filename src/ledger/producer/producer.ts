@@ -11,7 +11,7 @@ import type { DeliveryState } from '../network/emulator';
 import type { CommandBody, EmulatorEvent, ProducerCommand, ProducerReply, RestoreState } from './protocol';
 import { spawnEmulatorThread } from './emulator-thread-spawn';
 import { deserializeOwning } from './owning-deserialize';
-import { keptLocalWallets, localWallets, type LocalWallet } from '../traffic/local-wallets';
+import { keptLocalWallets, localWallets } from '../traffic/local-wallets';
 import { toRaw } from '../../ton/address';
 
 /**
@@ -108,8 +108,6 @@ export class Producer {
   private failure: Error | null = null;
   private readonly firstKinds = [...FIRST_KINDS];
   private inboundTraces = 0;
-  /** The developer's pre-funded wallets of this seed (local-wallets.ts). */
-  localWallets: Omit<LocalWallet, 'secretKey'>[] = [];
   /** Slots `resume` produced again (0 when the ledger ended on its saved position). */
   replayedSlots = 0;
 
@@ -234,8 +232,7 @@ export class Producer {
       const wallets = store ? keptLocalWallets(seed, store) : localWallets(seed);
       producer.assembler.classifyWith(await createTraceClassifier());
       const contracts = await compiledContractBocs();
-      producer.localWallets = await wallets;
-      const local = producer.localWallets.map((w) => toRaw(w.address));
+      const local = (await wallets).map((w) => toRaw(w.address));
       if (saved) {
         const { position, accounts } = saved;
         producer.bulkSlots = position.bulkSlots;

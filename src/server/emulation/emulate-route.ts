@@ -11,6 +11,7 @@ import { errorBody } from '../errors';
 import { ReadError } from '../readers/executor';
 import type { ReaderPool } from '../readers/reader-pool';
 import { EMULATE_TASK_PATH, type EmulateParams } from './emulate-task';
+import { abortOnClose } from '../sending/send-routes';
 
 export const EMULATE_PATH = '/api/emulate/v1/emulateTrace';
 
@@ -63,12 +64,15 @@ export function registerEmulation(app: FastifyInstance, readers: ReaderPool, bud
       if (!(error instanceof BadRequest)) throw error;
       return reply.code(422).send(errorBody(request.url, 422, error.message));
     }
-    const gone = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) gone.abort();
-    });
     try {
-      const answer = await readers.execute(EMULATE_TASK_PATH, params, false, request.id, request.ip, gone.signal);
+      const answer = await readers.execute(
+        EMULATE_TASK_PATH,
+        params,
+        false,
+        request.id,
+        request.ip,
+        abortOnClose(reply),
+      );
       if (answer.seqno !== null) reply.header('X-Ledger-Seqno', String(answer.seqno));
       return reply.type('application/json; charset=utf-8').send(answer.body);
     } catch (error) {

@@ -36,3 +36,11 @@ export class BodyStream extends Readable {
     callback(error);
   }
 }
+
+/** An operation's answer body whole, whether it came as bytes or streamed. */
+export async function whole(body: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}

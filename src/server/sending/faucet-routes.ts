@@ -12,6 +12,7 @@ import type { InboundQueue } from '../../store/inbound';
 import { PREFLIGHT_HEADERS } from '../answer-headers';
 import { errorBody } from '../errors';
 import { SendError } from './send-service';
+import { fail } from './send-routes';
 
 export const FAUCET_PATH = '/api/local/faucet';
 const NANO = 1_000_000_000n;
@@ -69,12 +70,6 @@ class HourlyAllowance {
     this.paid.set(client, recent);
     return null;
   }
-}
-
-function fail(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  if (!(error instanceof SendError)) throw error;
-  if (error.retryAfter !== null) reply.header('Retry-After', String(error.retryAfter));
-  return reply.code(error.status).send(errorBody(request.url, error.status, error.message));
 }
 
 function requestParams(request: FastifyRequest): Record<string, unknown> {

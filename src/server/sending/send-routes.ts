@@ -150,7 +150,8 @@ function bodyParams(request: FastifyRequest): Record<string, unknown> {
   return { ...query, ...(body as Record<string, unknown>) };
 }
 
-function abortOnClose(reply: FastifyReply): AbortSignal {
+/** Aborted when the client goes away before its answer is finished. */
+export function abortOnClose(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) gone.abort();
@@ -158,7 +159,8 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
   return gone.signal;
 }
 
-function fail(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+/** A SendError as the dialect of the request's path answers it (with Retry-After when it has one). */
+export function fail(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof SendError)) throw error;
   if (error.retryAfter !== null) reply.header('Retry-After', String(error.retryAfter));
   return reply.code(error.status).send(errorBody(request.url, error.status, error.message));

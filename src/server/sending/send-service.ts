@@ -16,6 +16,7 @@ import { ReadError } from '../readers/executor';
 import type { ReaderPool } from '../readers/reader-pool';
 import { RUN_MESSAGE_PATH, type RunMessageParams, type RunMessageVerdict } from './run-message-task';
 import type { SendLimiter } from './send-limiter';
+import { whole } from '../readers/body-stream';
 
 /** A refusal: `status` is the HTTP status (and v2's `code`), `message` says what was wrong. */
 export class SendError extends Error {
@@ -162,7 +163,7 @@ export class SendService {
         ctx.client,
         ctx.signal,
       );
-      body = Buffer.isBuffer(answer.body) ? answer.body : await collect(answer.body);
+      body = await whole(answer.body);
     } catch (error) {
       if (error instanceof ReadError) throw new SendError(error.status, error.message, error.retryAfter);
       throw error;
@@ -230,10 +231,4 @@ export class SendService {
     if (fresh) this.opts.onAccepted?.();
     return { hash: message.hash, hashNorm: message.hashNorm, fresh };
   }
-}
-
-async function collect(body: AsyncIterable<unknown>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of body) parts.push(part as Buffer);
-  return Buffer.concat(parts);
 }
