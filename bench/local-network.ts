@@ -6,8 +6,9 @@
 //    its whole trace complete in the API (polled every 10 ms), p50 and p99.
 // 2b. Emulation: a wallet transfer's emulated trace and a 100-transaction fan-out's, p50 on warm workers.
 // 3. Load: LOCAL_CLIENTS clients sending LOCAL_RATE messages a second in all for LOCAL_SECONDS, each
-//    from wallets of its own (funded by the faucet first), while a reader asks light queries on 4
-//    connections; the light queries' p99 under that load against their p99 without it, in one run.
+//    from wallets of its own (funded by the faucet first), while a reader in a process of its own
+//    asks light queries on 4 connections; the light queries' p99 under that load against their p99
+//    without it, in one run.
 // Prints one JSON line, with the load average beside the figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -247,23 +248,23 @@ const lightPaths = [
   `/api/v2/getAddressBalance?address=${wallets[0]!.contract.address.toRawString()}`,
   '/api/v3/transactions?limit=1',
 ];
-async function lightLatencies(ms: number): Promise<number[]> {
-  const out: number[] = [];
-  const until = Date.now() + ms;
-  await Promise.all(
-    Array.from({ length: 4 }, async (_, k) => {
-      for (let i = k; Date.now() < until; i++) {
-        const t = performance.now();
-        const r = await fetch(base + lightPaths[i % lightPaths.length]!);
-        await r.arrayBuffer();
-        out.push(performance.now() - t);
-      }
-    }),
-  );
-  return out;
+/** Light queries' latencies from a client in a process of its own (bench/tools/light-probe.ts). */
+function lightLatencies(ms: number): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const probe = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/tools/light-probe.ts', base, String(ms), '4', ...lightPaths],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let text = '';
+    probe.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    probe.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(text) as number[]) : reject(new Error(`light probe exited ${code}`)),
+    );
+  });
 }
 
-const quiet = await lightLatencies(SECONDS * 1000);
+const quiet = await lightLatencies(SECONDS * 1000 - 1000);
 let accepted = 0;
 let refused = 0;
 /** The answers other than 200, by status (409: a wallet's last message not in a block yet; 429; 503). */
@@ -289,8 +290,8 @@ const sending = Promise.all(
     }
   }),
 );
-const loaded = await lightLatencies(SECONDS * 1000);
-await sending;
+// the probe's process takes some hundreds of ms to load: it asks for a second less than the load lasts
+const [loaded] = await Promise.all([lightLatencies(SECONDS * 1000 - 1000), sending]);
 let included = 0;
 for (const h of hashes) {
   try {

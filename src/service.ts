@@ -1,97 +1,19 @@
-// The composition root (`npm start`, through main.ts): open the ledger, fill it when empty, produce
-// live blocks while serving the API and the explorer. The only module that knows both the producer
-// and the server.
+// The composition root (`npm start`, through main.ts): serve the API and the explorer over the
+// ledger that the producer thread (cli/producer-thread.ts) opens, fills when empty and extends
+// with live blocks. The only module that knows both the producer and the server.
 // LEDGER_ROLE splits the two: one `producer` writes, any number of `api` processes serve the same
 // ledger (a PostgreSQL database, or its replicas through LEDGER_DB_READ); `all` is both in one.
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import type { Config } from './cli/config';
-import { progressReporter } from './cli/progress';
-import type { LedgerStore } from './store/interface';
+import { sendingOn } from './cli/produce';
+import type { ProducerThread } from './cli/producer-thread';
 import { openLedger } from './store/open-ledger';
 import { maskUrl } from './store/postgres/pg-location';
 import { createServer } from './server/app';
 import { closeOnSignals } from './server/lifecycle';
-import { generateInto } from './ledger/generate';
-import { LiveProducer, wallClock } from './ledger/live';
 import { faucetWallet, keptLocalWallets, listing } from './ledger/traffic/local-wallets';
 import { toRaw } from './ton/address';
-import { openInboundQueue } from './store/open-ledger';
 import type { WalletListing } from './server/sending/send-routes';
-
-/**
- * Told after each live block is in the store. When the service shares this process it nudges the
- * streaming follower, so subscribers hear of the block at once rather than at the next poll.
- */
-let blockWritten: () => void = () => undefined;
-
-/** The live producer of this process, once it runs: a message accepted here nudges it. */
-let liveProducer: LiveProducer | null = null;
-
-/** Sending needs a producer to take the messages: this process's (live), or another's (role api). */
-const sendingOn = (config: Config) => config.send && (config.role === 'api' || config.live);
-
-/**
- * Fills an empty ledger, then keeps producing (when live); answers a way to stop it. `thread`: the
- * emulator thread main.ts started early, for the producer to take (or to stop, when none runs).
- */
-async function produce(
-  config: Config,
-  store: LedgerStore,
-  name: string,
-  thread: Worker | null,
-): Promise<() => Promise<void>> {
-  let live: LiveProducer | null = null;
-  let stopping = false;
-  const inbound = sendingOn(config) ? openInboundQueue(config.dbPath) : null;
-  const options = { inbound, traffic: config.traffic, instant: config.instantBlocks };
-  if ((await store.reader.latestMasterchainSeqno()) === null) {
-    process.stderr.write(`${name} is empty: generating ${config.txs} transactions of history (seed ${config.seed})\n`);
-    // the history ends now (or at LEDGER_EPOCH), where live blocks, dated by the wall clock, go on
-    const r = await generateInto(store, {
-      seed: config.seed,
-      txs: config.txs,
-      epoch: config.epoch ?? wallClock(),
-      onProgress: progressReporter('generating'),
-      keepRunning: config.live,
-      thread: thread ?? undefined,
-    });
-    process.stderr.write(`history ready: ${r.transactions} transactions in ${r.seconds.toFixed(1)} s\n`);
-    if (config.live && r.producer) {
-      live = liveProducer = new LiveProducer(r.producer, options);
-      live.start(() => blockWritten());
-    }
-  } else {
-    process.stderr.write(
-      `${name}: reusing the ledger (masterchain seqno ${await store.reader.latestMasterchainSeqno()})\n`,
-    );
-    if (!config.live) void thread?.terminate();
-    if (config.live) {
-      // The producer takes up its saved position in the background (a ledger of an older build,
-      // without one, is replayed from the seed once, and saves its position as it goes).
-      LiveProducer.resume(store, Number((await store.getMeta('seed')) ?? config.seed), thread ?? undefined, options)
-        .then(async (resumed) => {
-          if (stopping) return resumed.stop();
-          live = liveProducer = resumed;
-          resumed.start(() => blockWritten());
-          const replayed = resumed.replayedSlots;
-          process.stderr.write(
-            `live production resumed at masterchain seqno ${await store.reader.latestMasterchainSeqno()}${replayed ? ` (${replayed} slots replayed)` : ''}\n`,
-          );
-        })
-        .catch((error: unknown) =>
-          process.stderr.write(
-            `live production cannot resume: ${(error as Error).message}; the ledger stays as it is\n`,
-          ),
-        );
-    }
-  }
-  return async () => {
-    stopping = true;
-    await live?.stop();
-    await inbound?.close();
-  };
-}
 
 /** The pre-funded wallets of the ledger's seed, as the server lists them. */
 async function walletListing(config: Config): Promise<{ wallets: WalletListing[]; faucet: string }> {
@@ -106,7 +28,7 @@ async function walletListing(config: Config): Promise<{ wallets: WalletListing[]
   }
 }
 
-async function serve(config: Config, cleanup: () => Promise<void>): Promise<void> {
+async function serve(config: Config, producer: ProducerThread | null, cleanup: () => Promise<void>): Promise<void> {
   const location = config.readLocation ?? config.dbPath;
   const wallets = sendingOn(config) ? walletListing(config) : null;
   // a failure to list them is told when the list is asked for, not as an unhandled rejection
@@ -128,7 +50,7 @@ async function serve(config: Config, cleanup: () => Promise<void>): Promise<void
               maxPerRequest: BigInt(config.faucetMaxTon) * 1_000_000_000n,
               perClientHour: BigInt(config.faucetTonPerHour) * 1_000_000_000n,
             },
-            onAccepted: () => liveProducer?.nudge(),
+            onAccepted: () => producer?.nudge(),
             takenWithinMs: Math.max(config.limits.queryTimeoutMs, 3000),
           },
         }
@@ -136,7 +58,8 @@ async function serve(config: Config, cleanup: () => Promise<void>): Promise<void
     webRoot: join(process.cwd(), 'dist', 'web'),
     log: true,
   });
-  blockWritten = () => app.ledgerStream.nudge();
+  // subscribers hear of a live block at once rather than at the streaming follower's next poll
+  producer?.onWritten(() => app.ledgerStream.nudge());
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -161,26 +84,24 @@ function printWallets(wallets: WalletListing[], base: string): void {
   );
 }
 
-/** Runs the process as `config.role` says; `thread`: the emulator thread, started when the role produces. */
-export async function run(config: Config, thread: Worker | null): Promise<void> {
-  const name = maskUrl(config.dbPath);
-  if (config.role === 'api') {
-    // the ledger must be there and of this version before the first request; the service then
-    // opens its own read-only connections to it
+/**
+ * Runs the process as `config.role` says; `producer`: the producer thread main.ts started (roles
+ * `all` and `producer`), which opens the ledger, fills it when empty and makes live blocks.
+ */
+export async function run(config: Config, producer: ProducerThread | null): Promise<void> {
+  if (!producer) {
+    // role api: the ledger must be there and of this version before the first request; the
+    // service then opens its own read-only connections to it
     const check = await openLedger(config.readLocation ?? config.dbPath, { readonly: true });
     await check.close();
-    await serve(config, async () => undefined);
+    await serve(config, null, async () => undefined);
     return;
   }
-  const store = await openLedger(config.dbPath, { partitionSpan: config.partitionSpan });
-  const stop = await produce(config, store, name, thread);
-  const cleanup = async () => {
-    await stop();
-    await store.close();
-  };
-  if (config.role === 'all') return serve(config, cleanup);
+  await producer.ready;
+  const cleanup = () => producer.stop();
+  if (config.role === 'all') return serve(config, producer, cleanup);
   process.stderr.write(
-    `ledgerscope: producer writing ${name} ${config.live ? '(producing live blocks)' : '(live production off)'}\n`,
+    `ledgerscope: producer writing ${maskUrl(config.dbPath)} ${config.live ? '(producing live blocks)' : '(live production off)'}\n`,
   );
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
-import { internal, toNano } from '@ton/core';
+import { Address, internal, toNano } from '@ton/core';
 import { mnemonicToWalletKey } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import { transformSync } from 'esbuild';
@@ -55,6 +55,23 @@ async function balance(address: string): Promise<bigint> {
   const r = await fetch(`${api.base}/api/v2/getAddressBalance?address=${encodeURIComponent(address)}`);
   const body = (await r.json()) as { result?: string };
   return r.status === 200 ? BigInt(body.result ?? '0') : 0n;
+}
+
+/** The parts of a v3 trace (pending or complete) the emulated-trace checks read. */
+interface EmulatedTraceJson {
+  external_hash: string;
+  trace_info: { trace_state: string };
+  transactions_order: string[];
+  transactions: Record<
+    string,
+    {
+      account: string;
+      emulated: boolean;
+      block_ref: unknown;
+      description: { aborted: boolean; compute_ph: { exit_code?: number } };
+      out_msgs: { destination: string | null; value: string | null }[];
+    }
+  >;
 }
 
 /** The pre-funded wallets are funded by the faucet wallet's first transfer: waits until it is made. */
@@ -136,6 +153,25 @@ describe('a producer killed while a message waits', () => {
     const state = () =>
       sql.prepare('SELECT state FROM inbound_messages WHERE hash = ?').pluck().get(cell.hash()) as string | undefined;
     expect(state()).toBe('queued');
+    // meanwhile its trace is pending, as its emulation (TON Center's pendingTraces of a message in
+    // the mempool): the wallet's transaction and the receiver's, each `emulated`, by either hash
+    const byExt = `ext_msg_hash=${encodeURIComponent(cell.hash().toString('base64'))}`;
+    const pending = (await (await fetch(`${api.base}/api/v3/pendingTraces?${byExt}`)).json()) as {
+      traces: EmulatedTraceJson[];
+    };
+    expect(pending.traces).toHaveLength(1);
+    const emulated = pending.traces[0]!;
+    expect(emulated.trace_info.trace_state).toBe('pending');
+    expect(emulated.external_hash).toBe(cell.hash().toString('base64'));
+    const emulatedTxs = emulated.transactions_order.map((h) => emulated.transactions[h]!);
+    expect(emulatedTxs.map((t) => t.emulated)).toEqual([true, true]);
+    expect(emulatedTxs.map((t) => t.block_ref)).toEqual([null, null]);
+    expect(emulatedTxs[0]!.account).toBe(Address.parse(from.address).toRawString().toUpperCase());
+    // pendingTransactions lists the same two, by the wallet's address too
+    const walletTxs = (await (
+      await fetch(`${api.base}/api/v3/pendingTransactions?account=${encodeURIComponent(from.address)}`)
+    ).json()) as { transactions: { hash: string; emulated: boolean }[] };
+    expect(walletTxs.transactions.map((t) => [t.hash, t.emulated])).toEqual([[emulated.transactions_order[0], true]]);
     // the same message accepted again before any block: one row, one transaction later
     expect((await postJson(`${api.base}/api/v2/sendBoc`, { boc })).status).toBe(200);
     // past the budget with no producer taking it, a new send is not acknowledged: 503, nothing stored
@@ -155,8 +191,25 @@ describe('a producer killed while a message waits', () => {
       LEDGER_TRAFFIC: 'off',
     });
     await waitForLine(producer, /live production resumed/);
-    await completedTraceOf(api.base!, cell.hash());
+    const real = await completedTraceOf(api.base!, cell.hash());
     expect(state()).toBe('taken');
+    // what the emulation showed is what happened: the same accounts in the same order, the same
+    // outcomes and outgoing messages (nothing changed either account between)
+    const outline = (t: EmulatedTraceJson['transactions'][string]) => ({
+      account: t.account,
+      aborted: t.description.aborted,
+      exit: t.description.compute_ph.exit_code ?? null,
+      out: t.out_msgs.map((m) => [m.destination, m.value]),
+    });
+    const realTxs = (real as unknown as EmulatedTraceJson).transactions_order.map(
+      (h) => (real as unknown as EmulatedTraceJson).transactions[h]!,
+    );
+    expect(realTxs.map(outline)).toEqual(emulatedTxs.map(outline));
+    expect(realTxs.map((t) => t.emulated)).toEqual([false, false]);
+    // and once in a block, it is no longer pending
+    expect(
+      ((await (await fetch(`${api.base}/api/v3/pendingTraces?${byExt}`)).json()) as { traces: unknown[] }).traces,
+    ).toEqual([]);
     expect(await receiversOf(api.base!, cell.hash())).toBe(1);
     // a producer takes them again: sends are acknowledged again
     expect((await postJson(`${api.base}/api/v2/sendBoc`, { boc: other.boc })).status).toBe(200);

@@ -235,7 +235,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
 
   // The event loop of this thread accepts connections, parses parameters and moves bytes; every
   // query and every body is made in a reader worker (docs/architecture.md).
-  const readers = new ReaderPool(opts.location, limits);
+  const readers = new ReaderPool(opts.location, limits, opts.sending !== undefined);
   await readers.start();
   app.decorate('ledgerReaders', readers);
   app.addHook('onClose', async () => readers.close());

@@ -11,6 +11,7 @@
 //
 // A faucet request is a row too (`kind = 'faucet'`, keyed by a request id): the producer pays it by
 // an external message of the faucet wallet and records that message's hash in `result_hash`.
+import type { QueuedMessage } from './interface';
 
 /** What the service stores when it accepts a message or a faucet request. */
 export interface InboundMessage {
@@ -131,4 +132,12 @@ export const INBOUND_OUTCOME_SQL = {
 /** The arguments of INBOUND_OUTCOME_SQL[outcome.state]. */
 export function inboundOutcomeArgs(o: InboundOutcome): unknown[] {
   return o.state === 'taken' ? [o.mcSeqno, o.resultHash ?? null, o.hash] : [o.mcSeqno, o.error ?? '', o.hash];
+}
+
+/** The external messages still queued, oldest first (`$1`: how many at most), as the readers ask. */
+export const QUEUED_MESSAGES_SQL = `SELECT hash, boc, received_at FROM inbound_messages
+  WHERE state = 'queued' AND kind = 'external' ORDER BY received_at, hash LIMIT $1`;
+
+export function queuedMessage(row: Record<string, unknown>): QueuedMessage {
+  return { hash: row.hash as Buffer, boc: row.boc as Buffer, receivedAt: Number(row.received_at) };
 }

@@ -24,6 +24,14 @@ import type { StateTableKey, TokenRowOf } from './token-tables';
 
 export type SortOrder = 'asc' | 'desc';
 
+/** An accepted external message waiting for its block. */
+export interface QueuedMessage {
+  hash: Buffer;
+  boc: Buffer;
+  /** Unix ms. */
+  receivedAt: number;
+}
+
 export interface Page {
   limit: number;
   offset: number;
@@ -207,6 +215,11 @@ export interface LedgerQueries {
    * what a message sent now runs on. Null for an account the network has never seen.
    */
   getShardAccount(account: string): Promise<Buffer | null>;
+  /**
+   * External messages the service accepted that no block has taken yet (`inbound_messages`),
+   * oldest first, at most `limit`: a pending message's trace is its emulation until its block.
+   */
+  getQueuedMessages(limit: number): Promise<QueuedMessage[]>;
   /** Traces by id in any state (pending ones too, unlike `findTraces`); unknown ids are skipped. */
   getTracesByIds(traceIds: Buffer[]): Promise<TraceRecord[]>;
   /**

@@ -34,9 +34,7 @@ export interface EmulateParams {
 
 const b64 = (b: Buffer) => b.toString('base64');
 
-function emulatedJson(t: TransactionRecord, mcSeqno: number | null) {
-  return { ...transactionJson(t), mc_block_seqno: mcSeqno, block_ref: null, emulated: true };
-}
+const emulatedJson = (t: TransactionRecord, mcSeqno: number | null) => transactionJson(t, { mcSeqno });
 
 function nodeJson(n: EmulatedNode, mcSeqno: number | null): unknown {
   return {

@@ -119,7 +119,8 @@ async function writeActions(
     const json: ListedAction = actionJson(action, trace);
     // TON Center lists an action's accounts only when asked to
     if (!opts.accounts) delete json.accounts;
-    if (txs) json.transactions_full = action.transactions.flatMap((h) => txs.get(hex(h)) ?? []).map(transactionJson);
+    if (txs)
+      json.transactions_full = action.transactions.flatMap((h) => txs.get(hex(h)) ?? []).map((t) => transactionJson(t));
     return fragmentOf(json);
   });
   await writeList(out, 'actions', fragments, async (addresses) => ({

@@ -8,6 +8,8 @@ export interface ReaderWorkerData {
   queryTimeoutMs: number;
   /** Whether this worker serves light requests only (it keeps the normal CPU priority). */
   lightOnly: boolean;
+  /** Load the emulator now, not on the first call that runs it (the API accepts messages). */
+  warmEmulator: boolean;
   /** One Int32 the accepting thread sets to 1 to stop the running request (read between body pieces). */
   cancel: SharedArrayBuffer;
 }

@@ -111,6 +111,12 @@ export class ReaderPool implements ReadExecutor {
     private readonly location: string,
     /** Read on every request: a budget or bound changed here applies from the next request. */
     readonly limits: ServiceLimits,
+    /**
+     * The general workers load the emulator as they start rather than on their first message run
+     * (the API accepts messages): a developer's first send right after a start is not answered
+     * 504 while a cold worker loads it on a slow machine.
+     */
+    private readonly warmEmulator = false,
   ) {}
 
   /** Starts the workers; resolves when each has opened the ledger. */
@@ -228,6 +234,7 @@ export class ReaderPool implements ReadExecutor {
       traceMaxTxs: this.limits.traceMaxTxs,
       queryTimeoutMs: this.limits.queryTimeoutMs,
       lightOnly,
+      warmEmulator: this.warmEmulator && !lightOnly,
       cancel,
     };
     const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {

@@ -8,6 +8,7 @@ import type { LedgerSnapshots } from '../../store/interface';
 import { ConflictError, NotFoundError } from '../errors';
 import { ParamError } from '../../api/operations/param-rules';
 import { operationByPath } from '../operations/registry';
+import { emulatorLoaded } from '../../tvm/executor';
 import { ChunkingSink, runOperation } from '../execution/run-operation';
 import { ReadCaches } from '../serialize/read-caches';
 import { ownBytes, reviveBuffers, WINDOW, type FromReader, type ReaderWorkerData, type ToReader } from './protocol';
@@ -26,6 +27,9 @@ if (!data.lightOnly) {
     // not permitted here: every worker keeps the same priority
   }
 }
+// loaded in the background: requests are served meanwhile, and one that runs it waits for the load
+// (a failed load is told by the call that runs it)
+if (data.warmEmulator) emulatorLoaded().catch(() => undefined);
 const port = parentPort!;
 const cancelled = new Int32Array(data.cancel);
 const send = (message: FromReader) => port.postMessage(message);

@@ -121,8 +121,19 @@ export function messageJson(m: MessageRecord): Message {
 // (in its tree node) and the whole transaction from one serialization (transactionFragment).
 type TransactionTail = Pick<Transaction, 'out_msgs' | 'account_state_before' | 'account_state_after' | 'emulated'>;
 
-function transactionHead(t: TransactionRecord): Omit<Transaction, 'in_msg' | keyof TransactionTail> {
-  return {
+/**
+ * An emulated transaction (emulateTrace, a pending message's trace) is in no block: TON Center
+ * prints it with `emulated: true`, no `block_ref`, and the masterchain block whose state it ran on.
+ */
+export interface Emulated {
+  mcSeqno: number | null;
+}
+
+function transactionHead(
+  t: TransactionRecord,
+  emulated: Emulated | null = null,
+): Omit<Transaction, 'in_msg' | keyof TransactionTail> {
+  const head: Omit<Transaction, 'in_msg' | keyof TransactionTail> = {
     account: t.account,
     hash: b64(t.hash),
     lt: t.lt.toString(),
@@ -141,19 +152,25 @@ function transactionHead(t: TransactionRecord): Omit<Transaction, 'in_msg' | key
     description: t.description as unknown as Transaction['description'],
     block_ref: blockRefJson(t.block),
   };
+  if (!emulated) return head;
+  return { ...head, mc_block_seqno: emulated.mcSeqno, block_ref: null } as unknown as typeof head;
 }
 
-function transactionTail(t: TransactionRecord): TransactionTail {
+function transactionTail(t: TransactionRecord, emulated: Emulated | null = null): TransactionTail {
   return {
     out_msgs: t.outMsgs.map(messageJson),
     account_state_before: accountStateJson(t.stateBefore),
     account_state_after: accountStateJson(t.stateAfter),
-    emulated: false,
+    emulated: emulated !== null,
   };
 }
 
-export function transactionJson(t: TransactionRecord): Transaction {
-  return { ...transactionHead(t), in_msg: t.inMsg ? messageJson(t.inMsg) : null, ...transactionTail(t) };
+export function transactionJson(t: TransactionRecord, emulated: Emulated | null = null): Transaction {
+  return {
+    ...transactionHead(t, emulated),
+    in_msg: t.inMsg ? messageJson(t.inMsg) : null,
+    ...transactionTail(t, emulated),
+  };
 }
 
 /** A transaction's v3 JSON as bytes, and its `in_msg`'s bytes (a view into them, `null` when it has none). */
@@ -165,9 +182,18 @@ export interface TransactionFragment extends Fragment {
 
 /** The bytes `JSON.stringify(transactionJson(t))` makes, with the in_msg's place in them. */
 export function transactionFragment(t: TransactionRecord): TransactionFragment {
-  const head = transactionHead(t);
+  return fragmentOf(t, null);
+}
+
+/** An emulated transaction's fragment (see Emulated). */
+export function emulatedTransactionFragment(t: TransactionRecord, emulated: Emulated): TransactionFragment {
+  return fragmentOf(t, emulated);
+}
+
+function fragmentOf(t: TransactionRecord, emulated: Emulated | null): TransactionFragment {
+  const head = transactionHead(t, emulated);
   const inMsg = t.inMsg ? messageJson(t.inMsg) : null;
-  const tail = transactionTail(t);
+  const tail = transactionTail(t, emulated);
   const headText = JSON.stringify(head);
   const inMsgBytes = Buffer.from(JSON.stringify(inMsg));
   const tailText = JSON.stringify(tail);

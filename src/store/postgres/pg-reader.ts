@@ -15,6 +15,8 @@ import { ComposedReader } from '../reader-compositions';
 import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
+import { QUEUED_MESSAGES_SQL, queuedMessage } from '../inbound';
+import type { QueuedMessage } from '../interface';
 import { transactionPageSql } from '../transaction-list';
 import { OUTCOME_MESSAGE_COLUMNS, OUTCOME_TRANSACTION_COLUMNS, outcomesFromRows } from '../transaction-outcomes';
 import { BALANCE_ORDER } from '../account-balances';
@@ -487,6 +489,10 @@ export class PgLedgerReader extends ComposedReader implements LedgerReader {
   async getShardAccount(account: string): Promise<Buffer | null> {
     const [row] = await this.rows('SELECT shard_account FROM producer_accounts WHERE account = $1', [account]);
     return (row?.shard_account as Buffer | undefined) ?? null;
+  }
+
+  async getQueuedMessages(limit: number): Promise<QueuedMessage[]> {
+    return (await this.rows(QUEUED_MESSAGES_SQL, [limit])).map(queuedMessage);
   }
 
   async latestMasterchainSeqno(): Promise<number | null> {

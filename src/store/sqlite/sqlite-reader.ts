@@ -17,6 +17,8 @@ import { ComposedReader } from '../reader-compositions';
 import { adjacentTransactionsSql } from '../adjacent-transactions';
 import { blockPageSql } from '../block-list';
 import { PENDING_TRACE_IDS_SQL } from '../pending-traces';
+import { QUEUED_MESSAGES_SQL, queuedMessage } from '../inbound';
+import type { QueuedMessage } from '../interface';
 import { transactionPageSql } from '../transaction-list';
 import { OUTCOME_MESSAGE_COLUMNS, OUTCOME_TRANSACTION_COLUMNS, outcomesFromRows } from '../transaction-outcomes';
 import { BALANCE_ORDER } from '../account-balances';
@@ -421,6 +423,11 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
   async getShardAccount(account: string): Promise<Buffer | null> {
     const boc = this.q('SELECT shard_account FROM producer_accounts WHERE account = ?').pluck().get(account);
     return (boc as Buffer | undefined) ?? null;
+  }
+
+  async getQueuedMessages(limit: number): Promise<QueuedMessage[]> {
+    const rows = this.q(QUEUED_MESSAGES_SQL.replace('$1', '?')).all(limit) as Record<string, unknown>[];
+    return rows.map(queuedMessage);
   }
 
   async latestMasterchainSeqno(): Promise<number | null> {
