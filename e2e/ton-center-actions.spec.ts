@@ -10,8 +10,13 @@ import { hashHex, startTonCenterFixtures, type TonCenterFixtures } from './ton-c
 
 const W = addressOf('wallet');
 const USDT = addressOf('usdt master');
+/** The token's picture as TON Center's image proxy serves it (a name that never resolves: no request leaves the machine). */
+const USDT_IMAGE = 'https://imgproxy.example.invalid/usdt-small.png';
 const jettons = {
-  [USDT]: { is_indexed: true, token_info: [{ type: 'jetton_masters', symbol: 'USD₮', extra: { decimals: '6' } }] },
+  [USDT]: {
+    is_indexed: true,
+    token_info: [{ type: 'jetton_masters', symbol: 'USD₮', extra: { decimals: '6', _image_small: USDT_IMAGE } }],
+  },
 };
 const book = (entries: Record<string, string[]>) =>
   Object.fromEntries(Object.entries(entries).map(([raw, interfaces]) => [raw, { interfaces }]));
@@ -150,6 +155,28 @@ test("a swap's line names the DEX, both tokens and both amounts in their own dec
   // the explorer asked for every action type TON Center classifies, not only its v1 list
   expect(tc.requests.some((r) => r.url.includes('supported_action_types=latest'))).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test("the token's picture is asked of the metadata's image proxy, and the page's policy lets it load", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image') asked.push(r.url());
+  });
+  // a picture the Content-Security-Policy refused would make no request, only this event
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await open(page, swap);
+  await expect(page.getByTestId('action-line')).toContainText('USD₮');
+  await expect.poll(() => asked).toContain(USDT_IMAGE);
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  // the token's own image field (any third party's server) is never asked for
+  expect(asked.filter((u) => !u.startsWith('http://127.0.0.1') && u !== USDT_IMAGE)).toEqual([]);
 });
 
 test('a failed transfer reads as failed, with the exit code of the transaction that failed', async ({ page }) => {

@@ -6,13 +6,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /**
  * The explorer may be pointed at any compatible API at run time, so `connect-src` allows any
  * http(s) origin; scripts come only from this origin (no inline script). React Flow positions its
- * nodes with inline style attributes, hence `style-src 'unsafe-inline'`.
+ * nodes with inline style attributes, hence `style-src 'unsafe-inline'`. A token's picture comes
+ * from the image proxy the API's own metadata names (TON Center's `_image_small`, any https origin,
+ * as the API itself may be any); the explorer never loads a token's own `image` URL
+ * (src/web/model/jetton-token.ts), hence `img-src` https but not http.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self'",
   "connect-src 'self' http: https:",
   "object-src 'none'",
