@@ -59,16 +59,23 @@ for (let i = 0; ; i++) {
   await sleep(100);
 }
 const boc = await fanOutMessage(fan.mnemonic);
-const t0 = performance.now();
-const res = await fetch(`${base}/api/emulate/v1/emulateTrace`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  // what the page asks (src/api/emulate.ts)
-  body: JSON.stringify(emulateRequest(boc)),
-});
-const answer = await res.text();
-const apiMs = performance.now() - t0;
-if (res.status !== 200) throw new Error(`emulateTrace: ${res.status} ${answer}`);
+// asked until answered (the first asks load the workers' emulators, and may pass the query budget
+// on a busy machine); the last answer's time is the warm one
+let answer = '';
+let apiMs = 0;
+for (let i = 0; ; i++) {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/emulate/v1/emulateTrace`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    // what the page asks (src/api/emulate.ts)
+    body: JSON.stringify(emulateRequest(boc)),
+  });
+  answer = await res.text();
+  apiMs = performance.now() - t0;
+  if (res.status === 200 && i >= 2) break;
+  if (res.status !== 200 && i >= 8) throw new Error(`emulateTrace: ${res.status} ${answer}`);
+}
 const transactions = Object.keys((JSON.parse(answer) as { transactions: object }).transactions).length;
 
 const browser = await chromium.launch({
@@ -83,17 +90,16 @@ for (let run = 0; run < RUNS + 1; run++) {
     route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: answer }),
   );
   await page.goto(`${base}/emulate?boc=${link}`);
-  const ms = await page.evaluate(async (count) => {
+  // a string, not a function: tsx would name the function's inner arrows with a helper the page has not
+  const ms = (await page.evaluate(`(async () => {
     const ready = () =>
-      document.querySelectorAll('[data-testid="emulated-exit-codes"] li').length === count &&
+      document.querySelectorAll('[data-testid="emulated-exit-codes"] li').length === ${transactions} &&
       document.querySelector('[data-testid="trace-node"]') !== null;
     while (!ready()) await new Promise((r) => requestAnimationFrame(r));
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((e) => e.name.includes('/api/emulate/v1/emulateTrace')) as PerformanceResourceTiming;
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/emulate/v1/emulateTrace'));
     return performance.now() - entry.responseEnd;
-  }, transactions);
+  })()`)) as number;
   // the first run warms the browser's cache of the explorer's scripts
   if (run > 0) drawn.push(ms);
   await page.close();
