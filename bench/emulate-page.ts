@@ -62,7 +62,7 @@ const boc = await fanOutMessage(fan.mnemonic);
 // asked until answered (the first asks load the workers' emulators, and may pass the query budget
 // on a busy machine); the last answer's time is the warm one
 let answer = '';
-let apiMs = 0;
+let apiMs: number;
 for (let i = 0; ; i++) {
   const t0 = performance.now();
   const res = await fetch(`${base}/api/emulate/v1/emulateTrace`, {
