@@ -14,10 +14,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Address, beginCell, external, internal, SendMode, storeMessage, toNano } from '@ton/core';
+import { Address, beginCell, external, internal, storeMessage, toNano } from '@ton/core';
 import { keyPairFromSeed, mnemonicToWalletKey } from '@ton/crypto';
-import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+import { WalletContractV4 } from '@ton/ton';
 import { createHash } from 'node:crypto';
+import { fanOutMessage } from './tools/fan-out-message';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8293);
 const TXS = process.env.LOCAL_TXS ?? '3000';
@@ -190,31 +191,11 @@ async function emulateTimes(boc: string, runs: number): Promise<{ ms: number[]; 
 }
 const transferEmulation = await emulateTimes(transfer(wallets[0]!, wallets[1]!.contract.address).boc, EMULATE_RUNS);
 wallets[0]!.seqno -= 1;
-const fanKeys = await mnemonicToWalletKey(
+const fanBoc = await fanOutMessage(
   (
     (await (await fetch(`${base}/api/local/wallets`)).json()) as { wallets: { version: string; mnemonic: string }[] }
-  ).wallets
-    .find((w) => w.version === 'v5r1')!
-    .mnemonic.split(' '),
+  ).wallets.find((w) => w.version === 'v5r1')!.mnemonic,
 );
-const fanWallet = WalletContractV5R1.create({ workchain: 0, publicKey: fanKeys.publicKey });
-const fanBody = fanWallet.createTransfer({
-  seqno: 0,
-  secretKey: fanKeys.secretKey,
-  sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
-  messages: Array.from({ length: 99 }, (_, i) =>
-    internal({
-      to: new Address(0, createHash('sha256').update(`fan:${i}`).digest()),
-      value: toNano('0.01'),
-      bounce: false,
-    }),
-  ),
-});
-const fanBoc = beginCell()
-  .store(storeMessage(external({ to: fanWallet.address, init: fanWallet.init, body: await fanBody })))
-  .endCell()
-  .toBoc()
-  .toString('base64');
 const fanEmulation = await emulateTimes(fanBoc, Math.max(5, Math.floor(EMULATE_RUNS / 3)));
 
 // 3. load: wallets of the clients' own, funded by the faucet; one message per wallet every two

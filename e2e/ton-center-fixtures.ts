@@ -54,6 +54,17 @@ export async function startTonCenterFixtures(recordings: Recording[]): Promise<T
   const requests: TonCenterFixtures['requests'] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixtures');
+    // a POST with a JSON body (emulateTrace) is preflighted, as TON Center's CORS answers it
+    if (req.method === 'OPTIONS') {
+      res
+        .writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': 'GET, POST, OPTIONS',
+          'access-control-allow-headers': 'content-type, accept',
+        })
+        .end();
+      return;
+    }
     const hit = recordings.find((r) => r.path === url.pathname && r.answers(url.searchParams));
     requests.push({ url: url.pathname + url.search, file: hit?.file ?? null });
     const headers = { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' };

@@ -29,6 +29,7 @@ import {
   wireV2BlockTransactions,
   wireV2Transactions,
 } from './wire';
+import { normalizeEmulation } from './emulate';
 
 const dir = join(__dirname, 'test-support', 'fixtures', 'ton-center');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
@@ -52,6 +53,7 @@ const readers: Record<string, (body: unknown) => unknown> = {
     wireActionsResponse.parse(b).actions.map((a) => normalizeAction(a)),
   'v3-address-information-toncenter-rs-testnet.json': (b) =>
     normalizeAddressInformation(wireAddressInformation.parse(b)),
+  'emulate-trace-built-from-cookbook-trace.json': (b) => normalizeEmulation(b),
 };
 
 describe('every TON Center fixture', () => {

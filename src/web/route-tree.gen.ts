@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as EmulateRouteImport } from './routes/emulate'
 import { Route as MessagesRouteImport } from './routes/messages'
 import { Route as TestsRouteImport } from './routes/tests'
 import { Route as TracesRouteImport } from './routes/traces'
@@ -27,6 +28,11 @@ import { Route as BlockWorkchainShardSeqnoRouteImport } from './routes/block.$wo
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmulateRoute = EmulateRouteImport.update({
+  id: '/emulate',
+  path: '/emulate',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MessagesRoute = MessagesRouteImport.update({
@@ -98,6 +104,7 @@ const BlockWorkchainShardSeqnoRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/emulate': typeof EmulateRoute
   '/messages': typeof MessagesRoute
   '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
@@ -114,6 +121,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/emulate': typeof EmulateRoute
   '/messages': typeof MessagesRoute
   '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
@@ -131,6 +139,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/emulate': typeof EmulateRoute
   '/messages': typeof MessagesRoute
   '/tests': typeof TestsRoute
   '/traces': typeof TracesRoute
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/emulate'
     | '/messages'
     | '/tests'
     | '/traces'
@@ -165,6 +175,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/emulate'
     | '/messages'
     | '/tests'
     | '/traces'
@@ -181,6 +192,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/emulate'
     | '/messages'
     | '/tests'
     | '/traces'
@@ -198,6 +210,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  EmulateRoute: typeof EmulateRoute
   MessagesRoute: typeof MessagesRoute
   TestsRoute: typeof TestsRoute
   TracesRoute: typeof TracesRoute
@@ -220,6 +233,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/emulate': {
+      id: '/emulate'
+      path: '/emulate'
+      fullPath: '/emulate'
+      preLoaderRoute: typeof EmulateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/messages': {
@@ -318,6 +338,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  EmulateRoute: EmulateRoute,
   MessagesRoute: MessagesRoute,
   TestsRoute: TestsRoute,
   TracesRoute: TracesRoute,

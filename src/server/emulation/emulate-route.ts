@@ -40,10 +40,10 @@ function paramsOf(request: FastifyRequest, budgetMs: number): EmulateParams {
   const seqno = b.mc_block_seqno;
   if (seqno !== undefined && seqno !== null && (typeof seqno !== 'number' || !Number.isInteger(seqno) || seqno < 0))
     throw new BadRequest(`mc_block_seqno: a masterchain seqno, got ${JSON.stringify(seqno)}`);
-  flag(b, 'with_actions');
   return {
     boc,
     ignoreChksig: flag(b, 'ignore_chksig'),
+    withActions: flag(b, 'with_actions'),
     includeCodeData: flag(b, 'include_code_data'),
     includeAddressBook: flag(b, 'include_address_book'),
     includeMetadata: flag(b, 'include_metadata'),

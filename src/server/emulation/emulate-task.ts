@@ -3,7 +3,7 @@
 // printed as TON Center's emulation service prints it: the tree of transaction hashes (each node
 // with its transaction and inbound message), every transaction in the v3 form with
 // `emulated: true`, the code and data cells and the address book when asked, the random seed the
-// run used, and whether a bound cut it short.
+// run used, whether a bound cut it short, and its actions when asked (emulated-actions.ts).
 import { Cell, loadShardAccount } from '@ton/core';
 import type { RawQuery } from '../../api/operations/param-rules';
 import type { TransactionRecord } from '../../store/records';
@@ -11,6 +11,7 @@ import { emulatorLoaded, emulatorReady } from '../../tvm/executor';
 import { emulateTrace, EmulationRefused, type EmulatedNode } from '../../tvm/emulate-trace';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Operation } from '../execution/operation';
+import { emulatedActions } from './emulated-actions';
 import { addressBookJson, collectAddresses, metadata } from '../serialize/address-book';
 import { messageJson, transactionJson } from '../serialize/v3';
 
@@ -22,6 +23,7 @@ export const EMULATE_MAX_TRANSACTIONS = 1000;
 export interface EmulateParams {
   boc: Buffer;
   ignoreChksig: boolean;
+  withActions: boolean;
   includeCodeData: boolean;
   includeAddressBook: boolean;
   includeMetadata: boolean;
@@ -84,6 +86,8 @@ export const emulateTask: Operation<EmulateParams> = {
       trace: nodeJson(trace.root, mcSeqno),
       transactions,
     };
+    if (p.withActions)
+      body.actions = await emulatedActions(ctx.reader, trace.transactions, mcSeqno ?? 0, trace.incomplete);
     if (p.includeCodeData) {
       const code: Record<string, string> = {};
       const data: Record<string, string> = {};

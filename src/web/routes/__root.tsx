@@ -70,6 +70,9 @@ function RootLayout() {
               <Link to="/messages" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>
                 Messages
               </Link>
+              <Link to="/emulate" className="hover:underline" activeProps={{ className: 'font-semibold underline' }}>
+                Emulate
+              </Link>
               <TestsLink />
             </nav>
             <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">

@@ -11,6 +11,7 @@ import { CopyButton } from '../components/copy-button';
 import { MessageCard } from '../features/message/message-card';
 import { AddressLink } from '../components/entity-links';
 import { Page, PageTitle, Section } from '../components/page';
+import { EmulateAgainLink } from '../features/emulate/emulate-again-link';
 
 const NO_SUCH_MESSAGE = 'No transaction of this ledger sent or received a message with this hash.';
 
@@ -89,6 +90,14 @@ function MessagePage() {
               >
                 open the trace
               </TraceLink>
+            </dd>
+          </>
+        )}
+        {msg.source === null && msg.destination && (
+          <>
+            <dt className="text-muted">Emulate</dt>
+            <dd>
+              <EmulateAgainLink msg={msg} />
             </dd>
           </>
         )}

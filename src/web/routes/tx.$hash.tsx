@@ -26,6 +26,7 @@ import { OUTCOME_TONE, verdictOf } from '../model/outcome';
 import { describeExitCode, describeResultCode } from '../../ton/exit-codes';
 import { Page, PageHeader, Section } from '../components/page';
 import { useIsSandboxLedger, useNamedBook } from '../model/run-names';
+import { EmulateAgainLink } from '../features/emulate/emulate-again-link';
 
 const NO_SUCH_TX = 'No transaction of this ledger has this hash.';
 
@@ -92,6 +93,11 @@ function TxPage() {
             open in trace ({Object.keys(trace.transactions).length} tx)
           </TraceLink>
         </DetailRow>
+        {tx.inMsg?.source === null && (
+          <DetailRow k="Emulate">
+            <EmulateAgainLink msg={tx.inMsg} />
+          </DetailRow>
+        )}
         {sandbox && (
           <DetailRow k="Test run">
             <Link

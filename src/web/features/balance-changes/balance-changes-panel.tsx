@@ -8,7 +8,7 @@ import { useApi } from '../../lib/router-context';
 import { traceBalanceChangesQuery } from '../../model/queries';
 import { jettonToken } from '../../model/jetton-token';
 import { formatTon } from '../../lib/format';
-import { deriveBalanceChanges } from '../../../api/derive-balance-changes';
+import { traceBalances } from '../../model/trace-balances';
 import type { TraceView } from '../../model/trace-view';
 import { SignedAmount } from './signed-amount';
 
@@ -89,19 +89,7 @@ export function BalanceChangesPanel(props: Omit<BalanceChangesTableProps, 'data'
 export function DerivedBalanceChanges(
   props: Omit<BalanceChangesTableProps, 'data' | 'derived'> & { trace: TraceView },
 ) {
-  const derived = useMemo(
-    () =>
-      deriveBalanceChanges(
-        [...props.trace.txs.values()].map((tx) => ({
-          account: tx.account,
-          balanceBefore: tx.balanceBefore,
-          balanceAfter: tx.balanceAfter,
-          totalFees: tx.totalFees,
-          outFees: tx.outMsgs.flatMap((m) => [m.fwdFee, m.ihrFee]),
-        })),
-      ),
-    [props.trace],
-  );
+  const derived = useMemo(() => traceBalances(props.trace), [props.trace]);
   return <BalanceChangesTable {...props} data={derived.data} derived={{ unknown: derived.unknown }} />;
 }
 
