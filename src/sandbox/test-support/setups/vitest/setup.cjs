@@ -1,3 +1,4 @@
+/* global afterAll */
 // Node 20 has no global WebSocket; sandbox's UI connector needs one.
 const Base = globalThis.WebSocket ?? require('ws');
 // Sandbox's jest setup closes its socket in an afterAll and returns at once; vitest may then end the
