@@ -137,6 +137,18 @@ async function nodeBoxes(page: Page, frame: string, node: string) {
   return { frame: f, nodes: boxes.map((b) => ({ x: b.x - f.x, y: b.y - f.y, w: b.width, h: b.height })) };
 }
 
+type Box = { x: number; y: number; w: number; h: number };
+
+/** The interactive graph's nodes where the picture drew them, within a pixel (both in layout order). */
+function expectSamePlaces(live: Box[], still: Box[]) {
+  expect(live).toHaveLength(still.length);
+  live.forEach((b, i) => {
+    const s = still[i]!;
+    for (const k of ['x', 'y', 'w', 'h'] as const)
+      expect(Math.abs(b[k] - s[k]), `node ${i} ${k}`).toBeLessThanOrEqual(1);
+  });
+}
+
 test('the graph opens as a still picture, React Flow unmounted, and the interactive graph draws the same nodes in the same places once pointed at', async ({
   page,
   request,
@@ -157,12 +169,29 @@ test('the graph opens as a still picture, React Flow unmounted, and the interact
   // the same frame, and each node where the picture drew it (both in layout order)
   expect(Math.abs(live.frame.width - still.frame.width)).toBeLessThanOrEqual(1);
   expect(Math.abs(live.frame.height - still.frame.height)).toBeLessThanOrEqual(1);
-  expect(live.nodes).toHaveLength(still.nodes.length);
-  live.nodes.forEach((b, i) => {
-    const s = still.nodes[i]!;
-    for (const k of ['x', 'y', 'w', 'h'] as const)
-      expect(Math.abs(b[k] - s[k]), `node ${i} ${k}`).toBeLessThanOrEqual(1);
-  });
+  expectSamePlaces(live.nodes, still.nodes);
+});
+
+test('a trace too deep to open whole: the picture shows the part of it the interactive graph opens on', async ({
+  page,
+  request,
+}) => {
+  const deep = (await allTraces(request)).find((t) => depthOf(t.trace) >= 10);
+  if (!deep) throw new Error('the fixture ledger has no trace 10 transactions deep');
+  await openTrace(page, deep);
+  await expect(page.getByTestId('trace-picture-node').first()).toBeVisible();
+  // the picture draws only what its view shows: fewer nodes than the trace has
+  expect(await page.getByTestId('trace-picture-node').count()).toBeLessThan(txsOf(deep).length);
+  const still = await nodeBoxes(page, 'trace-picture', 'trace-picture-node');
+  await wakeGraph(page);
+  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  const live = await nodeBoxes(page, 'trace-graph', 'trace-node');
+  // React Flow mounts the nodes off screen too (under 150 it draws them all): those in the frame
+  const inFrame = (f: { width: number; height: number }) => (b: Box) =>
+    b.x + b.w > 0 && b.x < f.width && b.y + b.h > 0 && b.y < f.height;
+  const shown = live.nodes.filter(inFrame(live.frame));
+  expect(shown.length).toBeGreaterThan(0);
+  expectSamePlaces(shown, still.nodes);
 });
 
 test('a click on the still picture selects the transaction, and a focus by keyboard brings the graph in', async ({
