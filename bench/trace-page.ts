@@ -1,7 +1,10 @@
 // The trace page of the ledger's largest trace, one JSON line: for each view (graph, table, lanes),
 // the time from navigation (a client-side route change from the home page, as a click makes it) to
 // the view drawn and idle, and then the time a key press takes to select a transaction and show its
-// details (the page answering its reader). Target: drawn within 1.5 s.
+// details (the page answering its reader). Target: drawn within 1.5 s. `*_warm_drawn_ms`: the same
+// again in a second page of the same browser (its code cached), the view's first screen drawn
+// (the balance changes not waited for). Issue 41's targets for the 4,000-transaction trace: 3 s
+// cold, 1.5 s warm.
 //
 // The ledger is the default one (`npm start`: seed 42, 3,000 transactions of history, whose wide
 // fan-out is a trace of 1,058), served whole (per-trace cap 4,000) with the built explorer
@@ -30,8 +33,11 @@ function* pieces(bytes: Buffer) {
 }
 const VIEWS = ['graph', 'table', 'lanes'] as const;
 /** What each view draws: once it is in the DOM (and two frames later), the view is on screen. */
+// The graph's first screen is its still picture (trace-picture.tsx); React Flow comes in when the
+// reader reaches for it, timed apart (`graph_interactive_ms`: a pointer on the picture to React
+// Flow's first node, two frames later).
 const DRAWN: Record<(typeof VIEWS)[number], string> = {
-  graph: '[data-testid="trace-node"]',
+  graph: '[data-testid="trace-picture-node"]',
   table: '[data-testid="trace-row"]',
   lanes: '[data-testid="lane-tx"]',
 };
@@ -41,6 +47,25 @@ const twoFrames = (p: Page) =>
   p.evaluate(
     () => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))),
   );
+
+/**
+ * The home page loaded, then the trace's page by a client-side route change (as a click makes it),
+ * resolved once the view's first element is in the DOM; returns the navigation's start.
+ */
+async function openFromHome(p: Page, base: string, hex: string, view: (typeof VIEWS)[number]): Promise<number> {
+  await p.goto(`${base}/`);
+  await p.locator('tbody tr a[href^="/trace/"]').first().waitFor();
+  const t0 = await p.evaluate(() => performance.now());
+  await p.evaluate(
+    ({ h, v }) => {
+      history.pushState({}, '', `/trace/${h}${v === 'graph' ? '' : `?view=${v}`}`);
+      dispatchEvent(new PopStateEvent('popstate'));
+    },
+    { h: hex, v: view },
+  );
+  await p.locator(DRAWN[view]).first().waitFor({ timeout: 120_000 });
+  return t0;
+}
 
 async function main() {
   let base = process.env.BENCH_BASE ?? '';
@@ -120,20 +145,12 @@ async function main() {
       const received: number[] = [];
       const read: number[] = [];
       let balanceFailures = 0;
+      const interactive: number[] = [];
+      const warm: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
         const p = await ctx.newPage();
-        await p.goto(`${base}/`);
-        await p.locator('tbody tr a[href^="/trace/"]').first().waitFor();
-        const t0 = await p.evaluate(() => performance.now());
-        await p.evaluate(
-          ({ h, v }) => {
-            history.pushState({}, '', `/trace/${h}${v === 'graph' ? '' : `?view=${v}`}`);
-            dispatchEvent(new PopStateEvent('popstate'));
-          },
-          { h: hex, v: view },
-        );
-        await p.locator(DRAWN[view]).first().waitFor({ timeout: 120_000 });
+        const t0 = await openFromHome(p, base, hex, view);
         if (!process.env.BENCH_BASE && i === 0 && view === 'graph')
           out.page_asked_from_memory = await p.evaluate(
             (urls) =>
@@ -154,16 +171,29 @@ async function main() {
         received.push(marks[0]! - t0);
         read.push(marks[1]! - marks[0]!);
         if ((await p.getByTestId('balance-row').count()) === 0) balanceFailures += 1;
+        if (view === 'graph') {
+          const t2 = await p.evaluate(() => performance.now());
+          await p.getByTestId('trace-picture').hover();
+          await p.locator('[data-testid="trace-node"]').first().waitFor({ timeout: 120_000 });
+          interactive.push((await twoFrames(p)) - t2);
+        }
         // j selects the first transaction: the details panel opens beside the view
         const t1 = await p.evaluate(() => performance.now());
         await p.keyboard.press('j');
         await p.getByRole('complementary', { name: 'Selected transaction' }).waitFor();
         select.push((await twoFrames(p)) - t1);
+        // warm: the same browser (its HTTP cache holds the explorer's code) opens the trace again as
+        // a new page; the answers are asked again (from the bench's memory, as the first time)
+        const w = await ctx.newPage();
+        const w0 = await openFromHome(w, base, hex, view);
+        warm.push((await twoFrames(w)) - w0);
         await ctx.close();
       }
       out[`${view}_drawn_ms`] = Math.round(median(drawn));
       out[`${view}_drawn_runs_ms`] = drawn.map(Math.round);
       out[`${view}_select_ms`] = Math.round(median(select));
+      out[`${view}_warm_drawn_ms`] = Math.round(median(warm));
+      if (interactive.length) out.graph_interactive_ms = Math.round(median(interactive));
       // where the time to drawn went: the answer's last byte after navigation, its reading after
       // that (the worker's, for a big trace), and the rest (the view drawn)
       out[`${view}_phases_ms`] = {

@@ -208,7 +208,8 @@ async function main() {
         history.pushState({}, '', `/trace/${h}`);
         dispatchEvent(new PopStateEvent('popstate'));
       }, bigHex);
-      await p.waitForSelector('[data-testid="trace-node"]');
+      // the graph's first screen: its still picture (React Flow comes when the reader reaches for it)
+      await p.waitForSelector('[data-testid="trace-picture-node"]');
       await p.waitForSelector('[data-testid="balance-row"]');
       const t1 = await p.evaluate(
         () =>

@@ -35,6 +35,15 @@ function pagesOf(
       ready: (p) => expect(p.getByTestId('trace-node')).toHaveCount(txsOf(trace).length),
     },
     {
+      // what the page first shows: the graph as a still picture, React Flow not yet mounted
+      name: 'trace graph as a still picture',
+      path: `/trace/${hex(trace.trace_id)}`,
+      ready: async (p) => {
+        await expect(p.getByTestId('trace-picture-node').first()).toBeVisible();
+        await expect(p.locator('.react-flow')).toHaveCount(0);
+      },
+    },
+    {
       name: 'trace table',
       path: `/trace/${hex(trace.trace_id)}?view=table`,
       ready: (p) => expect(p.locator('table tbody tr').first()).toBeVisible(),
@@ -130,6 +139,7 @@ const PAGE_NAMES = [
   'home',
   'traces',
   'trace graph',
+  'trace graph as a still picture',
   'trace table',
   'trace lanes',
   'trace with a skipped transaction',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { allTraces, hex, txsOf } from './fixture-api';
+import { wakeGraph } from './trace-graph';
 
 // The fixture ledger's wide fan-out (over 4,000 transactions, served cut at the API's per-trace cap):
 // its table opens at 200 rows and grows on request, and its lanes draw only what their box shows,
@@ -60,6 +61,10 @@ test('a trace of a thousand transactions: the table a page at a time, the lanes 
 
   // The graph draws the nodes in view, and no minimap: React Flow's would draw all of them.
   await page.goto(`/trace/${hex(big.trace_id)}`);
+  // first a still picture of what the graph opens on (a screenful, not the whole trace)
+  await expect(page.getByTestId('trace-picture-node').first()).toBeVisible(arrives);
+  expect(await page.getByTestId('trace-picture-node').count()).toBeLessThan(n);
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node').first()).toBeVisible(arrives);
   expect(await page.getByTestId('trace-node').count()).toBeLessThan(n);
   await expect(page.locator('.react-flow__minimap')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { allTraces, bounceTrace, hex, txsOf } from './fixture-api';
+import { wakeGraph } from './trace-graph';
 
 test.use({ viewport: { width: 375, height: 800 } });
 
@@ -8,7 +9,7 @@ test('a phone-width layout: no horizontal page scroll, search and graph usable',
   // each page drawn, its data in (not `networkidle`: the home page's live stream stays open)
   const pages: Array<[string, string]> = [
     ['/', 'tbody tr a[href^="/trace/"]'],
-    [`/trace/${hex(trace.trace_id)}`, '[data-testid="trace-node"]'],
+    [`/trace/${hex(trace.trace_id)}`, '[data-testid="trace-picture-node"]'],
     [`/tx/${hex(txsOf(trace)[0]!.hash)}`, '[data-testid="raw-boc"]'],
     ['/traces', 'tbody tr a[href^="/trace/"]'],
   ];
@@ -24,5 +25,6 @@ test('a phone-width layout: no horizontal page scroll, search and graph usable',
     });
   }
   await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
 });

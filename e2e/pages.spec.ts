@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { allTraces, hex, traceWithSize, txsOf } from './fixture-api';
+import { wakeGraph } from './trace-graph';
 
 const shot = (name: string) => ({ path: `e2e-artifacts/screenshots/${name}.png`, fullPage: true });
 
@@ -41,6 +42,7 @@ test('every page opens by deep link', async ({ page, request }) => {
   await page.screenshot(shot('message'));
 
   await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
   await page.screenshot(shot('trace'));
 
@@ -63,6 +65,7 @@ test('every page is reached by navigation, and back/forward restore it', async (
   await page.goto('/');
   await page.locator('tbody tr a[href^="/trace/"]').first().click();
   await expect(page).toHaveURL(/\/trace\//);
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node').first()).toBeVisible();
   await page.getByTestId('trace-node').first().click();
   await expect(page).toHaveURL(/[?&]tx=/);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { allTraces, hex, traceWithSize, txsOf } from './fixture-api';
+import { wakeGraph } from './trace-graph';
 
 test('? opens the shortcut help listing the trace keys; Esc closes it, focus returns, and the keys work as listed', async ({
   page,
@@ -7,6 +8,7 @@ test('? opens the shortcut help listing the trace keys; Esc closes it, focus ret
 }) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
 
   const traces = page.getByRole('link', { name: 'Traces', exact: true });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { allTraces, hex, traceWithSize, txsOf } from './fixture-api';
+import { wakeGraph } from './trace-graph';
 import { startPlainStaticHost } from './plain-static-host';
 
 // The built explorer (`npm run build`, dist/web) copied to a plain static host on one origin, its
@@ -43,7 +44,13 @@ test('the built explorer on a plain static host reads the API on another origin,
   const pages: Array<[string, () => Promise<void>]> = [
     ['/', () => expect(page.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible()],
     ['/traces', () => expect(page.locator('tbody tr a[href^="/trace/"]').first()).toBeVisible()],
-    [`/trace/${hex(trace.trace_id)}`, () => expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length)],
+    [
+      `/trace/${hex(trace.trace_id)}`,
+      async () => {
+        await wakeGraph(page);
+        await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
+      },
+    ],
     [`/tx/${hex(tx.hash)}`, () => expect(page.getByTestId('raw-boc')).toBeVisible()],
     [`/msg/${hex(tx.in_msg!.hash)}`, () => expect(page.getByTestId('receiver-tx')).toBeVisible()],
     [`/account/${tx.account}`, () => expect(page.getByTestId('address-raw')).toContainText(tx.account)],

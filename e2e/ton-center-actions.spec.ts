@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addressOf, builtTrace, hashesOf, type Hop } from './built-ton-center-traces';
 import { hashHex, startTonCenterFixtures, type TonCenterFixtures } from './ton-center-fixtures';
+import { wakeGraph } from './trace-graph';
 
 // The trace page over a TON Center deployment, on traces BUILT in TON Center's shape (see
 // built-ton-center-traces.ts: no public recording of these was found): a DeDust swap of USD₮ for
@@ -195,6 +196,7 @@ test('a skipped notification reads as skipped, not failed', async ({ page }) => 
   await expect(page.getByTestId('trace-skipped-count')).toHaveText('⊘ 1 skipped');
   await expect(page.getByTestId('trace-failed-count')).toHaveCount(0);
   await expect(page.getByTestId('failure-banner')).toHaveCount(0);
+  await wakeGraph(page);
   const node = page.locator('[data-testid="trace-node"][data-outcome="skipped"]');
   await expect(node).toHaveCount(1);
   await expect(node).toContainText('⊘ skipped (no_gas)');
@@ -208,6 +210,7 @@ test('the graph of an 8-transaction swap is wholly in view on opening, in a fram
   page,
 }) => {
   await open(page, swap);
+  await wakeGraph(page);
   const nodes = page.getByTestId('trace-node');
   await expect(nodes).toHaveCount(swapHops.length);
   // the frame fits one screen: brought into view (the actions and balance changes come first), it
@@ -255,7 +258,7 @@ for (const theme of ['light', 'dark'] as const) {
     for (const answer of [swap, failed, nft]) {
       await open(page, answer);
       await expect(page.getByTestId('action-line').first()).toBeVisible();
-      await expect(page.getByTestId('trace-node').first()).toBeVisible();
+      await expect(page.getByTestId('trace-picture-node').first()).toBeVisible();
       const result = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze();

@@ -10,6 +10,7 @@ import {
   txsOf,
   type Trace,
 } from './fixture-api';
+import { wakeGraph } from './trace-graph';
 
 test('the graph draws one node per transaction; a click puts ?tx= in the URL and opens the details; reload keeps it', async ({
   page,
@@ -17,6 +18,7 @@ test('the graph draws one node per transaction; a click puts ?tx= in the URL and
 }) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await wakeGraph(page);
   const nodes = page.getByTestId('trace-node');
   await expect(nodes).toHaveCount(txsOf(trace).length);
   await nodes.nth(2).click();
@@ -43,6 +45,14 @@ test('the trace of a bounce off an undeployed account: skipped, not failed; boun
 }) => {
   const { trace, skipped } = skippedBounceTrace(await allTraces(request));
   await page.goto(`/trace/${hex(trace.trace_id)}`);
+  // the still picture draws the bounce as the graph does
+  await expect(
+    page
+      .getByTestId('trace-picture')
+      .getByText(/↩ Bounce/)
+      .first(),
+  ).toBeVisible();
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
   await expect(page.getByText(/↩ Bounce/).first()).toBeVisible();
   // TON's third outcome: no compute phase ran (no code at the destination). Counted and drawn as
@@ -79,7 +89,7 @@ test('the trace of a failed compute phase names the exit code and its meaning', 
 test('export JSON and SVG download the trace', async ({ page, request }) => {
   const trace = traceWithSize(await allTraces(request), 2, 10);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
-  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  await expect(page.getByTestId('trace-picture-node').first()).toBeVisible();
   const [json] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export JSON' }).click(),
@@ -97,6 +107,7 @@ test('export JSON and SVG download the trace', async ({ page, request }) => {
 
 /** The graph's zoom as React Flow renders it, and the boxes of its canvas and of its transaction nodes. */
 async function graphOnScreen(page: Page) {
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node').first()).toBeVisible();
   const transform = await page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
   const zoom = Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
@@ -116,6 +127,88 @@ async function openTrace(page: Page, trace: Trace) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/trace/${hex(trace.trace_id)}`);
 }
+
+/** Each node's box, relative to its frame: where the reader sees it, wherever the page is scrolled. */
+async function nodeBoxes(page: Page, frame: string, node: string) {
+  const f = (await page.getByTestId(frame).boundingBox())!;
+  const boxes = await page
+    .getByTestId(node)
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  return { frame: f, nodes: boxes.map((b) => ({ x: b.x - f.x, y: b.y - f.y, w: b.width, h: b.height })) };
+}
+
+type Box = { x: number; y: number; w: number; h: number };
+
+/** The interactive graph's nodes where the picture drew them, within a pixel (both in layout order). */
+function expectSamePlaces(live: Box[], still: Box[]) {
+  expect(live).toHaveLength(still.length);
+  live.forEach((b, i) => {
+    const s = still[i]!;
+    for (const k of ['x', 'y', 'w', 'h'] as const)
+      expect(Math.abs(b[k] - s[k]), `node ${i} ${k}`).toBeLessThanOrEqual(1);
+  });
+}
+
+test('the graph opens as a still picture, React Flow unmounted, and the interactive graph draws the same nodes in the same places once pointed at', async ({
+  page,
+  request,
+}) => {
+  const trace = traceWithAction(await allTraces(request), 'jetton_mint');
+  await openTrace(page, trace);
+  // a trace this small opens whole: every transaction in the picture
+  await expect(page.getByTestId('trace-picture-node')).toHaveCount(txsOf(trace).length);
+  // the browser idle twice over (the chunk may be fetched then) and still no React Flow on the page
+  for (let i = 0; i < 2; i++)
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
+  await expect(page.locator('.react-flow')).toHaveCount(0);
+  const still = await nodeBoxes(page, 'trace-picture', 'trace-picture-node');
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/trace-picture.png' });
+  await wakeGraph(page);
+  await expect(page.getByTestId('trace-node')).toHaveCount(txsOf(trace).length);
+  const live = await nodeBoxes(page, 'trace-graph', 'trace-node');
+  // the same frame, and each node where the picture drew it (both in layout order)
+  expect(Math.abs(live.frame.width - still.frame.width)).toBeLessThanOrEqual(1);
+  expect(Math.abs(live.frame.height - still.frame.height)).toBeLessThanOrEqual(1);
+  expectSamePlaces(live.nodes, still.nodes);
+});
+
+test('a trace too deep to open whole: the picture shows the part of it the interactive graph opens on', async ({
+  page,
+  request,
+}) => {
+  const deep = (await allTraces(request)).find((t) => depthOf(t.trace) >= 10);
+  if (!deep) throw new Error('the fixture ledger has no trace 10 transactions deep');
+  await openTrace(page, deep);
+  await expect(page.getByTestId('trace-picture-node').first()).toBeVisible();
+  // the picture draws only what its view shows: fewer nodes than the trace has
+  expect(await page.getByTestId('trace-picture-node').count()).toBeLessThan(txsOf(deep).length);
+  const still = await nodeBoxes(page, 'trace-picture', 'trace-picture-node');
+  await wakeGraph(page);
+  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  const live = await nodeBoxes(page, 'trace-graph', 'trace-node');
+  // React Flow mounts the nodes off screen too (under 150 it draws them all): those in the frame
+  const inFrame = (f: { width: number; height: number }) => (b: Box) =>
+    b.x + b.w > 0 && b.x < f.width && b.y + b.h > 0 && b.y < f.height;
+  const shown = live.nodes.filter(inFrame(live.frame));
+  expect(shown.length).toBeGreaterThan(0);
+  expectSamePlaces(shown, still.nodes);
+});
+
+test('a click on the still picture selects the transaction, and a focus by keyboard brings the graph in', async ({
+  page,
+  request,
+}) => {
+  const trace = traceWithSize(await allTraces(request), 4, 15);
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await page.getByTestId('trace-picture-node').nth(1).click();
+  await expect(page).toHaveURL(/[?&]tx=[0-9a-f]{64}/);
+  await expect(page.getByTestId('tx-panel')).toBeVisible();
+  await expect(page.getByTestId('trace-node').first()).toBeVisible();
+  // by keyboard: the picture is a stop of its own, and focusing it is reaching for the graph
+  await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await page.getByTestId('trace-picture').focus();
+  await expect(page.locator('.react-flow')).toBeVisible();
+});
 
 test("a jetton mint opens whole at a readable zoom, with no details column taking the graph's width", async ({
   page,
@@ -169,6 +262,7 @@ test('the dark theme chosen in the settings reaches the graph: its controls and 
 }) => {
   const trace = traceWithSize(await allTraces(request), 4, 15);
   await page.goto(`/trace/${hex(trace.trace_id)}`);
+  await wakeGraph(page);
   await expect(page.getByTestId('trace-node').first()).toBeVisible();
   const flow = page.locator('.react-flow');
   await page.getByRole('button', { name: /settings/i }).click();

@@ -13,15 +13,14 @@ type TracesRequest = Parameters<typeof tracesQuery>[1];
 /**
  * One trace by id, with its actions: the trace page's data, the answer with the view it draws
  * (./trace-data.ts; a big answer is read in a worker). The same request as `tracesQuery`, under a
- * key of its own since its data is not a bare `traces` answer. `onBig` is called once the answer is
- * known to be big (read in a worker), while it still streams.
+ * key of its own since its data is not a bare `traces` answer.
  */
-export const traceQuery = (api: LedgerClient, traceId: string, onBig?: () => void) => {
+export const traceQuery = (api: LedgerClient, traceId: string) => {
   // `latest`: every action type the API classifies (TON Center sends only its v1 types unless asked)
   const p = { trace_id: traceId, include_actions: true, supported_action_types: ['latest'], limit: 1 };
   return queryOptions({
     queryKey: ['ledger', api.base, 'trace', p],
-    queryFn: ({ signal }) => readTrace(api, p, signal, onBig),
+    queryFn: ({ signal }) => readTrace(api, p, signal),
   });
 };
 

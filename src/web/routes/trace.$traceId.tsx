@@ -13,7 +13,6 @@ import { traceDataOf } from '../model/trace-data';
 import { accountLetters } from '../model/account-labels';
 import { labelOf, useNamedBook } from '../model/run-names';
 import { ActionList } from '../features/trace-graph/action-list';
-import { loadTraceGraph } from '../features/trace-graph/load-trace-graph';
 import { isFoldedChild } from '../features/trace-graph/graph-model';
 import {
   BalanceChangesPanel,
@@ -43,16 +42,13 @@ export const Route = createFileRoute('/trace/$traceId')({
   // at all. The page waits for the balance changes too (never for a failure of them: prefetchQuery
   // does not throw, and the panel then offers a retry): the panel sits above the graph, and filled
   // in after the first paint it pushed the graph down (Lighthouse: CLS 0.12). React Flow's chunk
-  // (60 KB compressed, and its stylesheet) starts once the trace is here, or once its answer is
-  // known to be big (over 1 MB, a second of streaming or more): started with the route, it shared
-  // a slow phone's bandwidth with the route's chunk and a small trace, which the page's first paint
-  // needs, and the graph is drawn after that paint anyway.
+  // is not started here: the graph opens as a still picture, and the chunk is fetched when the
+  // browser is idle (trace-views.tsx, load-trace-graph.ts).
   loader: async ({ context: { queryClient, api }, params: { traceId } }) => {
     const balances = queryClient.prefetchQuery(traceBalanceChangesQuery(api, traceId));
     // A trace still in flight is not in `traces` (completed ones only): the page then waits for
     // it on the stream (AwaitingTrace) rather than saying not found; it has no balance changes yet.
-    const page = await queryClient.ensureQueryData(traceQuery(api, traceId, () => void loadTraceGraph()));
-    void loadTraceGraph();
+    const page = await queryClient.ensureQueryData(traceQuery(api, traceId));
     if (page.page.traces[0]) await balances;
   },
   notFoundComponent: RouteNotFound,

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type Edge, type EdgeProps } from '@xyflow/react';
 import { EDGE_BEND, type Wrap } from './trace-layout';
+import { EDGE_LABEL_CLASS, EDGE_VALUE_CLASS, edgeNameClass, edgeStroke } from './node-look';
 
 // An edge of the trace graph: a message, with its value and name on its straight run into the
 // receiver (or, into the next band of a wrapped layout, on its run back along the gap).
@@ -35,11 +36,7 @@ export const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
           centerX,
         });
   const bounced = data?.bounced ?? false;
-  const style = bounced
-    ? { stroke: '#ea580c', strokeWidth: 2.5, strokeDasharray: '7 5' }
-    : data?.failedTarget
-      ? { stroke: '#dc2626', strokeWidth: 2 }
-      : { stroke: '#64748b', strokeWidth: 1.5 };
+  const style = edgeStroke(bounced, data?.failedTarget ?? false);
   // a wrapped edge's label takes its own stretch of the line back (its slot), the others' beside it
   const room = wrap !== undefined ? (centerX - targetX) / wrap.slots - 8 : targetX - centerX - 10;
   const labelAt =
@@ -52,20 +49,14 @@ export const MsgEdge = memo(function MsgEdge(props: EdgeProps<GraphEdge>) {
       <EdgeLabelRenderer>
         {/* wraps within the straight run rather than spilling over the nodes either side of it */}
         <div
-          className="nodrag nopan pointer-events-none absolute text-center text-[11px] leading-tight text-balance break-words"
+          className={`nodrag nopan ${EDGE_LABEL_CLASS}`}
           style={{
             maxWidth: room,
             transform: `translate(-50%, -50%) translate(${labelAt.x}px, ${labelAt.y}px)`,
           }}
         >
-          {data?.value && (
-            <div className="rounded bg-white/90 px-1 font-semibold text-slate-800 dark:bg-slate-950/90 dark:text-slate-100">
-              {data.value}
-            </div>
-          )}
-          <div
-            className={`rounded px-1 ${bounced ? 'bg-orange-100 font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-200' : 'bg-white/90 text-slate-700 dark:bg-slate-950/90 dark:text-slate-300'}`}
-          >
+          {data?.value && <div className={EDGE_VALUE_CLASS}>{data.value}</div>}
+          <div className={edgeNameClass(bounced)}>
             {bounced ? '↩ ' : ''}
             {data?.name}
           </div>

@@ -1,4 +1,14 @@
-import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   Background,
   Controls,
@@ -17,6 +27,7 @@ import { shortAddress, displayAddress } from '../../lib/format';
 import type { AddressForm } from '../../../ton/address-forms';
 import type { Theme } from '../../lib/settings';
 import { MsgEdge, type GraphEdge } from './msg-edge';
+import { NODE_TONE, SELECTED_RING, STATUS_TONE, TX_NODE_CLASS, pseudoNodeClass } from './node-look';
 import { EXT_IN_PREFIX, EXT_OUT_PREFIX, buildGraphModel, edgeMessage, failurePath, txNodeText } from './graph-model';
 import { messageLabel } from '../../model/message-label';
 import { outcomeOf, type Outcome } from '../../model/outcome';
@@ -51,7 +62,7 @@ const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>)
       data-testid="trace-node"
       data-failed={data.failed || undefined}
       data-outcome={data.outcome}
-      className={`flex h-full w-full flex-col justify-center rounded-lg px-2 text-xs shadow-sm ${tone} ${data.selected ? 'ring-4 ring-teal-500' : ''}`}
+      className={`${TX_NODE_CLASS} ${tone} ${data.selected ? SELECTED_RING : ''}`}
       title={`${address}\n${data.status}`}
     >
       <Handle type="target" position={Position.Left} isConnectable={false} />
@@ -63,24 +74,11 @@ const TxNode = memo(function TxNode({ data }: NodeProps<Node<TxNodeData, 'tx'>>)
   );
 });
 
-/** A failure is drawn heavy and red; a skipped compute phase dashed and amber (no failure); a success plain. */
-const NODE_TONE: Record<Outcome, string> = {
-  failed: 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50 border-[3px]',
-  skipped: 'border-amber-600 border-dashed bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50 border-2',
-  success: 'border-slate-400 bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 border',
-};
-const STATUS_TONE: Record<Outcome, string> = {
-  failed: 'text-red-700 dark:text-red-300',
-  skipped: 'text-amber-800 dark:text-amber-300',
-  success: 'text-emerald-700 dark:text-emerald-400',
-};
 const MINIMAP_COLOR: Record<Outcome, string> = { failed: '#dc2626', skipped: '#d97706', success: '#94a3b8' };
 
 const PseudoNode = memo(function PseudoNode({ data }: NodeProps<Node<PseudoNodeData, 'pseudo'>>) {
   return (
-    <div
-      className={`flex h-full w-full items-center justify-center rounded-lg border border-dashed text-xs ${data.kind === 'more' ? 'cursor-pointer border-teal-600 bg-teal-50 font-semibold text-teal-800 dark:bg-teal-950 dark:text-teal-200' : 'border-slate-400 text-slate-600 dark:text-slate-300'}`}
-    >
+    <div className={pseudoNodeClass(data.kind === 'more')}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
       {data.text}
       <Handle type="source" position={Position.Right} isConnectable={false} />
@@ -135,6 +133,8 @@ export interface TraceGraphProps extends TraceTableProps {
   /** The explorer's theme: React Flow's own controls, minimap and background follow it. */
   theme?: Theme;
   className?: string;
+  /** Shown in the frame until React Flow has measured it and drawn (the trace page's still picture). */
+  placeholder?: ReactNode;
 }
 
 /** The canvas as measured, and how many columns its layout wraps at (0: none). */
@@ -324,10 +324,12 @@ export default function TraceGraph(props: TraceGraphProps) {
   }, []);
   return (
     <div ref={ref} className={props.className ?? 'h-[60vh] min-h-80 w-full'} data-testid="trace-graph">
-      {canvas && (
+      {canvas ? (
         <ReactFlowProvider>
           <GraphInner {...props} canvas={canvas} />
         </ReactFlowProvider>
+      ) : (
+        props.placeholder
       )}
     </div>
   );

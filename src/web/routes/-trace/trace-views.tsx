@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { Loading } from '../../components/states';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTraceGraph } from '../../features/trace-graph/load-trace-graph';
 import { TraceTable, type TraceTableProps } from '../../features/trace-graph/trace-table';
+import { TracePicture } from '../../features/trace-graph/trace-picture';
 import { TraceLanes } from '../../features/trace-lanes/trace-lanes';
 import type { Theme } from '../../lib/settings';
 import type { TraceView } from '../../model/trace-view';
@@ -39,7 +39,15 @@ export function TraceViews({
   details: ReactNode;
   detailsOpen: boolean;
 }) {
-  const TraceGraph = useTraceGraph();
+  // The graph opens as a still picture; React Flow replaces it once the reader reaches for it
+  // (points at it, touches, scrolls over or focuses it, or selects a transaction in any view).
+  const [awake, setAwake] = useState(false);
+  const wake = useCallback(() => setAwake(true), []);
+  useEffect(() => {
+    if (props.selected) setAwake(true);
+  }, [props.selected]);
+  const TraceGraph = useTraceGraph(awake);
+  const picture = <TracePicture {...props} expanded={expanded} onExpand={onExpand} onWake={wake} />;
   return (
     <>
       <div className={view === 'graph' ? 'relative' : 'grid gap-4 lg:grid-cols-[1fr_22rem]'}>
@@ -50,6 +58,7 @@ export function TraceViews({
                 <TraceGraph
                   {...props}
                   theme={theme}
+                  placeholder={picture}
                   expanded={expanded}
                   onExpand={onExpand}
                   coveredRight={
@@ -60,12 +69,7 @@ export function TraceViews({
                 />
               </div>
             ) : (
-              // the graph's own box, so that nothing below moves when it arrives
-              <div className="rounded-lg border border-slate-200 dark:border-slate-800">
-                <div className="h-[60vh] min-h-80 w-full p-3">
-                  <Loading label="Loading the graph" />
-                </div>
-              </div>
+              <div className="rounded-lg border border-slate-200 dark:border-slate-800">{picture}</div>
             )
           ) : view === 'lanes' ? (
             <TraceLanes trace={props.trace} letters={props.letters} selected={props.selected} />
