@@ -9,54 +9,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testLedgerPath } from './test-support/test-ledger';
-import { accountOfKey } from '../store/account-key';
-import { decodeBoc } from '../store/compact';
-import { MIGRATIONS, SCHEMA_VERSION } from '../store/sqlite/sqlite-schema';
+import { SCHEMA_VERSION } from '../store/sqlite/sqlite-schema';
+import { asVersion6 } from './test-support/version-6-file';
 import { openSqliteStore } from '../store/sqlite/open-sqlite-store';
 import { tableDump } from '../store/sqlite/test-support/table-dump';
 
 let source: string;
 let v6Path: string;
-
-/** The ledger at `from` (version 7) as version 6 stored it, in a new file at `path`. */
-function asVersion6(from: string, path: string): void {
-  const v6 = new Database(path);
-  v6.exec('PRAGMA page_size = 4096');
-  v6.transaction(() => {
-    for (const step of MIGRATIONS.slice(0, 6)) {
-      if (typeof step === 'string') v6.exec(step);
-      else step(v6);
-    }
-  })();
-  v6.function('account_text', (k: unknown) => (k === null ? null : accountOfKey(k as Buffer)));
-  v6.function('plain_boc', (b: unknown) => decodeBoc(b as Buffer));
-  v6.exec(`ATTACH '${from}' AS v7`);
-  const tables = v6
-    .prepare("SELECT name FROM main.sqlite_master WHERE type = 'table' ORDER BY name")
-    .pluck()
-    .all() as string[];
-  v6.transaction(() => {
-    for (const t of tables) {
-      if (t === 'messages') {
-        v6.exec(`INSERT INTO messages SELECT tx_hash, direction, position, msg_hash, hash_norm, tx_lt, account_text(tx_account),
-          account_text(source), account_text(destination), value, value_extra, fwd_fee, ihr_fee, import_fee, created_lt, created_at, opcode, bounce,
-          bounced, ihr_disabled, body_hash, init_state_hash, comment FROM v7.messages`);
-      } else if (t === 'producer_accounts') {
-        v6.exec(
-          'INSERT INTO producer_accounts SELECT account, state_hash, plain_boc(shard_account) FROM v7.producer_accounts',
-        );
-      } else if (t === 'message_contents' || t === 'account_cells') {
-        v6.exec(`INSERT INTO ${t} SELECT hash, plain_boc(boc) FROM v7.${t}`);
-      } else {
-        v6.exec(`INSERT INTO main."${t}" SELECT * FROM v7."${t}"`);
-      }
-    }
-  })();
-  v6.exec('DETACH v7');
-  v6.pragma('application_id = 0x4c534350');
-  v6.pragma('user_version = 6');
-  v6.close();
-}
 
 beforeAll(async () => {
   source = await testLedgerPath();
