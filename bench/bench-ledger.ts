@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { generateLedger } from '../src/ledger/generate';
 import { SCHEMA_VERSION } from '../src/store/sqlite/sqlite-schema';
 import { POSITION_FORMAT } from '../src/ledger/producer/position';
+import { accountOfKey } from '../src/store/account-key';
 
 /** The default ledger (seed 42, 3000 transactions, as `npm start` makes it), built once for benchmarks. */
 export async function benchLedgerPath(seed = 42, txs = 3000): Promise<string> {
@@ -40,13 +41,16 @@ export function median(xs: number[]): number {
 
 /** The wallet that accepted the most external messages (raw address): the account a client reads most. */
 export function busiestWallet(sql: Database.Database): string {
-  return sql
-    .prepare(
-      `SELECT tx_account FROM messages WHERE direction = 'in' AND source IS NULL
+  // messages.tx_account is the account's key (account-key.ts)
+  return accountOfKey(
+    sql
+      .prepare(
+        `SELECT tx_account FROM messages WHERE direction = 'in' AND source IS NULL
        GROUP BY tx_account ORDER BY count(*) DESC LIMIT 1`,
-    )
-    .pluck()
-    .get() as string;
+      )
+      .pluck()
+      .get() as Buffer,
+  );
 }
 
 /** An internal message's hash (hex), the 500th received: a point lookup's subject in the middle of the ledger. */

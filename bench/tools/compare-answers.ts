@@ -46,8 +46,12 @@ for (let i = 0; i < traceIds.length; i += 10)
       .map(hex)
       .join(',')}&include_actions=true`,
   );
-for (const a of col<string>('SELECT DISTINCT account FROM trace_accounts ORDER BY account'))
-  urls.push(`/api/v3/traces?account=${encodeURIComponent(a)}&limit=1000`);
+// every account's traces, or COMPARE_ACCOUNTS of them (the first in address order): the fan-out's
+// thousands of accounts each list its trace; the lists by account and the account reads below too
+const accounts = col<string>(
+  `SELECT DISTINCT account FROM trace_accounts ORDER BY account${process.env.COMPARE_ACCOUNTS ? ` LIMIT ${Number(process.env.COMPARE_ACCOUNTS)}` : ''}`,
+);
+for (const a of accounts) urls.push(`/api/v3/traces?account=${encodeURIComponent(a)}&limit=1000`);
 for (const sort of ['asc', 'desc'])
   for (const offset of [0, 500, 1500])
     urls.push(`/api/v3/traces?limit=1000&offset=${offset}&sort=${sort}&include_actions=true`);
@@ -60,6 +64,21 @@ for (const b of col<Buffer>('SELECT DISTINCT body_hash FROM messages ORDER BY bo
 for (const o of col<number>('SELECT DISTINCT opcode FROM messages WHERE opcode IS NOT NULL ORDER BY opcode')) {
   for (const d of ['in', 'out']) urls.push(`/api/v3/transactionsByMessage?opcode=${o}&direction=${d}&limit=1000`);
 }
+for (const a of accounts.map(encodeURIComponent)) {
+  urls.push(
+    `/api/v3/transactions?account=${a}&limit=100&sort=asc`,
+    `/api/v3/messages?source=${a}&limit=100`,
+    `/api/v3/messages?destination=${a}&limit=100&sort=asc`,
+    `/api/v2/getTransactions?address=${a}&limit=20`,
+    `/api/v2/getAddressInformation?address=${a}`,
+    `/api/v3/accountStates?address=${a}&include_boc=true`,
+  );
+}
+for (const sort of ['asc', 'desc'])
+  for (const offset of [0, 1000, 3000]) {
+    urls.push(`/api/v3/messages?limit=1000&offset=${offset}&sort=${sort}`);
+    urls.push(`/api/v3/transactions?limit=1000&offset=${offset}&sort=${sort}`);
+  }
 sql.close();
 
 // writable: a ledger of an older schema version is migrated first, as the server would

@@ -23,6 +23,8 @@ import type { PoolClient } from 'pg';
 import { openPgStore } from '../../src/store/postgres/open-pg-store';
 import { PartitionKeeper } from '../../src/store/postgres/pg-partitions';
 import { TOKEN_TABLES } from '../../src/store/token-tables';
+import { accountOfKey } from '../../src/store/account-key';
+import { decodeBoc } from '../../src/store/compact';
 
 /** Rows per INSERT: every column one array parameter, unnested. */
 const CHUNK = 5000;
@@ -41,7 +43,7 @@ const SOURCES: readonly { table: string; sql: string }[] = [
   },
   {
     table: 'message_contents',
-    sql: `SELECT c.hash, c.boc, x.mc_seqno FROM (
+    sql: `SELECT c.hash, ledgerscope_decode_boc(c.boc) AS boc, x.mc_seqno FROM (
             SELECT m.body_hash AS hash, t.mc_seqno FROM messages m JOIN transactions t ON t.hash = m.tx_hash
             UNION
             SELECT coalesce(m.init_state_hash, (SELECT o.init_state_hash FROM messages o WHERE o.msg_hash = m.msg_hash AND o.direction = 'out' LIMIT 1)), t.mc_seqno
@@ -59,19 +61,29 @@ const SOURCES: readonly { table: string; sql: string }[] = [
   },
   { table: 'accounts', sql: 'SELECT * FROM accounts' },
   { table: 'token_info', sql: 'SELECT * FROM token_info' },
-  { table: 'producer_accounts', sql: 'SELECT * FROM producer_accounts' },
+  // SQLite deflates the producer's accounts, message contents and account cells (schema version 7),
+  // PostgreSQL keeps them as they are
+  {
+    table: 'producer_accounts',
+    sql: 'SELECT account, state_hash, ledgerscope_decode_boc(shard_account) AS shard_account FROM producer_accounts',
+  },
   // not partitioned, the same columns on both engines: the cells of account states (code and data,
   // for include_boc), each account's newest balance, the jetton and NFT tables
-  { table: 'account_cells', sql: 'SELECT * FROM account_cells' },
+  { table: 'account_cells', sql: 'SELECT hash, ledgerscope_decode_boc(boc) AS boc FROM account_cells' },
   { table: 'account_balances', sql: 'SELECT * FROM account_balances' },
   ...Object.values(TOKEN_TABLES).map((t) => ({ table: t.name, sql: `SELECT * FROM ${t.name}` })),
 ];
 
 type Cell = Buffer | string | bigint | number | boolean | null;
 
-/** SQLite's INTEGER flags become booleans, its 64-bit integers decimal strings (exact in any column). */
+/**
+ * SQLite's INTEGER flags become booleans, its 64-bit integers decimal strings (exact in any column),
+ * and an account it keeps as its key (a BLOB where PostgreSQL has text: messages.tx_account,
+ * account-key.ts) its raw address.
+ */
 function convert(value: unknown, type: string): Cell {
   if (value === null || value === undefined) return null;
+  if (type === 'text' && Buffer.isBuffer(value)) return accountOfKey(value);
   if (type === 'bool') return value !== 0n && value !== 0;
   if (typeof value === 'bigint') return value.toString();
   return value as Cell;
@@ -94,6 +106,7 @@ export async function copyLedgerToPostgres(
 ): Promise<Record<string, number>> {
   const lite = new Database(sqlitePath, { readonly: true });
   lite.defaultSafeIntegers(true);
+  lite.function('ledgerscope_decode_boc', { deterministic: true }, (b: unknown) => decodeBoc(b as Buffer));
   const store = await openPgStore(pgUrl);
   const client = await store.pool.connect();
   const counts: Record<string, number> = {};

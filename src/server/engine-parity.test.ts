@@ -7,6 +7,7 @@ import { createServer } from './app';
 import { getOnNewConnection } from './test-support/test-server';
 import type { PgCluster } from '../store/postgres/test-support/pg-cluster';
 import { startPgTestLedger } from '../store/postgres/test-support/pg-test-ledger';
+import { storedAccount } from '../store/account-key';
 
 // Two servers over the same seed's ledger, one reading the SQLite file and one reading PostgreSQL,
 // must answer every request with the same status, the same X-Ledger-Seqno and the same bytes: the
@@ -231,7 +232,8 @@ function requests(): string[] {
   for (const m of rows(
     "SELECT source, destination, created_lt FROM messages WHERE direction = 'out' AND destination IS NOT NULL ORDER BY msg_hash LIMIT 3",
   )) {
-    const query = `source=${m.source}&destination=${m.destination}&created_lt=${m.created_lt}`;
+    // the file keeps a message's accounts as keys (account-key.ts)
+    const query = `source=${storedAccount(m.source)}&destination=${storedAccount(m.destination)}&created_lt=${m.created_lt}`;
     out.push(`${v2}/tryLocateResultTx?${query}`, `${v2}/tryLocateSourceTx?${query}`);
   }
   out.push(
@@ -260,8 +262,8 @@ function requests(): string[] {
   )) {
     out.push(
       `${v3}/messages?msg_hash=${hex(m.msg_hash)}`,
-      `${v3}/messages?source=${m.source}&limit=25`,
-      `${v3}/messages?destination=${m.destination}&sort=asc`,
+      `${v3}/messages?source=${storedAccount(m.source)}&limit=25`,
+      `${v3}/messages?destination=${storedAccount(m.destination)}&sort=asc`,
       `${v3}/messages?opcode=${m.opcode}&limit=15&offset=2`,
       `${v3}/messages?body_hash=${b64(m.body_hash)}&direction=in`,
       `${v3}/messages?start_lt=${m.created_lt}&limit=20`,

@@ -1,7 +1,8 @@
+import { compareAccounts } from './account-key';
 import type { Page } from './interface';
 
-/** A message row's transaction: what a lookup by message hash reads. */
-export type MessageTransactionRow = { tx_lt: bigint; tx_account: string; tx_hash: Buffer };
+/** A message row's transaction: what a lookup by message hash reads (SQLite keeps the account as its key, account-key.ts). */
+export type MessageTransactionRow = { tx_lt: bigint; tx_account: string | Buffer; tx_hash: Buffer };
 
 /**
  * A page of the transactions of the rows a message hash matched (its sent and received rows, and
@@ -13,7 +14,7 @@ export function messageHashPage(rows: readonly MessageTransactionRow[], page: Pa
   const unique = new Map<string, MessageTransactionRow>();
   for (const r of rows) unique.set(r.tx_hash.toString('hex'), r);
   const sign = page.sort === 'asc' ? 1 : -1;
-  // accounts are ASCII, so string order is the engines' byte order; hashes compare as bytes, as BLOBs do
+  // accounts in each engine's order (its index's); hashes compare as bytes, as BLOBs do
   const ordered = [...unique.values()].sort(
     (a, b) =>
       sign *
@@ -21,11 +22,7 @@ export function messageHashPage(rows: readonly MessageTransactionRow[], page: Pa
         ? a.tx_lt < b.tx_lt
           ? -1
           : 1
-        : a.tx_account !== b.tx_account
-          ? a.tx_account < b.tx_account
-            ? -1
-            : 1
-          : Buffer.compare(a.tx_hash, b.tx_hash)),
+        : compareAccounts(a.tx_account, b.tx_account) || Buffer.compare(a.tx_hash, b.tx_hash)),
   );
   return ordered.slice(page.offset, page.offset + page.limit).map((r) => r.tx_hash);
 }

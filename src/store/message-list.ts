@@ -47,6 +47,8 @@ export interface MessageSqlDialect {
   arg(value: unknown): string;
   /** `column` is one of `values` (hashes). */
   anyOf(column: string, values: readonly Buffer[]): string;
+  /** An account as the engine keeps it in `source` and `destination` (SQLite: its key); absent: the text. */
+  account?(raw: string): unknown;
 }
 
 /** The message's lt, as every index of the list holds it. */
@@ -67,9 +69,10 @@ export const MESSAGE_LIST_INDEXES = `
 
 function conditions(f: MessageListFilter, d: MessageSqlDialect, lts: TimeLts): string[] {
   const where = [LISTED_ROW];
-  if (f.source !== undefined) where.push(f.source === null ? 'source IS NULL' : `source = ${d.arg(f.source)}`);
+  const account = (raw: string) => d.arg(d.account ? d.account(raw) : raw);
+  if (f.source !== undefined) where.push(f.source === null ? 'source IS NULL' : `source = ${account(f.source)}`);
   if (f.destination !== undefined)
-    where.push(f.destination === null ? 'destination IS NULL' : `destination = ${d.arg(f.destination)}`);
+    where.push(f.destination === null ? 'destination IS NULL' : `destination = ${account(f.destination)}`);
   if (f.opcode !== undefined) where.push(`opcode = ${d.arg(f.opcode)}`);
   if (f.bodyHash) where.push(`body_hash = ${d.arg(f.bodyHash)}`);
   if (f.direction === 'out') where.push("direction = 'out'");

@@ -17,6 +17,7 @@ import type {
   TransactionRecord,
 } from './records';
 import { decodeAction, decodeBoc, decodeDescription } from './compact';
+import { storedAccount } from './account-key';
 import { MESSAGE_PAYLOAD_COLUMNS } from './message-payload';
 
 export type Row = Record<string, unknown>;
@@ -236,8 +237,9 @@ export function transactionsFromRows(txRows: Row[], parts: TransactionParts): Tr
     return {
       hash,
       hashNorm: optBlob(r.hash_norm),
-      source: r.source as string | null,
-      destination: r.destination as string | null,
+      // SQLite keeps a message's accounts as keys (account-key.ts)
+      source: storedAccount(r.source),
+      destination: storedAccount(r.destination),
       value: optDec(r.value),
       valueExtraCurrencies: JSON.parse(r.value_extra as string) as Record<string, string>,
       fwdFee: optDec(r.fwd_fee),

@@ -29,16 +29,13 @@ beforeAll(async () => {
       fwd_fee, ihr_fee, import_fee, created_lt, created_at, opcode, bounce, bounced, ihr_disabled, body_hash, init_state_hash, comment
       FROM messages WHERE msg_hash = ?`);
   externals.forEach((m, i) => {
-    const account = db.prepare('SELECT tx_account FROM messages WHERE msg_hash = ?').pluck().get(m) as string;
+    // the account's key (account-key.ts); k === 1: another account, sorting just before it
+    const account = db.prepare('SELECT tx_account FROM messages WHERE msg_hash = ?').pluck().get(m) as Buffer;
+    const other = Buffer.from(account);
+    other[other.length - 1]! &= 0xf0;
     for (let k = 0; k < 3; k++) {
       const fill = (i * 8 + k * 3 + 1) & 0xff;
-      copy.run(
-        Buffer.alloc(32, fill),
-        Buffer.alloc(32, fill ^ 0x5a),
-        k === 2 ? 1000 : 0,
-        k === 1 ? `${account.slice(0, -1)}0` : account,
-        m,
-      );
+      copy.run(Buffer.alloc(32, fill), Buffer.alloc(32, fill ^ 0x5a), k === 2 ? 1000 : 0, k === 1 ? other : account, m);
     }
   });
   for (const r of db

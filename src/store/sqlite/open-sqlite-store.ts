@@ -9,6 +9,7 @@ import { SqliteLedgerWriter } from './sqlite-writer';
 import { sqliteReadSnapshot } from './sqlite-snapshots';
 import type { LedgerReader, LedgerSnapshots, LedgerStore, LedgerWriter } from '../interface';
 import type { ProducerAccountRecord } from '../records';
+import { decodeBoc } from '../compact';
 
 /** The file is not a ledger of ours, or of a newer version: nothing was changed in it. */
 export class LedgerFileError extends Error {
@@ -86,6 +87,9 @@ export function openSqliteStore(path: string, opts: { readonly?: boolean } = {})
       );
     }
     if (!readonly) {
+      // a new file: pages of 8 KB, set before the first table (docs/benchmarks.md, "Storage": fewer
+      // page headers and overflow pages, ~70 bytes a transaction); a file of 4 KB pages keeps them
+      if (version === 0 && tables === 0) db.pragma('page_size = 8192');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       // Hash-keyed tables and indexes take each batch's rows at random pages, so a batch dirties
@@ -142,7 +146,12 @@ export function openSqliteStore(path: string, opts: { readonly?: boolean } = {})
           Buffer,
           Buffer,
         ][]
-      ).map(([account, stateHash, shardAccount]): ProducerAccountRecord => ({ account, stateHash, shardAccount })),
+      ).map(([account, stateHash, shardAccount]): ProducerAccountRecord => ({
+        account,
+        stateHash,
+        // deflated since schema version 7 (sqlite-schema-v7.ts)
+        shardAccount: decodeBoc(shardAccount),
+      })),
       ...latestMc(),
     }),
     close: () => {

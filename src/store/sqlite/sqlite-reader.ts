@@ -1,4 +1,6 @@
 import { StatementCache } from './statement-cache';
+import { decodeBoc } from '../compact';
+import { accountKey } from '../account-key';
 import { hasSandboxTables, SqliteSandboxRuns } from './sqlite-sandbox-runs';
 import type Database from 'better-sqlite3';
 import { balanceChanges, jettonWalletIdentities } from '../balance-changes';
@@ -262,6 +264,7 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
       {
         arg: (v) => (args.push(v), '?'),
         anyOf: (column, values) => (args.push(...values), `${column} IN (${marks(values)})`),
+        account: accountKey,
       },
       lts,
     );
@@ -336,6 +339,7 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
     const newest = this.q(`SELECT hash, lt, now, mc_seqno, state_after FROM transactions
       WHERE account = ? AND mc_seqno <= ? ORDER BY lt DESC LIMIT 1`);
     const stateRow = this.q('SELECT * FROM account_states WHERE hash = ?');
+    // deflated since schema version 7 (sqlite-schema-v7.ts)
     const cell = this.q('SELECT boc FROM account_cells WHERE hash = ?').pluck();
     const out: AccountSnapshotRecord[] = [];
     for (const account of new Set(accounts)) {
@@ -347,7 +351,7 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
       const cells = new Map<string, Buffer>();
       for (const h of cellHashesOfRow(state)) {
         const boc = cell.get(h) as Buffer | undefined;
-        if (boc) cells.set(h.toString('hex'), boc);
+        if (boc) cells.set(h.toString('hex'), decodeBoc(boc));
       }
       out.push(accountSnapshotFromRows(account, tx, state, cells));
     }
@@ -422,7 +426,8 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
 
   async getShardAccount(account: string): Promise<Buffer | null> {
     const boc = this.q('SELECT shard_account FROM producer_accounts WHERE account = ?').pluck().get(account);
-    return (boc as Buffer | undefined) ?? null;
+    // deflated since schema version 7 (sqlite-schema-v7.ts)
+    return boc ? decodeBoc(boc as Buffer) : null;
   }
 
   async getQueuedMessages(limit: number): Promise<QueuedMessage[]> {
@@ -509,7 +514,8 @@ export class SqliteLedgerReader extends ComposedReader implements LedgerReader {
     }
     const contents = new Map<string, Buffer>();
     for (const r of this.inList('SELECT hash, boc FROM message_contents WHERE hash IN', [...contentHashes.values()]))
-      contents.set(hex(blob(r.hash)), blob(r.boc));
+      // deflated since schema version 7 (sqlite-schema-v7.ts)
+      contents.set(hex(blob(r.hash)), decodeBoc(blob(r.boc)));
     return transactionsFromRows(txRows, { messages: msgsByTx, states, contents, ends, payloads });
   }
 }

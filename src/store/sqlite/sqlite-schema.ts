@@ -22,6 +22,7 @@ import { BALANCE_DIGITS } from '../account-balances';
 import { tokenTablesDdl, type TokenWrite } from '../token-tables';
 import { deriveTokenTables } from '../token-migration';
 import { inboundTableDdl } from '../inbound';
+import { migrateToV7 } from './sqlite-schema-v7';
 
 /** `PRAGMA application_id`: marks a SQLite file as a ledgerscope ledger ("LSCP"). */
 export const APPLICATION_ID = 0x4c534350;
@@ -139,6 +140,9 @@ export const MIGRATIONS: readonly Migration[] = [
   // version 6: the inbound queue of the local network (inbound.ts): messages the service accepted,
   // taken by the producer into its next block
   inboundTableDdl('sqlite'),
+  // version 7: the same tables and indexes in fewer bytes (sqlite-schema-v7.ts): messages and
+  // account_cells as rowid tables, a message's account as its key, the producer's accounts deflated
+  migrateToV7,
 ];
 
 const TRANSACTIONS_V2 = `

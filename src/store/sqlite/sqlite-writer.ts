@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { LedgerWriter } from '../interface';
 import { cellsOfState } from '../account-cells';
+import { accountKey } from '../account-key';
 import { encodeAction, encodeBoc, encodeDescription } from '../compact';
 import { holdsMessagePayload } from '../message-payload';
 import { BALANCE_UPSERT, balanceKey, tokenIsCurrent } from '../account-balances';
@@ -12,10 +13,12 @@ import type { AccountStateRecord, LedgerBatch, MessageRecord, TraceRecord, Trans
 
 const bool = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
 const dec = (v: bigint | null) => (v === null ? null : v.toString());
+/** A message's account as `messages` keeps it (account-key.ts). */
+const key = (account: string | null) => (account === null ? null : accountKey(account));
 
 /** The message's own columns (MESSAGE_PAYLOAD_COLUMNS), for the row that keeps them. */
 const messagePayload = (m: MessageRecord) => ({
-  destination: m.destination,
+  destination: key(m.destination),
   value: dec(m.value),
   fwdFee: dec(m.fwdFee),
   ihrFee: dec(m.ihrFee),
@@ -174,7 +177,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
     }
     for (const [key, value] of Object.entries(batch.meta ?? {})) this.putMeta.run(key, value);
     if (batch.checkpoint) {
-      for (const a of batch.checkpoint.accounts) this.upsertProducerAccount.run(a.account, a.stateHash, a.shardAccount);
+      for (const a of batch.checkpoint.accounts)
+        this.upsertProducerAccount.run(a.account, a.stateHash, encodeBoc(a.shardAccount));
       this.putMeta.run(PRODUCER_POSITION_KEY, batch.checkpoint.position);
     }
     // what the producer did with the messages the service accepted: in the batch whose position holds them
@@ -209,7 +213,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
       s.frozenHash,
       s.lastTransLt,
     );
-    for (const c of cellsOfState(s)) this.insertCell.run(c.hash, c.boc);
+    // cells and message contents deflated (compact.ts), since schema version 7
+    for (const c of cellsOfState(s)) this.insertCell.run(c.hash, encodeBoc(c.boc));
   }
 
   private writeTransaction(tx: TransactionRecord): void {
@@ -243,8 +248,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
   }
 
   private writeMessage(tx: TransactionRecord, m: MessageRecord, direction: 'in' | 'out', position: number): void {
-    this.insertContent.run(m.body.hash, m.body.boc);
-    if (m.initState) this.insertContent.run(m.initState.hash, m.initState.boc);
+    this.insertContent.run(m.body.hash, encodeBoc(m.body.boc));
+    if (m.initState) this.insertContent.run(m.initState.hash, encodeBoc(m.initState.boc));
     const own = holdsMessagePayload(direction, m.source, m.outMsgTxHash);
     this.insertMessage.run({
       txHash: tx.hash,
@@ -253,8 +258,8 @@ export class SqliteLedgerWriter implements LedgerWriter {
       hash: m.hash,
       hashNorm: m.hashNorm,
       txLt: tx.lt,
-      txAccount: tx.account,
-      source: m.source,
+      txAccount: accountKey(tx.account),
+      source: key(m.source),
       valueExtra: JSON.stringify(m.valueExtraCurrencies),
       opcode: m.opcode,
       bodyHash: m.body.hash,
