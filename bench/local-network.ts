@@ -7,8 +7,8 @@
 // 2b. Emulation: a wallet transfer's emulated trace and a 100-transaction fan-out's, p50 on warm workers.
 // 3. Load: LOCAL_CLIENTS clients sending LOCAL_RATE messages a second in all for LOCAL_SECONDS, each
 //    from wallets of its own (funded by the faucet first), while a reader in a process of its own
-//    asks light queries on 4 connections; the light queries' p99 under that load against their p99
-//    without it, in one run.
+//    asks light queries on 4 connections, LOCAL_LIGHT_RATE a second in all (default 100; 0: as fast
+//    as they come); the light queries' p99 under that load against their p99 without it, in one run.
 // Prints one JSON line, with the load average beside the figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { Address, beginCell, external, internal, storeMessage, toNano } from '@t
 import { keyPairFromSeed, mnemonicToWalletKey } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { createHash } from 'node:crypto';
+import { defaultLimits } from '../src/server/limits';
 import { fanOutMessage } from './tools/fan-out-message';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8293);
@@ -26,6 +27,8 @@ const TRANSFERS = Number(process.env.LOCAL_TRANSFERS ?? 40);
 const CLIENTS = Number(process.env.LOCAL_CLIENTS ?? 10);
 const RATE = Number(process.env.LOCAL_RATE ?? 100);
 const SECONDS = Number(process.env.LOCAL_SECONDS ?? 10);
+/** Light lookups a second the probe asks, in all (0: as fast as they are answered). */
+const LIGHT_RATE = Number(process.env.LOCAL_LIGHT_RATE ?? 100);
 const base = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), 'ledgerscope-local-bench-'));
 const db = join(dir, 'ledger.db');
@@ -44,7 +47,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function start(): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    // the bench's clients share one address: the per-client bound is raised so that it measures the network
+    // the bench's clients share one address: the per-client bounds (sends a second; heavy requests,
+    // which a send's check is, waiting and on workers) are raised to the server's own, so that it
+    // measures the network as ten clients of ten addresses meet it
     env: {
       ...process.env,
       LEDGER_DB: db,
@@ -53,6 +58,8 @@ function start(): ChildProcess {
       HOST: '127.0.0.1',
       LEDGER_SEND: 'on',
       API_SENDS_PER_SECOND: '10000',
+      API_MAX_HEAVY_PER_CLIENT: String(defaultLimits().maxInflight),
+      API_HEAVY_WORKERS_PER_CLIENT: String(defaultLimits().workers),
       FAUCET_TON_PER_HOUR: '100000',
     },
     stdio: ['ignore', 'ignore', 'ignore'],
@@ -234,7 +241,7 @@ function lightLatencies(ms: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
     const probe = spawn(
       process.execPath,
-      ['--import', 'tsx', 'bench/tools/light-probe.ts', base, String(ms), '4', ...lightPaths],
+      ['--import', 'tsx', 'bench/tools/light-probe.ts', base, String(ms), '4', String(LIGHT_RATE), ...lightPaths],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let text = '';
@@ -316,7 +323,7 @@ console.log(
       light_p99_quiet_ms: p(quiet, 99),
       light_p99_loaded_ms: p(loaded, 99),
       light_p99_ratio: Math.round((percentile(loaded, 99) / percentile(quiet, 99)) * 100) / 100,
-      light_requests: { quiet: quiet.length, loaded: loaded.length },
+      light_requests: { rate_asked: LIGHT_RATE, quiet: quiet.length, loaded: loaded.length },
     },
     loadavg: loadavg().map((x) => Math.round(x * 100) / 100),
   }),
