@@ -11,29 +11,17 @@ import type { AccountInfoRecord, AccountStateRecord, TraceRecord, TransactionRec
 import { classifyTrace } from '../../tvm/classify-trace';
 import { selectActions } from '../actions-select';
 import { actionJson } from '../serialize/v3';
+import { emulatedTraceRecord } from './emulated-trace-record';
 
 const ALL_TYPES: ReadonlySet<string> = new Set(ACTION_TYPES);
 
 /** The trace's record as though it had been written: complete unless a bound cut it. */
 function traceRecord(txs: TransactionRecord[], mcSeqno: number, incomplete: boolean): TraceRecord {
-  const root = txs[0]!;
-  const lts = txs.map((t) => t.lt);
   return {
-    traceId: root.hash,
-    externalHash: root.inMsg?.hash ?? null,
-    externalHashNorm: root.inMsg?.hashNorm ?? null,
-    startLt: root.lt,
-    endLt: lts.reduce((a, b) => (a > b ? a : b)),
-    startUtime: root.now,
-    endUtime: Math.max(...txs.map((t) => t.now)),
-    mcSeqnoStart: mcSeqno,
-    mcSeqnoEnd: mcSeqno,
-    transactions: txs.length,
-    messages: txs.reduce((n, t) => n + t.outMsgs.length, root.inMsg ? 1 : 0),
+    ...emulatedTraceRecord(txs, mcSeqno),
     pendingMessages: 0,
     state: incomplete ? 'pending' : 'complete',
     classificationState: 'ok',
-    accounts: [...new Set(txs.map((t) => t.account))],
   };
 }
 

@@ -6,6 +6,7 @@
 // the state no longer accepts (its seqno used meanwhile) has no trace: its block will refuse it too.
 import { Cell } from '@ton/core';
 import type { TraceRecord, TransactionRecord } from '../../store/records';
+import { emulatedTraceRecord } from '../emulation/emulated-trace-record';
 import { emulateTrace, EmulationRefused } from '../../tvm/emulate-trace';
 import { emulatorLoaded, emulatorReady } from '../../tvm/executor';
 import type { ReadContext } from '../execution/operation';
@@ -72,40 +73,5 @@ async function emulate(ctx: ReadContext, boc: Buffer): Promise<EmulatedPending |
     if (error instanceof EmulationRefused) return null;
     throw error;
   }
-  return { trace: traceRecord(trace.transactions, ctx.mcSeqno ?? 0), txs: trace.transactions };
-}
-
-/** The emulated trace as the ledger's trace record: pending, in no block yet, unclassified. */
-function traceRecord(txs: TransactionRecord[], mcSeqno: number): TraceRecord {
-  const first = txs[0]!;
-  const messages = new Set<string>();
-  for (const t of txs) {
-    if (t.inMsg) messages.add(t.inMsg.hash.toString('hex'));
-    for (const m of t.outMsgs) messages.add(m.hash.toString('hex'));
-  }
-  const delivered = new Set(txs.map((t) => t.inMsg?.hash.toString('hex')));
-  // what a cut emulation left undelivered (a complete one delivers every internal message)
-  let undelivered = 0;
-  for (const t of txs)
-    for (const m of t.outMsgs) if (m.destination !== null && !delivered.has(m.hash.toString('hex'))) undelivered += 1;
-  const lts = txs.map((t) => t.lt);
-  const times = txs.map((t) => t.now);
-  return {
-    traceId: first.hash,
-    externalHash: first.inMsg?.hash ?? null,
-    externalHashNorm: first.inMsg?.hashNorm ?? null,
-    startLt: first.lt,
-    endLt: lts.reduce((a, b) => (a > b ? a : b)),
-    startUtime: Math.min(...times),
-    endUtime: Math.max(...times),
-    // the state it ran on: the newest block's; its own block is still to come
-    mcSeqnoStart: mcSeqno,
-    mcSeqnoEnd: mcSeqno,
-    transactions: txs.length,
-    messages: messages.size,
-    pendingMessages: undelivered,
-    state: 'pending',
-    classificationState: 'unclassified',
-    accounts: [...new Set(txs.map((t) => t.account))],
-  };
+  return { trace: emulatedTraceRecord(trace.transactions, ctx.mcSeqno ?? 0), txs: trace.transactions };
 }
